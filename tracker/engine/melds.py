@@ -1,0 +1,94 @@
+"""Meld validation (RULES.md §2): sets, runs, jokers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import JOKER_CARD, Card, format_cards
+from .rules import Rules
+
+
+class MeldError(ValueError):
+    """A meld that is not a set or a run; the message is a sentence for the table."""
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: str  # "set" or "run"
+    cards: tuple[Card, ...]
+    secret: bool = False
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def natural(self) -> tuple[Card, ...]:
+        return tuple(card for card in self.cards if not card.is_joker)
+
+
+def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Meld:
+    """The meld these cards make, in display order; raises MeldError saying why not."""
+    rules = rules or Rules()
+    cards = list(cards)
+    shown = format_cards(cards)
+    naturals = [card for card in cards if not card.is_joker]
+    jokers = len(cards) - len(naturals)
+    if len(set(naturals)) != len(naturals):
+        raise MeldError(f"{shown} has the same card twice")
+    if jokers > rules.jokers:
+        allowed = "no jokers" if rules.jokers == 0 else f"at most {rules.jokers} joker(s)"
+        raise MeldError(f"{shown} has {jokers} joker(s) but the rules allow {allowed}")
+    if len(cards) < 3:
+        raise MeldError(f"{shown} is not a meld: a meld needs at least 3 cards")
+    if secret:
+        if len(cards) != 4 or len({card.rank for card in naturals}) > 1:
+            raise MeldError(f"{shown} cannot be a secret meld: a secret meld is four of a kind")
+    ranks = {card.rank for card in naturals}
+    suits = {card.suit for card in naturals}
+    if len(ranks) == 1:
+        if len(cards) > 4:
+            raise MeldError(f"{shown} is not a set: a set has 3 or 4 cards")
+        jokers_last = sorted(naturals, key=lambda card: card.sort_key) + [JOKER_CARD] * jokers
+        return Meld("set", tuple(jokers_last), secret)
+    if len(suits) > 1:
+        reason = "a set must be one rank" if len(ranks) < len(naturals) else "a run must be one suit"
+        raise MeldError(f"{shown} is not a set or a run: {reason}")
+    start = _run_start(naturals, len(cards), rules)
+    if start is None:
+        raise MeldError(f"{shown} is not a run: {_run_problem(naturals, len(cards), rules)}")
+    return Meld("run", tuple(_run_order(naturals, jokers, start)), secret)
+
+
+def _run_start(naturals, length: int, rules: Rules) -> int | None:
+    """Lowest rank of a window of `length` consecutive ranks that holds every natural card.
+
+    The ace is rank 1, or rank 14 when Q-K-A runs are on; a window never holds both (K-A-2).
+    """
+    if len(naturals) != len({card.rank for card in naturals}):
+        return None
+    for high_ace in ((False, True) if rules.qka_run else (False,)):
+        positions = [14 if high_ace and card.rank == 1 else card.rank for card in naturals]
+        lowest_allowed, highest_allowed = (2, 14) if high_ace else (1, 13)
+        start = max(lowest_allowed, max(positions) - length + 1)
+        if start <= min(positions) and start + length - 1 <= highest_allowed:
+            return start
+    return None
+
+
+def _run_problem(naturals, length: int, rules: Rules) -> str:
+    ranks = sorted(card.rank for card in naturals)
+    if len(ranks) != len(set(ranks)):
+        return "a run cannot have the same rank twice"
+    if length > 13:
+        return "a run has at most 13 cards"
+    if 1 in ranks and 13 in ranks:
+        if 2 in ranks or rules.qka_run:
+            return "K-A-2 never counts: the ace is low (or high in Q-K-A), never both"
+        return "Q-K-A is not a run under these house rules: the ace is low"
+    return "the cards are not consecutive"
+
+
+def _run_order(naturals, jokers: int, start: int) -> list[Card]:
+    """The run from its lowest rank up, each joker in the gap it fills."""
+    by_position = {(14 if card.rank == 1 and start > 1 else card.rank): card for card in naturals}
+    length = len(naturals) + jokers
+    return [by_position.get(position, JOKER_CARD) for position in range(start, start + length)]

@@ -1,0 +1,41 @@
+"""Exact money: Decimal with two places, never float."""
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+
+
+class MoneyError(ValueError):
+    pass
+
+
+def parse_money(value) -> Decimal:
+    """An amount from a string, int or Decimal, in whole centavos. Floats are refused."""
+    if isinstance(value, float) or isinstance(value, bool):
+        raise MoneyError("write the amount as text, e.g. \"10.50\"")
+    try:
+        amount = Decimal(str(value).strip().replace(",", "").lstrip("₱"))
+    except InvalidOperation:
+        raise MoneyError(f"'{value}' is not an amount") from None
+    if not amount.is_finite():
+        raise MoneyError(f"'{value}' is not an amount")
+    if amount != amount.quantize(CENT):
+        raise MoneyError(f"'{value}' has more than two decimal places")
+    if abs(amount) >= Decimal("1e9"):
+        raise MoneyError(f"'{value}' is too large")
+    return amount.quantize(CENT)
+
+
+def money_str(amount: Decimal) -> str:
+    """Two places, no symbol: the form of amounts in JSON."""
+    return str(amount.quantize(CENT))
+
+
+def money_text(amount: Decimal, symbol: str = "₱") -> str:
+    """For people: ₱1,234.50, −₱3.00, or '12 pts' in progressive mode."""
+    if symbol == "pts":
+        return f"{'−' if amount < 0 else ''}{abs(amount).normalize():f} pts"
+    sign = "−" if amount < 0 else ""
+    return f"{sign}{symbol}{abs(amount):,.2f}"

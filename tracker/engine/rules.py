@@ -1,0 +1,163 @@
+"""The table's house rules: every option of RULES.md, defaults = the "classic" preset."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from decimal import Decimal
+
+from .money import MoneyError, parse_money
+
+
+class RulesError(ValueError):
+    """A bad option; `option` names it (as RULES.md spells it)."""
+
+    def __init__(self, option: str, message: str):
+        self.option = option
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Rules:
+    # `preset` in the rules JSON; named apart from the `Rules.preset()` constructor.
+    preset_name: str = "classic"
+    # melds and deadwood (§2, §3)
+    qka_run: bool = True
+    concealed_melds_count: bool = False
+    jokers: int = 0
+    joker_points: int = 25
+    # who wins a draw (§5)
+    draw_showdown: str = "all"
+    draw_tie: str = "caller"
+    # money (§6)
+    stake: Decimal = Decimal("10.00")
+    point_rate: Decimal = Decimal("1.00")
+    currency: str = "₱"
+    tongits_units: int = 1
+    draw_units: int = 1
+    talon_units: int = 1
+    challenged_draw_units: int = 1
+    failed_call_multiplier: int = 2
+    lost_challenge_multiplier: int = 2
+    sunog_extra_units: int = 0
+    ace_bonus_units: int = 0
+    secret_bonus_units: int = 0
+    kang_multiplier: int = 1
+    pot_ante_units: int = 0
+    pot_won_by: str = "next_winner"
+    pot_streak: int = 2
+    next_dealer: str = "rotate"
+    # progressive variant (§7)
+    progressive: bool = False
+    loss_limit: int = 500
+
+    def __post_init__(self):
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            object.__setattr__(self, spec.name, _check(spec.name, value))
+
+    @classmethod
+    def preset(cls, name: str = "classic", **overrides) -> "Rules":
+        if name not in PRESETS:
+            raise RulesError("preset", f"unknown preset '{name}' (choose {' or '.join(PRESETS)})")
+        unknown = set(overrides) - _NAMES
+        if unknown:
+            raise RulesError(sorted(unknown)[0], f"unknown rule option '{sorted(unknown)[0]}'")
+        return cls(**{**PRESETS[name], "preset_name": name, **overrides})
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Rules":
+        """Options by name; `preset` picks the defaults the other options override."""
+        data = dict(data or {})
+        if not isinstance(data, dict):
+            raise RulesError("rules", "rules must be an object of options")
+        return cls.preset(str(data.pop("preset", "classic")), **data)
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out = {"preset": out.pop("preset_name"), **out}
+        for name in ("stake", "point_rate"):
+            out[name] = str(out[name])
+        return out
+
+    def with_options(self, **changes) -> "Rules":
+        return replace(self, **changes)
+
+    @property
+    def unit(self) -> str:
+        """What amounts are counted in: pesos, or plain points in progressive mode."""
+        return "pts" if self.progressive else self.currency
+
+
+PRESETS = {
+    "classic": {},
+    "pagat": {
+        "qka_run": False,
+        "draw_showdown": "challengers",
+        "draw_tie": "challenger",
+        "tongits_units": 3,
+        "challenged_draw_units": 3,
+        "point_rate": Decimal("0"),
+        "failed_call_multiplier": 1,
+        "lost_challenge_multiplier": 1,
+        "sunog_extra_units": 1,
+        "ace_bonus_units": 1,
+        "secret_bonus_units": 3,
+        "pot_ante_units": 2,
+        "pot_won_by": "streak",
+        "next_dealer": "winner",
+    },
+}
+
+_NAMES = {spec.name for spec in fields(Rules)} - {"preset_name"}
+_CHOICES = {
+    "preset_name": tuple(PRESETS),
+    "draw_showdown": ("all", "challengers"),
+    "draw_tie": ("caller", "challenger"),
+    "pot_won_by": ("next_winner", "streak"),
+    "next_dealer": ("rotate", "winner"),
+    "joker_points": (25, 30),
+}
+# (smallest, largest) for the whole-number options
+_RANGES = {
+    "jokers": (0, 2),
+    "tongits_units": (0, 100), "draw_units": (0, 100), "talon_units": (0, 100),
+    "challenged_draw_units": (0, 100), "sunog_extra_units": (0, 100),
+    "ace_bonus_units": (0, 100), "secret_bonus_units": (0, 100), "pot_ante_units": (0, 100),
+    "failed_call_multiplier": (1, 10), "lost_challenge_multiplier": (1, 10),
+    "kang_multiplier": (1, 10), "pot_streak": (2, 10), "loss_limit": (1, 1_000_000),
+}
+_FLAGS = ("qka_run", "concealed_melds_count", "progressive")
+
+
+def _check(name: str, value):
+    if name in ("stake", "point_rate"):
+        try:
+            amount = parse_money(value)
+        except MoneyError as error:
+            raise RulesError(name, f"{name.replace('_', ' ')}: {error}") from None
+        if amount < 0:
+            raise RulesError(name, f"{name.replace('_', ' ')} cannot be negative")
+        return amount
+    if name in _FLAGS:
+        if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "1", "0", "yes", "no"):
+            return value.lower() in ("true", "on", "1", "yes")
+        if not isinstance(value, bool):
+            raise RulesError(name, f"{name} must be true or false")
+        return value
+    if name in _RANGES or name == "joker_points":
+        try:
+            number = int(value)
+            if isinstance(value, bool) or str(number) != str(value).strip():
+                raise ValueError
+        except (TypeError, ValueError):
+            raise RulesError(name, f"{name} must be a whole number") from None
+        value = number
+    if name in _CHOICES and value not in _CHOICES[name]:
+        allowed = " or ".join(str(choice) for choice in _CHOICES[name])
+        raise RulesError(name, f"{name} must be {allowed}, not '{value}'")
+    if name in _RANGES:
+        low, high = _RANGES[name]
+        if not low <= value <= high:
+            raise RulesError(name, f"{name} must be from {low} to {high}")
+    if name == "currency" and (not isinstance(value, str) or not 0 < len(value) <= 4):
+        raise RulesError(name, "currency must be a short symbol such as ₱")
+    return value
