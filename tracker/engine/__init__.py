@@ -1,10 +1,20 @@
-"""The Tongits rules engine: pure functions, no Flask, no database, no I/O."""
+"""The Tongits rules engine: pure functions, no Flask, no database, no I/O.
+
+Everything else (the web app, the API, exports, scripts) uses only what is listed here.
+"""
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import Arrangement, best_melds
+from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
-from .rules import Rules, RulesError
+from .money import MoneyError, money_str, money_text, parse_money
+from .record import ENDINGS, Problem, RoundError
+from .rules import PRESETS, Rules, RulesError
+from .scoring import RoundResult, score_round
+from .settle import Transfer, settle
 
 __all__ = [
-    "Arrangement", "Card", "CardError", "Meld", "MeldError", "Rules", "RulesError",
-    "best_melds", "format_cards", "parse_cards", "validate_meld",
+    "ENDINGS", "PRESETS", "Arrangement", "Card", "CardError", "Ledger", "Meld", "MeldError",
+    "MoneyError", "Problem", "RoundError", "RoundResult", "Rules", "RulesError", "Transfer",
+    "add_round", "best_melds", "format_cards", "money_str", "money_text", "parse_cards",
+    "parse_money", "replay", "score_round", "settle", "start_ledger", "validate_meld",
 ]

@@ -46,7 +46,8 @@ class Arrangement:
     @property
     def deadwood_cards(self) -> tuple[Card, ...]:
         if self._dead is None:
-            self._dead = _cards_of_mask(self._dead_mask) + (JOKER_CARD,) * self._jokers_dead
+            cards = sorted(_cards_of_mask(self._dead_mask), key=lambda card: (card.rank, card.suit))
+            self._dead = tuple(cards) + (JOKER_CARD,) * self._jokers_dead
         return self._dead
 
     def __repr__(self) -> str:

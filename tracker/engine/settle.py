@@ -1,0 +1,74 @@
+"""Who pays whom at the end of a session, in the fewest transfers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from .money import ZERO, money_str
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: Decimal
+
+    def to_dict(self) -> dict:
+        return {"from": self.payer, "to": self.payee, "amount": money_str(self.amount)}
+
+
+def settle(balances: dict[str, Decimal]) -> list[Transfer]:
+    """Transfers that bring every balance to zero, as few as possible.
+
+    n people whose balances split into k groups that each sum to zero need exactly n - k
+    transfers, so we find the most such groups (a subset search; a table has few players),
+    then settle inside each group largest debtor to largest creditor.
+    """
+    open_ = {name: Decimal(amount) for name, amount in balances.items() if amount}
+    if sum(open_.values(), ZERO) != 0:
+        raise ValueError("balances do not sum to zero")
+    names = sorted(open_)
+    if len(names) > 12:  # the subset search grows as 3^n
+        return _settle_group(names, open_)
+    size = len(names)
+    totals = [ZERO] * (1 << size)
+    for subset in range(1, 1 << size):
+        low = (subset & -subset).bit_length() - 1
+        totals[subset] = totals[subset & (subset - 1)] + open_[names[low]]
+    # most[s]: most zero-sum groups the people of zero-sum set s split into; choice[s]: the
+    # group holding s's first person (s itself when s does not split further)
+    most = [0] * (1 << size)
+    choice = [0] * (1 << size)
+    for subset in range(1, 1 << size):
+        if totals[subset] != 0:
+            continue
+        first = subset & -subset
+        most[subset], choice[subset] = 1, subset
+        part = (subset - 1) & subset
+        while part:
+            if part & first and totals[part] == 0 and 1 + most[subset ^ part] > most[subset]:
+                most[subset], choice[subset] = 1 + most[subset ^ part], part
+            part = (part - 1) & subset
+    transfers = []
+    stack = [(1 << size) - 1] if size else []
+    while stack:
+        subset = stack.pop()
+        part = choice[subset]
+        transfers += _settle_group([names[i] for i in range(size) if part >> i & 1], open_)
+        if part != subset:
+            stack.append(subset ^ part)
+    return sorted(transfers, key=lambda t: (t.payer, t.payee))
+
+
+def _settle_group(names: list[str], balances: dict[str, Decimal]) -> list[Transfer]:
+    left = {name: balances[name] for name in names}
+    transfers = []
+    while True:
+        debtor = min(left, key=lambda name: (left[name], name))
+        creditor = max(left, key=lambda name: (left[name], name))
+        if left[debtor] >= 0:
+            return transfers
+        amount = min(-left[debtor], left[creditor])
+        transfers.append(Transfer(debtor, creditor, amount))
+        left[debtor] += amount
+        left[creditor] -= amount
