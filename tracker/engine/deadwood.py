@@ -5,9 +5,10 @@ the hand into melds that leaves the fewest points, by exhaustive search, never g
 
 Without jokers a hand is a bitmask (see cards.SUIT_SHIFT) and the search is over bitmasks:
 cards that can join no meld are dropped first, then the lowest remaining card is either
-deadwood or in one of the melds that start at it. Results are memoised by the mask of the
-cards still in play, which makes most hands a single dictionary look-up. With jokers the same
-search runs over (cards, jokers left) with melds generated for the hand.
+deadwood or in one of the melds that start at it. The most points melds can hold is memoised
+per mask (with the suits put in a fixed order, since suits are interchangeable), shared by all
+hands, so most hands cost a few dictionary look-ups. With jokers the same search runs over
+(cards, jokers left) with melds generated for the hand.
 """
 from __future__ import annotations
 
@@ -78,23 +79,33 @@ def best_melds(cards, rules: Rules | None = None) -> Arrangement:
     if not live:
         return Arrangement(total, (), mask)
     memo = _MEMOS[qka]
-    if live not in memo:
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        _solve(live, qka, memo, _STARTING_AT[qka])
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+        memo[0] = 0
+    starting_at = _STARTING_AT[qka]
+    value = memo.get(live)
+    if value is None:
+        value = _value(live, qka, memo, starting_at)
+    # Walk the optimum: at each step the lowest card starts the meld that keeps the value, or
+    # is left over. The values it looks up were (nearly all) memoised by the search.
     meld_masks = []
-    melded = live
-    while melded:
-        choice = memo[melded][1]
-        if choice:
-            meld_masks.append(choice)
-            melded = _live(melded ^ choice, qka)
-        else:
-            melded = _live(melded ^ (melded & -melded), qka)
-    value = memo[live][0]
     used = 0
-    for meld_mask in meld_masks:
-        used |= meld_mask
+    remaining, left = live, value
+    while left:
+        low = remaining & -remaining
+        for meld, points in starting_at[low.bit_length()]:
+            if meld & remaining == meld:
+                rest = remaining ^ meld
+                held = memo.get(rest)
+                if held is None:
+                    held = _value(rest, qka, memo, starting_at)
+                if points + held == left:
+                    meld_masks.append(meld)
+                    used |= meld
+                    remaining, left = rest, left - points
+                    break
+        else:
+            remaining ^= low
     return Arrangement(total - value, tuple(meld_masks), mask ^ used)
 
 
@@ -115,20 +126,49 @@ def _live(mask: int, qka: bool) -> int:
     return in_run & mask
 
 
+def _canonical(mask: int) -> int:
+    """The mask with its four suit blocks sorted: melds and points do not care which suit is
+    which, so all 24 suit relabellings of a hand share one memo entry."""
+    a, b, c, d = mask & 0xFFFF, (mask >> 16) & 0xFFFF, (mask >> 32) & 0xFFFF, mask >> 48
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    return a | b << 16 | c << 32 | d << 48
+
+
+def _value(mask: int, qka: bool, memo: dict, starting_at: list) -> int:
+    """Most points that disjoint melds of `mask` hold; memoised under the mask as given too,
+    so a remainder met again costs one dictionary look-up."""
+    key = _canonical(_live(mask, qka))
+    value = memo.get(key)
+    if value is None:
+        value = _solve(key, qka, memo, starting_at)
+    memo[mask] = value
+    return value
+
+
 def _solve(mask: int, qka: bool, memo: dict, starting_at: list) -> int:
-    """Most points that disjoint melds of `mask` can hold (mask holds only live cards)."""
+    """_value of a canonical mask of live cards: the lowest card is left over, or starts a meld."""
     low = mask & -mask
-    rest = _live(mask ^ low, qka)
-    best = memo[rest][0] if rest in memo else _solve(rest, qka, memo, starting_at) if rest else 0
-    choice = 0
+    rest = mask ^ low
+    best = memo.get(rest)
+    if best is None:
+        best = _value(rest, qka, memo, starting_at)
     for meld, value in starting_at[low.bit_length()]:
         if meld & mask == meld:
-            rest = _live(mask ^ meld, qka)
-            if rest:
-                value += memo[rest][0] if rest in memo else _solve(rest, qka, memo, starting_at)
+            rest = mask ^ meld
+            more = memo.get(rest)
+            value += _value(rest, qka, memo, starting_at) if more is None else more
             if value > best:
-                best, choice = value, meld
-    memo[mask] = (best, choice)
+                best = value
+    memo[mask] = best
     return best
 
 
@@ -182,7 +222,7 @@ def _meld_of_mask(mask: int) -> Meld:
 
 # Only used to order and name melds the search found; Q-K-A masks exist only when allowed.
 _PERMISSIVE = Rules(qka_run=True, jokers=2)
-_MEMOS = {False: {}, True: {}}
+_MEMOS = {False: {0: 0}, True: {0: 0}}
 _STARTING_AT = {False: _starting_at(False), True: _starting_at(True)}
 
 
