@@ -1,0 +1,77 @@
+"""The Tongits stake tracker web app: `create_app()` builds it (Flask app factory)."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """The app. `config` overrides settings (tests pass SQLALCHEMY_DATABASE_URI, TESTING…)."""
+    config = dict(config or {})
+    instance = Path(config.pop("INSTANCE_PATH", None) or os.environ.get("TRACKER_INSTANCE") or ROOT / "instance")
+    app = Flask(__name__, instance_path=str(instance), instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        SQLALCHEMY_DATABASE_URI=database_url(os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'tracker.db'}"),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        MAX_CONTENT_LENGTH=256 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a session lasts all evening; the token is tied to the cookie
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        JSON_SORT_KEYS=False,
+        LEDGER_CACHE_SIZE=64,
+    )
+    if os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    app.config.update(config)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _persistent_secret(instance / "secret_key")
+
+    from .extensions import csrf, db, migrate
+    from .ledger_cache import LedgerCache
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=MIGRATIONS)
+    csrf.init_app(app)
+    app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
+
+    from . import display
+    from .views import api, errors, pages
+
+    display.register(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
+    errors.register(app)
+    return app
+
+
+def database_url(url: str) -> str:
+    """SQLAlchemy URL; plain postgres:// URLs use the installed psycopg (3) driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _persistent_secret(path: Path) -> str:
+    """One secret key shared by every worker process, kept in the instance folder."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        text = path.read_text().strip()
+        if text:
+            return text
+        path.unlink()
+        return _persistent_secret(path)
+    with os.fdopen(fd, "w") as file:
+        key = secrets.token_hex(32)
+        file.write(key)
+    return key

@@ -1,0 +1,96 @@
+"""Fixtures of the web app's tests: a real database (a temp SQLite file made by the migrations,
+or the server in TEST_DATABASE_URL, whose tables are dropped and recreated around each test)."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+
+import pytest
+import sqlalchemy as sa
+
+from tracker import MIGRATIONS, create_app
+
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
+
+
+def _migrate(app) -> None:
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        upgrade(directory=MIGRATIONS)
+
+
+def _drop_everything(url: str) -> None:
+    engine = sa.create_engine(url)
+    meta = sa.MetaData()
+    meta.reflect(engine)
+    meta.drop_all(engine)
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def _migrated_sqlite(tmp_path_factory):
+    """One SQLite file built by running the migrations; each test gets a copy."""
+    path = tmp_path_factory.mktemp("template") / "template.db"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "x",
+                      "INSTANCE_PATH": str(path.parent / "instance")})
+    _migrate(app)
+    return path
+
+
+@pytest.fixture
+def database_url(tmp_path, request):
+    """The one place the tests' database comes from."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        from tracker import database_url as normalise
+
+        url = normalise(url)
+        _drop_everything(url)
+        yield url
+        _drop_everything(url)
+        return
+    template = request.getfixturevalue("_migrated_sqlite")
+    path = tmp_path / "tracker.db"
+    shutil.copy(template, path)
+    yield f"sqlite:///{path}"
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "TESTING": True,
+                      "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(tmp_path / "instance")})
+    if os.environ.get("TEST_DATABASE_URL"):
+        _migrate(app)
+    yield app
+    from tracker.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def csrf_token(html: str) -> str:
+    match = CSRF.search(html)
+    assert match, "no CSRF token on the page"
+    return match.group(1) or match.group(2)
+
+
+PLAYERS = ["Ana", "Ben", "Cris"]
+
+
+@pytest.fixture
+def make_session(client):
+    """Start a session through the API; returns its id (the token)."""
+    def make(rules=None, players=None, dealer=0):
+        response = client.post("/api/sessions", json={"players": players or PLAYERS, "dealer": dealer,
+                                                     "rules": rules or {}})
+        assert response.status_code == 201, response.get_json()
+        return response.get_json()["id"]
+    return make

@@ -1,0 +1,52 @@
+"""Template helpers: money as the table reads it, cards with their suit symbols."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from markupsafe import Markup, escape
+
+from .engine import money_text, parse_cards
+from .models import iso
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED = {"H", "D"}
+
+
+def money(amount, unit: str = "₱") -> str:
+    return money_text(Decimal(str(amount)), unit)
+
+
+def signed_money(amount, unit: str = "₱") -> str:
+    amount = Decimal(str(amount))
+    return ("+" if amount > 0 else "") + money_text(amount, unit)
+
+
+def sign_class(amount) -> str:
+    amount = Decimal(str(amount))
+    return "pos" if amount > 0 else "neg" if amount < 0 else "zero"
+
+
+def card_html(token: str) -> Markup:
+    token = str(token)
+    if token == "JK":
+        return Markup('<span class="card jk">JK</span>')
+    rank, suit = token[:-1], token[-1]
+    colour = "red" if suit in RED else "blk"
+    return Markup(f'<span class="card {colour}">{escape(rank)}{SUIT_SYMBOL.get(suit, escape(suit))}</span>')
+
+
+def cards_html(cards) -> Markup:
+    """Cards (a list or notation text) as small coloured chips; unreadable text is shown as is."""
+    if isinstance(cards, str):
+        try:
+            cards = [str(card) for card in parse_cards(cards)]
+        except ValueError:
+            return Markup(escape(cards))
+    return Markup(" ").join(card_html(card) for card in cards)
+
+
+def register(app) -> None:
+    app.jinja_env.filters.update(money=money, signed_money=signed_money, sign=sign_class,
+                                 cards=cards_html, iso=iso)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True

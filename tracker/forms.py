@@ -1,0 +1,94 @@
+"""The HTML forms (Flask-WTF, CSRF on). They hold what the user typed; the checking is the
+service's and the engine's, the same code the JSON API runs."""
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, StringField
+
+from .engine import Rules
+from .house_rules import OPTIONS, form_value, option_names
+
+SEATS = (0, 1, 2)
+
+
+def _new_session_form() -> type[FlaskForm]:
+    attrs = {
+        "player_0": StringField("First player"),
+        "player_1": StringField("Second player (plays after the first)"),
+        "player_2": StringField("Third player"),
+        "dealer": StringField("Deals first", default="0"),
+        "preset": StringField("Preset", default="classic"),
+        "page_size": StringField("Paper for the printed summary", default="a4"),
+    }
+    defaults = Rules()
+    for name in option_names():
+        option = OPTIONS[name]
+        value = form_value(defaults, name)
+        if option.kind == "flag":
+            attrs[name] = BooleanField(option.label, default=value)
+        else:
+            attrs[name] = StringField(option.label, default=value)
+    return type("NewSessionForm", (FlaskForm,), attrs)
+
+
+NewSessionForm = _new_session_form()
+
+
+def session_data(form) -> dict:
+    """The form as the API's session JSON, so both go through `service.create_session`."""
+    rules = {"preset": form.preset.data or "classic"}
+    for name in option_names():
+        rules[name] = getattr(form, name).data
+        if OPTIONS[name].kind != "flag":
+            rules[name] = (rules[name] or "").strip()
+    return {
+        "players": [form.player_0.data or "", form.player_1.data or "", form.player_2.data or ""],
+        "dealer": (form.dealer.data or "").strip(),
+        "rules": rules,
+        "page_size": form.page_size.data,
+    }
+
+
+def apply_preset(form, preset: str) -> None:
+    """Fill every option with the preset's value (the no-JavaScript 'Use preset' button)."""
+    try:
+        rules = Rules.preset(preset)
+    except ValueError:
+        return
+    for name in option_names():
+        getattr(form, name).data = form_value(rules, name)
+    form.preset.data = preset
+
+
+def session_field(where: str) -> str:
+    """The form field an error of `create_session` belongs to."""
+    if where.startswith("players[") and where[8:9].isdigit():
+        return f"player_{where[8]}"
+    if where.startswith("rules."):
+        name = where[len("rules."):]
+        return "preset" if name in ("preset", "preset_name") else name
+    return where if where in ("dealer", "page_size") else "form"
+
+
+class RoundForm(FlaskForm):
+    ending = StringField("How the round ended")
+    declarer = StringField("By whom")
+    dealer = StringField("Dealer")
+    last_drawer = StringField("Who drew the last card")
+    melds_0 = StringField("Melds on the table")
+    melds_1 = StringField("Melds on the table")
+    melds_2 = StringField("Melds on the table")
+    hand_0 = StringField("Cards in hand")
+    hand_1 = StringField("Cards in hand")
+    hand_2 = StringField("Cards in hand")
+    challenged_0 = BooleanField("Challenged the draw")
+    challenged_1 = BooleanField("Challenged the draw")
+    challenged_2 = BooleanField("Challenged the draw")
+    kang_0 = BooleanField("Kang")
+    kang_1 = BooleanField("Kang")
+    kang_2 = BooleanField("Kang")
+    reviewed = HiddenField()
+
+
+class ConfirmForm(FlaskForm):
+    """A bare CSRF-checked button: delete, settle, reopen."""

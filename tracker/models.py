@@ -1,0 +1,81 @@
+"""What the database holds: a session's players, rules snapshot and round records.
+
+Balances are never stored: they are derived from the rounds by the engine's `replay`.
+Only portable SQLAlchemy types, so the same schema runs on SQLite and PostgreSQL.
+"""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+
+from .extensions import db
+
+EXPORT_FORMAT = "tongits-tracker/1"
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 random bits
+
+
+class GameSession(db.Model):
+    __tablename__ = "game_session"
+
+    id = db.Column(db.Integer, primary_key=True)
+    token = db.Column(db.String(64), nullable=False, unique=True, index=True, default=new_token)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    players = db.Column(db.JSON, nullable=False)
+    first_dealer = db.Column(db.Integer, nullable=False, default=0)
+    rules = db.Column(db.JSON, nullable=False)
+    page_size = db.Column(db.String(10), nullable=False, default="a4")
+    settled_at = db.Column(db.DateTime, nullable=True)
+    # bumped by every change; phones poll it, and the ledger cache is keyed by it
+    revision = db.Column(db.Integer, nullable=False, default=0)
+
+    rounds = db.relationship("Round", back_populates="session", order_by="Round.number",
+                             cascade="all, delete-orphan", lazy="select")
+
+    @property
+    def settled(self) -> bool:
+        return self.settled_at is not None
+
+    def records(self) -> list[dict]:
+        return [round_.record for round_ in self.rounds]
+
+    def export(self) -> dict:
+        """Everything needed to rebuild the session anywhere (PDF summary, JSON/CSV export)."""
+        from .engine import Rules
+
+        return {
+            "format": EXPORT_FORMAT,
+            "created": iso(self.created_at),
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "rules": Rules.from_dict(self.rules).to_dict(),
+            "page_size": self.page_size,
+            "settled": self.settled,
+            "rounds": self.records(),
+        }
+
+
+class Round(db.Model):
+    __tablename__ = "round"
+    __table_args__ = (db.Index("ix_round_session_number", "session_id", "number"),)
+
+    id = db.Column(db.Integer, primary_key=True)
+    session_id = db.Column(db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False)
+    number = db.Column(db.Integer, nullable=False)  # 1, 2, 3 … in play order
+    record = db.Column(db.JSON, nullable=False)  # the round record of the engine (issue 1)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    version = db.Column(db.Integer, nullable=False, default=1)
+
+    session = db.relationship("GameSession", back_populates="rounds")
+
+
+def iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")

@@ -1,0 +1,141 @@
+"""Between the round form (typed or picked cards) and the engine's round record.
+
+The form's fields become a round record, which goes through the same service function as the
+API; each problem the engine reports (`hands[1].melds[0]`) is shown next to its field.
+"""
+from __future__ import annotations
+
+import re
+
+from .engine import (CardError, MeldError, Problem, Rules, best_melds, format_cards,
+                     parse_cards, validate_meld)
+
+MELD_SPLIT = re.compile(r"[|;/\n]+")
+SECRET_MARK = "*"
+ENDINGS = (("tongits", "Tongits"), ("draw", "Draw"), ("talon", "Talon out"))
+
+
+def split_melds(text: str) -> list:
+    """'7S 7D 7C | *9S 9H 9D 9C' → ['7S 7D 7C', {'cards': '9S 9H 9D 9C', 'secret': True}]."""
+    melds = []
+    for chunk in MELD_SPLIT.split(text or ""):
+        chunk = chunk.strip()
+        if not chunk:
+            continue
+        if chunk.startswith(SECRET_MARK):
+            melds.append({"cards": chunk[len(SECRET_MARK):].strip(), "secret": True})
+        else:
+            melds.append(chunk)
+    return melds
+
+
+def _seat(value):
+    value = (value or "").strip() if isinstance(value, str) else value
+    if value in (None, ""):
+        return None
+    return int(value) if isinstance(value, str) and value in ("0", "1", "2") else value
+
+
+def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
+    """The round record of the form's fields. Nothing is checked here: the engine does that."""
+    record = {"ending": (data.get("ending") or "").strip() or None}
+    dealer = _seat(data.get("dealer"))
+    if dealer is not None and dealer != default_dealer:
+        record["dealer"] = dealer
+    record["declarer"] = None if record["ending"] == "talon" else _seat(data.get("declarer"))
+    record["last_drawer"] = _seat(data.get("last_drawer")) if record["ending"] == "talon" else None
+    hands = []
+    for seat in range(3):
+        hand = {"melds": split_melds(data.get(f"melds_{seat}") or ""),
+                "hand": (data.get(f"hand_{seat}") or "").strip()}
+        if data.get(f"challenged_{seat}"):
+            hand["challenged"] = True
+        if data.get(f"kang_{seat}"):
+            hand["kang"] = True
+        hands.append(hand)
+    record["hands"] = hands
+    return record
+
+
+def form_from_record(record: dict) -> dict:
+    """The form's field values for a stored record (to edit a round)."""
+    data = {
+        "ending": record.get("ending") or "",
+        "declarer": "" if record.get("declarer") is None else str(record["declarer"]),
+        "last_drawer": "" if record.get("last_drawer") is None else str(record["last_drawer"]),
+    }
+    if record.get("dealer") is not None:
+        data["dealer"] = str(record["dealer"])
+    for seat, hand in enumerate(record.get("hands") or []):
+        texts = []
+        for meld in hand.get("melds") or []:
+            if isinstance(meld, dict):
+                text = _cards_text(meld.get("cards"))
+                texts.append(SECRET_MARK + text if meld.get("secret") else text)
+            else:
+                texts.append(_cards_text(meld))
+        data[f"melds_{seat}"] = " | ".join(texts)
+        data[f"hand_{seat}"] = _cards_text(hand.get("hand"))
+        data[f"challenged_{seat}"] = bool(hand.get("challenged"))
+        data[f"kang_{seat}"] = bool(hand.get("kang"))
+    return data
+
+
+def _cards_text(cards) -> str:
+    if isinstance(cards, (list, tuple)):
+        return " ".join(str(card) for card in cards)
+    return str(cards or "")
+
+
+_HAND_WHERE = re.compile(r"^hands\[(\d)\](?:\.(melds|hand|challenged|kang))?")
+
+
+def field_for(where: str) -> str:
+    """The form field where the engine's problem at `where` is shown ('form' = top of the form)."""
+    match = _HAND_WHERE.match(where)
+    if match:
+        seat, part = match.group(1), match.group(2) or "melds"
+        return f"{part}_{seat}"
+    if where in ("ending", "declarer", "dealer", "last_drawer"):
+        return where
+    return "form"
+
+
+def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for problem in problems:
+        errors.setdefault(field_for(problem.where), []).append(_sentence(problem.message))
+    return errors
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] if message else message
+
+
+def analyse_hands(record: dict, rules: Rules) -> list[dict]:
+    """For the live preview: each player's melds checked one by one and the best arrangement
+    the engine finds in their hand, even while the rest of the round is still incomplete."""
+    out = []
+    for hand in record["hands"]:
+        melds = []
+        for meld in hand["melds"]:
+            secret = isinstance(meld, dict)
+            text = meld["cards"] if secret else meld
+            try:
+                found = validate_meld(parse_cards(text), rules, secret=secret)
+                melds.append({"cards": [str(c) for c in found.cards], "ok": True, "kind": found.kind, "secret": secret})
+            except (CardError, MeldError) as error:
+                melds.append({"cards": text.split(), "ok": False, "message": _sentence(str(error)), "secret": secret})
+        info = {"melds": melds, "sunog": not hand["melds"]}
+        try:
+            cards = parse_cards(hand["hand"])
+            arrangement = best_melds(cards, rules) if len(cards) <= 13 else None
+            info["count"] = len(cards)
+            if arrangement is not None:
+                info["deadwood"] = arrangement.deadwood
+                info["hand_melds"] = [format_cards(m.cards) for m in arrangement.melds]
+                info["deadwood_cards"] = format_cards(arrangement.deadwood_cards)
+        except CardError as error:
+            info["hand_error"] = _sentence(str(error))
+        out.append(info)
+    return out

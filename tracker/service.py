@@ -1,0 +1,339 @@
+"""Everything that changes a session, one transaction each, shared by the forms and the API.
+
+Both the HTML forms and the JSON API call these functions, so they accept and reject the same
+input with the same messages. Bad input raises `InputError` (a list of engine `Problem`s);
+nothing is stored then.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from flask import current_app
+from sqlalchemy import func, select
+
+from .engine import (Ledger, Problem, RoundError, RoundResult, Rules, RulesError, add_round,
+                     format_cards, parse_cards, replay, start_ledger)
+from .extensions import db
+from .ledger_cache import copy_ledger
+from .models import GameSession, Round, utcnow
+
+MAX_NAME = 40
+PAGE_SIZES = ("a4", "letter")
+SESSION_KEYS = ("players", "rules", "pot", "streak")
+
+
+class InputError(ValueError):
+    """Input the tracker will not take; `problems` say where and what, `status` the HTTP code."""
+
+    def __init__(self, problems: list[Problem], status: int = 422):
+        self.problems = problems
+        self.status = status
+        super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
+
+    def to_dict(self) -> dict:
+        return {"errors": [problem.to_dict() for problem in self.problems]}
+
+
+class NotFound(LookupError):
+    pass
+
+
+# ---------------------------------------------------------------- sessions
+
+def create_session(data) -> GameSession:
+    """A new session from {"players": [3 names], "dealer": seat, "rules": {...}, "page_size"}."""
+    if not isinstance(data, dict):
+        raise InputError([Problem("session", "send a JSON object with players, dealer and rules")])
+    problems: list[Problem] = []
+    players = _read_players(data.get("players"), problems)
+    dealer = _read_seat(data.get("dealer", 0), "dealer", "who deals first", problems)
+    rules = Rules()
+    raw_rules = data.get("rules") or {}
+    if not isinstance(raw_rules, dict):
+        problems.append(Problem("rules", "rules must be an object of house-rule options"))
+    else:
+        try:
+            rules = Rules.from_dict(raw_rules)
+        except RulesError as error:
+            problems.append(Problem(f"rules.{error.option}", str(error)))
+        except (TypeError, ValueError) as error:
+            problems.append(Problem("rules", f"rules: {error}"))
+    page_size = str(data.get("page_size") or "a4").lower()
+    if page_size not in PAGE_SIZES:
+        problems.append(Problem("page_size", "page size must be a4 or letter"))
+    if problems:
+        raise InputError(problems)
+    game = GameSession(players=players, first_dealer=dealer, rules=rules.to_dict(), page_size=page_size)
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def _read_players(value, problems: list[Problem]) -> list[str]:
+    if not isinstance(value, list) or len(value) != 3:
+        problems.append(Problem("players", "Tongits needs exactly three players, in turn order"))
+        return []
+    names: list[str] = []
+    for seat, name in enumerate(value):
+        name = " ".join(name.split()) if isinstance(name, str) else ""
+        where = f"players[{seat}]"
+        if not name:
+            problems.append(Problem(where, f"player {seat + 1} needs a name"))
+        elif len(name) > MAX_NAME:
+            problems.append(Problem(where, f"player {seat + 1}'s name is longer than {MAX_NAME} characters"))
+        elif name.casefold() in (n.casefold() for n in names):
+            problems.append(Problem(where, f"two players are called {name}: give each a different name"))
+        names.append(name)
+    return names
+
+
+def _read_seat(value, where: str, what: str, problems: list[Problem]) -> int:
+    if isinstance(value, bool) or str(value).strip() not in ("0", "1", "2"):
+        problems.append(Problem(where, f"say {what}: seat 0, 1 or 2"))
+        return 0
+    return int(str(value).strip())
+
+
+def get_session(token: str) -> GameSession:
+    game = db.session.execute(select(GameSession).where(GameSession.token == token)).scalar_one_or_none()
+    if game is None:
+        raise NotFound(token)
+    return game
+
+
+def recent_sessions(limit: int = 100) -> list[tuple[GameSession, int]]:
+    """Sessions, most recent first, with their number of rounds."""
+    counts = (select(Round.session_id, func.count(Round.id).label("n"))
+              .group_by(Round.session_id).subquery())
+    rows = db.session.execute(
+        select(GameSession, func.coalesce(counts.c.n, 0))
+        .outerjoin(counts, counts.c.session_id == GameSession.id)
+        .order_by(GameSession.updated_at.desc(), GameSession.id.desc()).limit(limit)).all()
+    return [(game, count) for game, count in rows]
+
+
+def rules_of(game: GameSession) -> Rules:
+    return Rules.from_dict(game.rules)
+
+
+def ledger_of(game: GameSession) -> Ledger:
+    """The session's ledger, derived from its rounds (memoised per revision)."""
+    cache = current_app.extensions["ledger_cache"]
+    ledger = cache.get(game.token, game.revision)
+    if ledger is None:
+        ledger = replay(game.players, rules_of(game), game.first_dealer, game.records())
+        cache.put(game.token, game.revision, ledger)
+    return ledger
+
+
+def round_count(game: GameSession) -> int:
+    return len(ledger_of(game).results)
+
+
+# ---------------------------------------------------------------- rounds
+
+def check_round(game: GameSession, record, number: int | None = None) -> tuple[dict, RoundResult, Ledger]:
+    """Score `record` as a new round (or as round `number`, replacing it) without storing.
+
+    Returns the canonical record to store, its result and the ledger after all rounds.
+    """
+    record = _clean_record(record)
+    if number is None:
+        ledger = copy_ledger(ledger_of(game))
+        try:
+            result = add_round(ledger, record)
+        except RoundError as error:
+            raise InputError(error.problems) from None
+        return canonical_record(record, ledger.rules), result, ledger
+    records = game.records()
+    if not 1 <= number <= len(records):
+        raise NotFound(number)
+    records[number - 1] = record
+    prefix = f"rounds[{number - 1}]."
+    try:
+        ledger = replay(game.players, rules_of(game), game.first_dealer, records)
+    except RoundError as error:
+        problems = []
+        for problem in error.problems:
+            if problem.where.startswith(prefix):
+                problems.append(Problem(problem.where[len(prefix):], problem.message))
+            else:
+                later = int(problem.where[len("rounds["):problem.where.index("]")]) + 1
+                problems.append(Problem("round", f"this change breaks round {later}: {problem.message}"))
+        raise InputError(problems) from None
+    return canonical_record(record, ledger.rules), ledger.results[number - 1], ledger
+
+
+def save_round(game: GameSession, record) -> tuple[int, RoundResult, Ledger]:
+    """Store `record` as the session's next round; returns its number, result and the ledger."""
+    _check_open(game)
+    stored, result, ledger = check_round(game, record)
+    number = len(ledger.results)
+    db.session.add(Round(session_id=game.id, number=number, record=stored))
+    _touch(game)
+    db.session.commit()
+    _remember(game, ledger)
+    return number, result, ledger
+
+
+def edit_round(game: GameSession, number: int, record) -> tuple[RoundResult, Ledger]:
+    """Replace round `number` (from 1); every later round is recomputed."""
+    _check_open(game)
+    stored, result, ledger = check_round(game, record, number)
+    round_ = game.rounds[number - 1]
+    round_.record = stored
+    round_.version += 1
+    round_.updated_at = utcnow()
+    _touch(game)
+    db.session.commit()
+    _remember(game, ledger)
+    return result, ledger
+
+
+def delete_round(game: GameSession, number: int) -> Ledger:
+    """Delete round `number`; the later rounds move up one and everything is recomputed."""
+    _check_open(game)
+    rounds = list(game.rounds)
+    if not 1 <= number <= len(rounds):
+        raise NotFound(number)
+    records = [r.record for r in rounds]
+    del records[number - 1]
+    try:
+        ledger = replay(game.players, rules_of(game), game.first_dealer, records)
+    except RoundError as error:
+        raise InputError([Problem("round", f"deleting round {number} breaks a later round: {error}")]) from None
+    game.rounds.remove(rounds[number - 1])
+    db.session.delete(rounds[number - 1])
+    db.session.flush()
+    for later in rounds[number:]:
+        later.number -= 1
+    _touch(game)
+    db.session.commit()
+    _remember(game, ledger)
+    return ledger
+
+
+def settle(game: GameSession) -> Ledger:
+    """Close the session; its settlement (who pays whom) is then final until reopened."""
+    ledger = ledger_of(game)
+    if not game.settled:
+        game.settled_at = utcnow()
+        _touch(game)
+        db.session.commit()
+        _remember(game, ledger)
+    return ledger
+
+
+def reopen(game: GameSession) -> Ledger:
+    ledger = ledger_of(game)
+    if game.settled:
+        game.settled_at = None
+        _touch(game)
+        db.session.commit()
+        _remember(game, ledger)
+    return ledger
+
+
+def _check_open(game: GameSession) -> None:
+    if game.settled:
+        raise InputError([Problem("session", "this session is settled: reopen it to change its rounds")], 409)
+
+
+def _touch(game: GameSession) -> None:
+    game.revision += 1
+    game.updated_at = utcnow()
+
+
+def _remember(game: GameSession, ledger: Ledger) -> None:
+    current_app.extensions["ledger_cache"].put(game.token, game.revision, ledger)
+
+
+def _clean_record(record) -> dict:
+    if not isinstance(record, dict):
+        raise InputError([Problem("round", "a round must be a JSON object")])
+    given = [key for key in SESSION_KEYS if key in record]
+    if given:
+        raise InputError([Problem(key, f"leave {key} out of the round: the session supplies it")
+                          for key in given])
+    return dict(record)
+
+
+def canonical_record(record: dict, rules: Rules) -> dict:
+    """The record as stored: canonical card notation, only the keys that mean something.
+
+    Called only on a record the engine accepted. A dealer given is kept; left out, the
+    ledger supplies it, so it follows edits of earlier rounds.
+    """
+    out: dict = {}
+    if record.get("dealer") not in (None, ""):
+        out["dealer"] = int(record["dealer"])
+    out["ending"] = record["ending"]
+    for key in ("declarer", "last_drawer"):
+        value = record.get(key)
+        out[key] = None if value in (None, "") else int(value)
+    if out["ending"] == "talon":
+        out["declarer"] = None
+    hands = []
+    for raw in record["hands"]:
+        melds = []
+        for meld in raw.get("melds") or []:
+            secret = isinstance(meld, dict) and meld.get("secret") is True
+            cards = [str(card) for card in parse_cards(meld["cards"] if isinstance(meld, dict) else meld)]
+            melds.append({"cards": cards, "secret": True} if secret else cards)
+        hand = {"melds": melds, "hand": [str(card) for card in parse_cards(raw.get("hand") or [])]}
+        for flag in ("challenged", "kang"):
+            if raw.get(flag):
+                hand[flag] = True
+        hands.append(hand)
+    out["hands"] = hands
+    return out
+
+
+def review_key(game: GameSession, record: dict) -> str:
+    """Names one reviewed round at one revision: saving needs the verdict the table saw."""
+    text = json.dumps([game.revision, record], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def cards_text(cards) -> str:
+    return format_cards(parse_cards(cards))
+
+
+# ---------------------------------------------------------------- views of a session
+
+def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
+    """The API's view of a session (GET /api/sessions/<id>)."""
+    ledger = ledger or ledger_of(game)
+    summary = ledger.to_dict()
+    out = {
+        "id": game.token,
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "rules": rules_of(game).to_dict(),
+        "page_size": game.page_size,
+        "created": game.created_at.isoformat() + "Z",
+        "revision": game.revision,
+        "round_count": len(ledger.results),
+        "balances": summary["balances"],
+        "pot": summary["pot"],
+        "pot_shares": summary["pot_shares"],
+        "next_dealer": ledger.next_dealer,
+        "next_dealer_name": game.players[ledger.next_dealer],
+        "ended": summary["ended"],
+        "loser": summary["loser"],
+        "settlement": summary["settlement"],
+        "settled": game.settled,
+    }
+    if rounds:
+        out["rounds"] = [round_dict(number, round_.record, result)
+                         for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)]
+    return out
+
+
+def round_dict(number: int, record: dict, result: RoundResult) -> dict:
+    return {"number": number, "record": record, "result": result.to_dict()}
+
+
+def empty_ledger(game: GameSession) -> Ledger:
+    return start_ledger(game.players, rules_of(game), game.first_dealer)

@@ -1,0 +1,1 @@
+"""The app's blueprints: pages (HTML forms), api (JSON) and the error handlers."""
