@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v chromium >/dev/null || need+=(chromium)
-[ -x /usr/lib/postgresql/*/bin/postgres ] 2>/dev/null || ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
 command -v pdftotext >/dev/null || need+=(poppler-utils)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
