@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Sets up and runs the whole test suite. With a PostgreSQL server at hand (scripts/postgres.sh
-# starts one) the suite runs a second time against it.
+# Sets up and runs the whole test suite twice: on SQLite files, then on a real PostgreSQL
+# server that scripts/postgres.sh starts. Extra arguments go to pytest (e.g. -k deadwood).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+echo "== the test suite on SQLite"
 .venv/bin/python -m pytest "$@"
+echo "== the test suite on PostgreSQL"
+TEST_DATABASE_URL=$(bash scripts/postgres.sh) .venv/bin/python -m pytest "$@"
