@@ -21,10 +21,10 @@ def parse_money(value) -> Decimal:
         raise MoneyError(f"'{value}' is not an amount") from None
     if not amount.is_finite():
         raise MoneyError(f"'{value}' is not an amount")
+    if abs(amount) >= Decimal("1e9"):  # checked first: quantizing 1e400 would overflow
+        raise MoneyError(f"'{value}' is too large")
     if amount != amount.quantize(CENT):
         raise MoneyError(f"'{value}' has more than two decimal places")
-    if abs(amount) >= Decimal("1e9"):
-        raise MoneyError(f"'{value}' is too large")
     return amount.quantize(CENT)
 
 
