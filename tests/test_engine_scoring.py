@@ -350,3 +350,32 @@ def test_challenge_only_in_a_draw_and_not_by_the_caller():
 def test_kang_only_for_the_tongits_winner():
     problems = problems_of(record("draw", [OPEN_LOW, hand("5H 6H 7H 8H", "KD", kang=True), SUNOG], declarer=0))
     assert "kang counts only for the player who won by Tongits" in problems["hands[1].kang"]
+
+
+# --- options that change deadwood, seen through a whole round -----------------------------------
+
+def test_qka_run_option_decides_the_draw():
+    qka_in_hand = hand("2C 3C 4C", "QS KS AS")  # deadwood 0 with Q-K-A, 21 without
+    rec = record("draw", [qka_in_hand, OPEN_TEN, SUNOG], declarer=0)
+    assert score_round(rec).winner == 0
+    assert score_round({**rec, "rules": {"qka_run": False}}).winner == 1
+
+
+def test_concealed_melds_count_option():
+    held_set = hand("2C 3C 4C", "8S 8H 8D")  # 0, or 24 when concealed melds count
+    rec = record("draw", [held_set, OPEN_TEN, SUNOG], declarer=0)
+    assert score_round(rec).players[0].deadwood == 0
+    result = score_round({**rec, "rules": {"concealed_melds_count": True}})
+    assert result.players[0].deadwood == 24 and result.winner == 1
+
+
+@pytest.mark.parametrize("joker_points, owed", [(25, "35.00"), (30, "40.00")])
+def test_joker_left_in_hand_costs_joker_points(joker_points, owed):
+    rec = record("draw", [OPEN_LOW, hand("5H 6H 7H 8H", "JK"), SUNOG], declarer=0,
+                 rules={"jokers": 1, "joker_points": joker_points})
+    assert paid(score_round(rec), 1) == D(owed)  # ₱10 stake + the joker's points
+
+
+def test_joker_in_a_meld_on_the_table():
+    rec = record("tongits", [hand("7S 7D JK | 2C 3C 4C", ""), OPEN_TEN, SUNOG], declarer=0, rules={"jokers": 1})
+    assert score_round(rec).winner == 0
