@@ -356,13 +356,13 @@ def test_kang_only_for_the_tongits_winner():
 
 def test_qka_run_option_decides_the_draw():
     qka_in_hand = hand("2C 3C 4C", "QS KS AS")  # deadwood 0 with Q-K-A, 21 without
-    rec = record("draw", [qka_in_hand, OPEN_TEN, SUNOG], declarer=0)
+    rec = record("draw", [qka_in_hand, OPEN_TEN, hand("", "9C")], declarer=0)
     assert score_round(rec).winner == 0
     assert score_round({**rec, "rules": {"qka_run": False}}).winner == 1
 
 
 def test_concealed_melds_count_option():
-    held_set = hand("2C 3C 4C", "8S 8H 8D")  # 0, or 24 when concealed melds count
+    held_set = hand("2C 3C 4C", "8S 8C 8D")  # 0, or 24 when concealed melds count
     rec = record("draw", [held_set, OPEN_TEN, SUNOG], declarer=0)
     assert score_round(rec).players[0].deadwood == 0
     result = score_round({**rec, "rules": {"concealed_melds_count": True}})
