@@ -1,0 +1,203 @@
+"""Load test: N tables against gunicorn + PostgreSQL on this machine (issue 4).
+
+Each simulated table has three phones that each load the session page every 5 s and one phone
+that saves a round every 30 s (random phase), for --seconds. Tables start with --preload rounds
+so pages have a realistic ledger to render. Prints p50/p95/p99 latencies and errors for each N
+and, last, the largest N that holds (p99 < 200 ms, no error).
+
+    .venv/bin/python benchmarks/load.py                  # N = 50 100 200 300, 60 s each
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 120
+
+Needs PostgreSQL (scripts/postgres.sh starts one; DATABASE_URL overrides). Traffic goes only to
+127.0.0.1, every loop is bounded in time, and the server is stopped at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.rounds_factory import random_session  # noqa: E402
+
+POLL_EVERY, SAVE_EVERY, TIMEOUT = 5.0, 30.0, 10.0
+
+
+class Client:
+    """One phone: a keep-alive HTTP/1.1 connection to the server."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        for attempt in (1, 2):
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                data = b"" if body is None else json.dumps(body).encode()
+                head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n"
+                        + ("Content-Type: application/json\r\n" if body is not None else "") + "\r\n")
+                self.writer.write(head.encode() + data)
+                await self.writer.drain()
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _response(self) -> tuple[int, bytes]:
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("server closed the connection")
+        status = int(status_line.split()[1])
+        headers = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if headers.get("transfer-encoding") == "chunked":
+            body = b""
+            while (size := int((await self.reader.readline()).strip(), 16)):
+                body += await self.reader.readexactly(size)
+                await self.reader.readline()
+            await self.reader.readline()
+        else:
+            body = await self.reader.readexactly(int(headers.get("content-length", 0)))
+        if headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, body
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def phone(port, path, method, every, until, records, samples, errors, body_of=None):
+    client = Client(port)
+    await asyncio.sleep(random.uniform(0, every))
+    try:
+        while time.monotonic() < until:
+            start = time.monotonic()
+            try:
+                status, _ = await asyncio.wait_for(
+                    client.request(method, path, body_of() if body_of else None), TIMEOUT)
+                if status >= 400:
+                    errors.append(f"{method} {path}: HTTP {status}")
+            except (OSError, asyncio.TimeoutError, ValueError) as error:
+                errors.append(f"{method} {path}: {type(error).__name__} {error}")
+                client.close()
+            samples.append(time.monotonic() - start)
+            await asyncio.sleep(max(0.0, every - (time.monotonic() - start)))
+    finally:
+        client.close()
+
+
+async def run_tables(port: int, tokens: list[str], records: list[dict], seconds: float) -> dict:
+    until = time.monotonic() + seconds
+    polls, saves, errors = [], [], []
+    tasks = []
+    for token in tokens:
+        for _ in range(3):
+            tasks.append(phone(port, f"/s/{token}", "GET", POLL_EVERY, until, records, polls, errors))
+        tasks.append(phone(port, f"/api/sessions/{token}/rounds", "POST", SAVE_EVERY, until, records, saves,
+                           errors, body_of=lambda: random.choice(records)))
+    await asyncio.gather(*tasks)
+    return {"polls": polls, "saves": saves, "errors": errors}
+
+
+async def setup_tables(port: int, count: int, preload: int, records: list[dict]) -> list[str]:
+    client = Client(port)
+    tokens = []
+    for table in range(count):
+        status, body = await client.request("POST", "/api/sessions", {
+            "players": [f"Ana{table}", f"Ben{table}", f"Cris{table}"], "dealer": 0, "rules": {"preset": "classic"}})
+        assert status == 201, body
+        token = json.loads(body)["id"]
+        for _ in range(preload):
+            status, body = await client.request("POST", f"/api/sessions/{token}/rounds", random.choice(records))
+            assert status == 201, body
+        tokens.append(token)
+    client.close()
+    return tokens
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int]:
+    env = {**os.environ, "DATABASE_URL": database_url}
+    venv = ROOT / ".venv" / "bin"
+    subprocess.run([venv / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+    port = free_port()
+    server = subprocess.Popen([venv / "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+                               "--threads", "4", "--worker-class", "gthread", "--log-level", "warning",
+                               "tracker:create_app()"], cwd=ROOT, env=env)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server, port
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 300])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--preload", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    url = os.environ.get("DATABASE_URL") or subprocess.run(
+        ["bash", str(ROOT / "scripts" / "postgres.sh")], check=True, capture_output=True, text=True).stdout.strip()
+    records = random_session(seed=4, rounds=300)["rounds"]
+    server, port = start_server(url, args.workers)
+    held = None
+    try:
+        for count in args.tables:
+            tokens = asyncio.run(setup_tables(port, count, args.preload, records))
+            out = asyncio.run(run_tables(port, tokens, records, args.seconds))
+            polls, saves, errors = out["polls"], out["saves"], out["errors"]
+            every = polls + saves
+            p99 = percentile(every, 0.99)
+            ok = p99 < 200 and not errors
+            held = count if ok else held
+            print(f"{count:4d} tables: {len(polls) / args.seconds:6.1f} page loads/s, {len(saves) / args.seconds:5.1f} saves/s | "
+                  f"page p50 {percentile(polls, .5):6.1f} ms p99 {percentile(polls, .99):6.1f} ms | "
+                  f"save p50 {percentile(saves, .5):6.1f} ms p99 {percentile(saves, .99):6.1f} ms | "
+                  f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}", flush=True)
+            for line in errors[:3]:
+                print("    ", line)
+            if not ok:
+                break
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    print(f"largest N that holds (p99 < 200 ms, no error): {held}")
+
+
+if __name__ == "__main__":
+    main()
