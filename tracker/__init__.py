@@ -23,6 +23,9 @@ def create_app(config: dict | None = None) -> Flask:
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         MAX_CONTENT_LENGTH=256 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts all evening; the token is tied to the cookie
+        # Every POST view checks its form's token itself (form.validate()), so a stale token
+        # re-shows the form with everything typed kept instead of a bare 400 page.
+        WTF_CSRF_CHECK_DEFAULT=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         JSON_SORT_KEYS=False,
         LEDGER_CACHE_SIZE=64,

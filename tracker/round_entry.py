@@ -131,6 +131,11 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
             cards = parse_cards(hand["hand"])
             arrangement = best_melds(cards, rules) if len(cards) <= 13 else None
             info["count"] = len(cards)
+            if cards:  # the group being built by the picker: would it make a meld?
+                try:
+                    info["open"] = {"ok": True, "kind": validate_meld(cards, rules).kind}
+                except MeldError as error:
+                    info["open"] = {"ok": False, "message": _sentence(str(error))}
             if arrangement is not None:
                 info["deadwood"] = arrangement.deadwood
                 info["hand_melds"] = [format_cards(m.cards) for m in arrangement.melds]

@@ -7,6 +7,7 @@ from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, 
 from .. import service
 from ..chart import balance_chart_svg
 from ..engine import replay
+from ..extensions import csrf
 from ..forms import (ConfirmForm, NewSessionForm, RoundForm, apply_preset, session_data,
                      session_field)
 from ..house_rules import GROUPS, OPTIONS, PRESET_CHOICES, default_text, option_names, preset_values
@@ -157,6 +158,7 @@ def _round_page(game, number: int | None):
 @bp.post("/s/<token>/rounds/<int:number>/preview")
 def preview_round(token: str, number: int | None = None):
     """The live preview of the round form: the engine's answer as JSON (and the verdict HTML)."""
+    csrf.protect()  # a 400 unless the form's CSRF token came along
     game = _game(token)
     rules = service.rules_of(game)
     if number is not None and not 1 <= number <= service.round_count(game):

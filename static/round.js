@@ -1,0 +1,233 @@
+/* Round entry: the 4x13 card picker and the live preview (the engine's answer, from the server).
+   The text fields stay the single source of truth: the picker only edits them, so the page
+   works the same without JavaScript (typed notation). */
+(function () {
+  "use strict";
+  var form = document.getElementById("round");
+  if (!form) return;
+  document.documentElement.classList.add("js");
+  form.classList.add("round-form");
+
+  var SUITS = [["S", "\u2660", "blk"], ["H", "\u2665", "red"], ["D", "\u2666", "red"], ["C", "\u2663", "blk"]];
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var SYMBOL = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
+  var jokers = parseInt(form.getAttribute("data-jokers"), 10) || 0;
+  var panels = Array.prototype.slice.call(form.querySelectorAll(".player"));
+  var active = 0;
+  var seq = 0, timer = null;
+  var save = document.getElementById("save"), review = document.getElementById("review");
+  var reviewed = document.getElementById("reviewed"), preview = document.getElementById("preview");
+
+  function norm(token) {
+    var t = token.toUpperCase();
+    if (t === "JOKER") return "JK";
+    var last = t.slice(-1);
+    if (SYMBOL[last]) t = t.slice(0, -1) + SYMBOL[last];
+    if (t.charAt(0) === "T" && t.length === 2) t = "10" + t.charAt(1);
+    return t;
+  }
+  function tokens(text) { return text.split(/[\s,|;\/]+/).filter(Boolean).map(norm); }
+  function chunks(text) { return text.split(/[|;\/\n]+/).map(function (c) { return c.trim(); }).filter(Boolean); }
+  function field(seat, kind) { return panels[seat].querySelector("[data-" + kind + "]"); }
+
+  function usedCards() {
+    var used = {}, jk = 0;
+    panels.forEach(function (p, seat) {
+      tokens(field(seat, "melds").value.replace(/\*/g, " ") + " " + field(seat, "hand").value).forEach(function (t) {
+        if (t === "JK") jk += 1; else used[t] = true;
+      });
+    });
+    return { cards: used, jokers: jk };
+  }
+
+  /* picker */
+  var picker = document.createElement("div");
+  picker.className = "picker";
+  picker.setAttribute("role", "group");
+  var keys = document.createElement("div");
+  keys.className = "keys";
+  SUITS.forEach(function (suit) {
+    RANKS.forEach(function (rank, i) {
+      var key = document.createElement("button");
+      key.type = "button";
+      key.className = "key " + suit[2];
+      key.setAttribute("data-card", rank + suit[0]);
+      key.setAttribute("aria-label", rank + suit[0]);
+      key.textContent = rank + suit[1];
+      keys.appendChild(key);
+      if (i === 12) {  // second row of a suit: 8-K, then one empty cell (or the joker)
+        var gap = document.createElement("span");
+        gap.className = "key gap";
+        keys.appendChild(gap);
+      }
+    });
+  });
+  if (jokers > 0) {
+    var jk = document.createElement("button");
+    jk.type = "button"; jk.className = "key jk"; jk.setAttribute("data-card", "JK");
+    jk.setAttribute("aria-label", "joker"); jk.textContent = "JK";
+    keys.replaceChild(jk, keys.querySelector(".gap"));
+  }
+  picker.appendChild(keys);
+  var tools = document.createElement("div");
+  tools.className = "tools";
+  tools.innerHTML = '<button type="button" class="btn" data-act="meld">Meld \u2713</button>' +
+    '<button type="button" class="btn" data-act="undo" aria-label="Undo the last card">\u232B Undo</button>' +
+    '<button type="button" class="btn" data-act="next">Next \u25B8</button>';
+  picker.appendChild(tools);
+  var status = document.createElement("p");
+  status.className = "status";
+  status.setAttribute("aria-live", "polite");
+  picker.appendChild(status);
+  var meldKey = tools.querySelector("[data-act=meld]");
+
+  panels.forEach(function (p, seat) {
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "btn pick-here"; b.textContent = "Pick cards";
+    b.setAttribute("aria-label", "Pick cards for " + p.querySelector(".pname").textContent);
+    b.addEventListener("click", function () { activate(seat, true); });
+    p.querySelector("h2").appendChild(b);
+  });
+
+  function activate(seat, scroll) {
+    active = seat;
+    panels.forEach(function (p, i) {
+      p.classList.toggle("active", i === seat);
+      p.querySelector(".pick-here").hidden = i === seat;
+    });
+    panels[seat].appendChild(picker);
+    picker.setAttribute("aria-label", "Cards for " + panels[seat].querySelector(".pname").textContent);
+    refresh();
+    if (scroll) panels[seat].scrollIntoView({ block: "start" });
+  }
+
+  function setHand(seat, list) { field(seat, "hand").value = list.join(" "); }
+
+  keys.addEventListener("click", function (e) {
+    var key = e.target.closest("[data-card]");
+    if (!key || key.disabled) return;
+    var hand = field(active, "hand");
+    hand.value = (hand.value.trim() + " " + key.getAttribute("data-card")).trim();
+    changed();
+  });
+  tools.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-act]");
+    if (!b) return;
+    var act = b.getAttribute("data-act");
+    var melds = field(active, "melds"), hand = field(active, "hand");
+    var open = tokens(hand.value);
+    if (act === "meld") {
+      if (!open.length) { status.textContent = "Tap the cards of the meld first."; return; }
+      var list = chunks(melds.value);
+      list.push(open.join(" "));
+      melds.value = list.join(" | ");
+      hand.value = "";
+    } else if (act === "undo") {
+      if (open.length) { open.pop(); setHand(active, open); }
+      else {
+        var ms = chunks(melds.value);
+        if (!ms.length) return;
+        var last = tokens(ms.pop().replace(/\*/g, " "));
+        last.pop();
+        melds.value = ms.join(" | ");
+        setHand(active, last);
+      }
+    } else if (act === "next") {
+      activate((active + 1) % panels.length, true);
+      return;
+    }
+    changed();
+  });
+
+  function refresh() {
+    var used = usedCards();
+    keys.querySelectorAll("[data-card]").forEach(function (key) {
+      var card = key.getAttribute("data-card");
+      key.disabled = card === "JK" ? used.jokers >= jokers : !!used.cards[card];
+    });
+    var ending = (form.querySelector("input[name=ending]:checked") || {}).value || "";
+    form.querySelector("#by").classList.toggle("talon", ending === "talon");
+    form.querySelectorAll(".talon-only").forEach(function (el) { el.classList.toggle("show", ending === "talon"); });
+    form.querySelectorAll(".draw-only").forEach(function (el) { el.classList.toggle("show", ending === "draw"); });
+    form.querySelectorAll(".tongits-only").forEach(function (el) { el.classList.toggle("show", ending === "tongits"); });
+  }
+
+  function changed() {
+    refresh();
+    reviewed.value = "";
+    save.hidden = true;
+    clearTimeout(timer);
+    timer = setTimeout(ask, 200);
+  }
+
+  function ask() {
+    var mine = ++seq;
+    fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { "Accept": "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) { if (answer && mine === seq) show(answer); })
+      .catch(function () {});
+  }
+
+  function chip(cards, cls, note) {
+    var c = document.createElement("span");
+    c.className = "chip " + cls;
+    c.textContent = cards.map(pretty).join(" ");
+    if (note) { var s = document.createElement("small"); s.textContent = note; c.appendChild(s); }
+    return c;
+  }
+  function pretty(card) {
+    var suit = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[card.slice(-1)];
+    return suit ? card.slice(0, -1) + suit : card;
+  }
+
+  function show(answer) {
+    answer.hands.forEach(function (info, seat) {
+      var p = panels[seat], box = p.querySelector("[data-chips]");
+      box.textContent = "";
+      info.melds.forEach(function (m) { box.appendChild(chip(m.cards, m.ok ? "ok" : "bad", m.ok ? "" : m.message)); });
+      var hand = tokens(field(seat, "hand").value);
+      if (hand.length) box.appendChild(chip(hand, "open", ""));
+      p.querySelector("[data-sunog]").hidden = !info.sunog;
+      var live = "", text = "";
+      if (info.hand_error) text = info.hand_error;
+      else if (info.deadwood !== undefined) {
+        live = "deadwood " + info.deadwood;
+        if (info.hand_melds.length) text = "Melds in hand: " + info.hand_melds.map(function (m) { return m.split(" ").map(pretty).join(" "); }).join(" | ");
+      } else if (info.count > 13) text = info.count + " cards in hand: at most 13";
+      p.querySelector("[data-live]").textContent = live;
+      p.querySelector("[data-info]").textContent = text;
+      if (seat === active) {
+        var open = info.open;
+        meldKey.classList.toggle("meld-ok", !!(open && open.ok));
+        status.className = "status" + (open && !open.ok ? " bad" : "");
+        status.textContent = open ? (open.ok ? "A " + open.kind + ": tap Meld \u2713 to lay it" : open.message) : "";
+      }
+    });
+    if (answer.ok) {
+      reviewed.value = answer.review_key;
+      preview.innerHTML = answer.verdict_html;
+      save.hidden = false;
+      review.hidden = true;
+    } else {
+      preview.textContent = "";
+      if (answer.errors.length) {
+        var box = document.createElement("div");
+        box.className = "pending";
+        var h = document.createElement("p"); h.textContent = "Still to fix before saving:"; h.className = "muted";
+        box.appendChild(h);
+        var ul = document.createElement("ul");
+        answer.errors.slice(0, 4).forEach(function (e) { var li = document.createElement("li"); li.textContent = e.message; ul.appendChild(li); });
+        box.appendChild(ul);
+        preview.appendChild(box);
+      }
+      save.hidden = true;
+      review.hidden = false;
+    }
+  }
+
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  activate(0, false);
+  if (save.hidden) ask(); else refresh();
+})();
