@@ -1,0 +1,327 @@
+"""The app in Debian's Chromium (Playwright) at a 390x844 phone viewport, served on 127.0.0.1.
+
+Start a session, enter three rounds by tapping cards, read the ledger, edit a round, settle up;
+a second page sees a round the first one saved; no horizontal scrolling at 360 px, tap targets
+of at least 44 px, every input labelled; the typed notation works with JavaScript off.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+TAPS_FILE = os.environ.get("TRACKER_TAPS_FILE")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, request):
+    from werkzeug.serving import make_server
+
+    from tracker import create_app
+    from tests.conftest import _drop_everything, _migrate
+
+    folder = tmp_path_factory.mktemp("browser")
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        from tracker import database_url
+        url = database_url(url)
+        _drop_everything(url)
+    else:
+        template = request.getfixturevalue("_migrated_sqlite")
+        shutil.copy(template, folder / "tracker.db")
+        url = f"sqlite:///{folder / 'tracker.db'}"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "browser-test",
+                      "INSTANCE_PATH": str(folder / "instance")})
+    if os.environ.get("TEST_DATABASE_URL"):
+        _migrate(app)
+    import logging
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    if os.environ.get("TEST_DATABASE_URL"):
+        _drop_everything(url)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh installs it)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(8000)
+    yield page
+    context.close()
+    assert errors == [], errors  # no JavaScript errors on any page
+
+
+class Taps:
+    """Taps the way a thumb does, and counts them."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def __call__(self, locator):
+        locator.tap()
+        self.count += 1
+
+    def card(self, card: str):
+        key = self.page.locator(f".picker [data-card='{card}']")
+        assert key.is_enabled(), f"{card} is greyed out"
+        self(key)
+
+    def cards(self, text: str):
+        for card in text.split():
+            self.card(card)
+
+    def meld(self):
+        self(self.page.locator(".picker [data-act=meld]"))
+
+    def next(self):
+        self(self.page.locator(".picker [data-act=next]"))
+
+
+def start_session(page, server, names=("Ana", "Ben", "Cris")) -> str:
+    page.goto(server + "/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    page.locator("label[for=dealer-0]").tap()
+    page.get_by_role("button", name="Start the session").tap()
+    page.wait_for_url(re.compile(r"/s/[\w-]+"))
+    return page.url.split("/s/")[1].split("?")[0]
+
+
+def enter_round(page, taps: Taps, ending: str, declarer: str | None, players: list[tuple[list[str], str]],
+                challengers=(), last_drawer=None):
+    """One round through the picker: each player's melds (each closed by Meld ✓), then the hand."""
+    taps(page.locator(f"label[for=ending-{ending}]"))
+    if declarer is not None:
+        taps(page.locator(f"label[for=declarer-{declarer}]"))
+    if last_drawer is not None:
+        taps(page.locator(f"label[for=last_drawer-{last_drawer}]"))
+    for seat, (melds, hand) in enumerate(players):
+        if seat:
+            taps.next()
+        for meld in melds:
+            taps.cards(meld)
+            taps.meld()
+        taps.cards(hand)
+    for seat in challengers:
+        taps(page.locator(f"label[for=challenged_{seat}]"))
+    save = page.locator("#save")
+    save.wait_for(state="visible")
+    taps(save)
+    page.wait_for_url(re.compile(r"/s/[\w-]+(#round-\d+)?$"))
+
+
+def balances(page) -> list[str]:
+    return [t.strip() for t in page.locator(".balances .amt").all_inner_texts()]
+
+
+def test_a_whole_session_on_a_phone(phone, server, api=None):
+    page = phone
+    token = start_session(page, server)
+    assert page.locator(".qr").count() == 1
+    assert token in page.locator(".share a.link").get_attribute("href")
+
+    # Round 1: Ana calls a draw, Ben challenges and loses, Cris is sunog.
+    page.get_by_role("link", name=re.compile("Enter round 1")).tap()
+    taps = Taps(page)
+    taps(page.locator("label[for=ending-draw]"))
+    taps(page.locator("label[for=declarer-0]"))
+    taps.cards("7S 7D")
+    assert page.locator(".picker [data-card='7S']").is_disabled()  # used: greyed out
+    taps.cards("7C")
+    taps.meld()
+    taps.cards("2C 3D")
+    expect_text(page, "#player-0 [data-live]", "deadwood 5")
+    taps.next()
+    taps.cards("5H 6H 7H 8H")
+    taps.meld()
+    taps.cards("KD")
+    taps.next()
+    taps.cards("AS AD 9C")
+    expect_text(page, "#player-2 [data-sunog]", "Sunog")
+    taps(page.locator("label[for=challenged_1]"))
+    page.locator("#save").wait_for(state="visible")
+    assert "Ben pays Ana ₱40.00" in page.locator("#preview").inner_text()
+    taps(page.locator("#save"))
+    page.wait_for_url(re.compile("#round-1$"))
+    assert balances(page) == ["+₱61.00", "−₱40.00", "−₱21.00"]
+
+    # Round 2, the typical round: talon out, two opened players (a meld and 3-6 cards each),
+    # one sunog player with 8 cards. Its taps are what the README reports.
+    page.get_by_role("link", name=re.compile("Enter round 2")).tap()
+    typical = Taps(page)
+    enter_round(page, typical, "talon", None, [
+        (["8S 8D 8C"], "KH QH 2D 3C"),
+        (["2H 3H 4H"], "9D 10S AC"),
+        ([], "AS 4S 6D JC QC 9H 7C 5S"),
+    ])
+    if TAPS_FILE:
+        with open(TAPS_FILE, "w") as out:
+            out.write(str(typical.count))
+    assert typical.count <= 30, typical.count
+    assert "Ben won by talon out" in page.locator(".rounds").inner_text()
+
+    # Round 3: Cris goes Tongits.
+    page.get_by_role("link", name=re.compile("Enter round 3")).tap()
+    enter_round(page, Taps(page), "tongits", "2", [
+        (["9S 9D 9C"], "2C 3D 4H"),
+        (["5H 6H 7H"], "KD KC"),
+        (["JS JD JH", "2S 3S 4S"], ""),
+    ])
+    rows = page.locator(".rounds summary").all_inner_texts()
+    assert [r.split()[0] for r in rows] == ["3", "2", "1"]
+    assert "Cris won by Tongits" in rows[0]
+    before = balances(page)
+
+    # Edit round 1: Cris was not sunog after all (she had laid 9H 9D 9C? no: A-2-3 of hearts).
+    page.locator("#round-1 summary").tap()
+    page.get_by_role("link", name="Edit round 1").tap()
+    page.wait_for_url(re.compile("/rounds/1/edit$"))
+    assert page.input_value("#melds_0") == "7S 7D 7C"
+    page.locator("#player-2 .pick-here").tap()
+    for _ in range(3):
+        page.locator(".picker [data-act=undo]").tap()  # AS AD 9C off again
+    assert page.input_value("#hand_2") == ""
+    Taps(page).cards("AH 2H 3H")
+    page.locator(".picker [data-act=meld]").tap()
+    Taps(page).cards("9C")
+    page.locator("#save").wait_for(state="visible")
+    page.locator("#save").tap()
+    page.wait_for_url(re.compile("#round-1$"))
+    after = balances(page)
+    assert after != before
+    api = page.request.get(f"{server}/api/sessions/{token}").json()
+    assert api["rounds"][0]["record"]["hands"][2]["melds"] == [["AH", "2H", "3H"]]
+    assert [f"{'+' if float(v) > 0 else '−' if float(v) < 0 else ''}₱{abs(float(v)):,.2f}"
+            for v in api["balances"].values()] == after
+
+    # Settle up.
+    page.get_by_role("link", name="Settle up").tap()
+    transfers = page.locator(".transfers").inner_text()
+    page.get_by_role("button", name="Close the session and settle").tap()
+    page.wait_for_url(re.compile("#settlement$"))
+    assert page.locator("#settlement .transfers").inner_text() == transfers
+    assert " pays " in transfers
+    assert page.get_by_role("button", name="Reopen the session").is_visible()
+
+
+def expect_text(page, selector, text):
+    page.wait_for_function("([s, t]) => (document.querySelector(s) || {}).textContent === t",
+                           arg=[selector, text])
+
+
+def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
+    first = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    second = browser.new_context(viewport=PHONE, has_touch=True).new_page()
+    token = start_session(first, server, ("Dina", "Eli", "Fe"))
+    second.goto(f"{server}/s/{token}")
+    assert "No rounds yet" in second.locator(".rounds").inner_text()
+    first.goto(f"{server}/s/{token}/rounds/new")
+    enter_round(first, Taps(first), "tongits", "1", [
+        (["9S 9D 9C"], "2C"), (["5H 6H 7H", "JS JD JC"], ""), ([], "AS KD"),
+    ])
+    second.wait_for_function("document.querySelector('.rounds').textContent.includes('Eli won by Tongits')",
+                             timeout=8000)
+    assert "No rounds yet" not in second.locator(".rounds").inner_text()
+    assert second.locator(".balances .amt").first.inner_text().startswith("−")
+    first.context.close()
+    second.context.close()
+
+
+CHECK_LAYOUT = """() => {
+  const problems = [];
+  if (document.documentElement.scrollWidth > window.innerWidth) problems.push('scrolls sideways: ' + document.documentElement.scrollWidth);
+  const visible = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  for (const el of document.querySelectorAll('a, button, select, summary, input, textarea, .seg label, label.check')) {
+    if (el.type === 'hidden') continue;
+    let target = el;
+    if (el.type === 'radio') { target = document.querySelector('label[for="' + el.id + '"]'); }
+    else if (el.type === 'checkbox') { target = el.closest('label') || document.querySelector('label[for="' + el.id + '"]'); }
+    if (!target || !visible(target)) continue;
+    const r = target.getBoundingClientRect();
+    if (r.height < 44 || r.width < 44) problems.push('small tap target ' + (target.id || target.textContent.trim().slice(0, 20)) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+  }
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    if (el.type === 'hidden') continue;
+    if (!(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) problems.push('no label: ' + (el.name || el.id));
+  }
+  return problems;
+}"""
+
+
+def test_phone_layout_at_360px(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    token = start_session(page, server, ("Gina", "Hugo", "Ivy the long-named player"))
+    page.goto(f"{server}/s/{token}/rounds/new")
+    enter_round(page, Taps(page), "draw", "0", [
+        (["10S 10D 10C"], "2C 3D"), (["5H 6H 7H"], "KD QD"), ([], "AS AD 9C 10H JH QH 8D 8H"),
+    ], challengers=())
+    page.locator(f"#round-1 summary").tap()  # an open round with its Edit and Delete
+    pages = ["/", "/new", f"/s/{token}", f"/s/{token}/rounds/new", f"/s/{token}/rounds/1/edit",
+             f"/s/{token}/rounds/1/delete", f"/s/{token}/settle"]
+    for path in pages:
+        page.goto(server + path)
+        for details in page.locator("details").all():
+            details.evaluate("d => d.open = true")
+        problems = page.evaluate(CHECK_LAYOUT)
+        assert problems == [], (path, problems)
+    # the error state of the round form too
+    page.goto(f"{server}/s/{token}/rounds/new")
+    page.fill("#melds_0", "7S 8H 9S")
+    page.locator("#review").tap()
+    page.wait_for_selector("#err-melds_0[role=alert]")
+    assert page.evaluate(CHECK_LAYOUT) == []
+    context.close()
+
+
+def test_typed_notation_works_without_javascript(browser, server):
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False, has_touch=True)
+    page = context.new_page()
+    token = start_session(page, server, ("Jo", "Kit", "Lu"))
+    page.goto(f"{server}/s/{token}/rounds/new")
+    page.click("label[for=ending-draw]")
+    page.click("label[for=declarer-0]")
+    page.fill("#melds_0", "7s 7d 7c")
+    page.fill("#hand_0", "2c 3d")
+    page.fill("#melds_1", "5h 6h 7h 8h")
+    page.fill("#hand_1", "KD")
+    page.click("label[for=challenged_1]")
+    page.fill("#melds_2", "")
+    page.fill("#hand_2", "AS AD 9X")
+    page.click("#review")
+    assert "'9X' is not a card" in page.locator("#err-hand_2").inner_text()
+    assert page.input_value("#melds_1") == "5h 6h 7h 8h"  # kept
+    page.fill("#hand_2", "AS AD 9C")
+    page.click("#review")
+    assert "Kit pays Jo ₱40.00" in page.locator(".verdict").inner_text()
+    page.click("#save")
+    page.wait_for_url(re.compile("#round-1$"))
+    assert [t.strip() for t in page.locator(".balances .amt").all_inner_texts()] == ["+₱61.00", "−₱40.00", "−₱21.00"]
+    context.close()
