@@ -200,8 +200,10 @@
       if (seat === active) {
         var open = info.open;
         meldKey.classList.toggle("meld-ok", !!(open && open.ok));
+        meldKey.classList.toggle("meld-bad", !!(open && !open.ok && (info.count || 0) >= 3));
         status.className = "status" + (open && !open.ok ? " bad" : "");
-        status.textContent = open ? (open.ok ? "A " + open.kind + ": tap Meld \u2713 to lay it" : open.message) : "";
+        status.textContent = !open ? "" : open.ok ? "A " + open.kind + ": Meld \u2713 lays it on the table" :
+          "Not a meld yet (fine for cards left in hand): " + open.message;
       }
     });
     if (answer.ok) {
