@@ -1,10 +1,13 @@
 """The session link as a QR code: inline SVG (no image file, no CDN)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from markupsafe import Markup
 
 
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=5, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr")

@@ -1,0 +1,109 @@
+"""Web app speed with 1,000 rounds in a session: saving a round and rendering the session page
+(medians, through the Flask test client, on a SQLite file made by the migrations), the cold
+replay a fresh worker pays once, and the weight of the round-entry page (HTML + CSS + JS).
+
+    .venv/bin/python benchmarks/web.py [--rounds 1000] [--repeat 41]
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from flask_migrate import upgrade  # noqa: E402
+
+from tracker import MIGRATIONS, create_app  # noqa: E402
+from tracker.engine import Rules, replay  # noqa: E402
+from tracker.extensions import db  # noqa: E402
+from tracker.models import GameSession, Round  # noqa: E402
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+PLAYERS = ["Ana", "Ben", "Cris"]
+
+
+def typical_round(rng: random.Random) -> dict:
+    """Two opened players (a set and 3-6 cards), one sunog player with 8 cards."""
+    ranks = rng.sample(RANKS, 2)
+    melds = [[rank + suit for suit in rng.sample("SHDC", 3)] for rank in ranks]
+    used = {card for meld in melds for card in meld}
+    rest = [rank + suit for suit in "SHDC" for rank in RANKS if rank + suit not in used]
+    rng.shuffle(rest)
+    a, b = rng.randint(3, 6), rng.randint(3, 6)
+    hands = [{"melds": [melds[0]], "hand": rest[:a]}, {"melds": [melds[1]], "hand": rest[a:a + b]},
+             {"melds": [], "hand": rest[a + b:a + b + 8]}]
+    if rng.random() < 0.5:
+        return {"ending": "talon", "declarer": None, "last_drawer": rng.randrange(3), "hands": hands}
+    return {"ending": "draw", "declarer": rng.randrange(2), "hands": hands}
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=41)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    folder = Path(tempfile.mkdtemp(prefix="tracker-bench-"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
+                      "SECRET_KEY": "bench", "INSTANCE_PATH": str(folder)})
+    with app.app_context():
+        upgrade(directory=MIGRATIONS)
+        records = [typical_round(rng) for _ in range(args.rounds)]
+        game = GameSession(players=PLAYERS, first_dealer=0, rules=Rules().to_dict())
+        db.session.add(game)
+        db.session.flush()
+        db.session.add_all(Round(session_id=game.id, number=n, record=r) for n, r in enumerate(records, 1))
+        game.revision = 1
+        db.session.commit()
+        token = game.token
+        start = time.perf_counter()
+        replay(PLAYERS, Rules(), 0, records)
+        cold = time.perf_counter() - start
+
+    client = app.test_client()
+    assert client.get(f"/s/{token}").status_code == 200  # this worker derives the ledger once
+
+    saves = []
+    for _ in range(args.repeat):
+        record = typical_round(rng)
+        start = time.perf_counter()
+        response = client.post(f"/api/sessions/{token}/rounds", json=record)
+        saves.append(time.perf_counter() - start)
+        assert response.status_code == 201, response.get_json()
+
+    renders = []
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        response = client.get(f"/s/{token}")
+        renders.append(time.perf_counter() - start)
+        assert response.status_code == 200
+    page_kb = len(response.data) / 1024
+
+    entry = client.get(f"/s/{token}/rounds/new")
+    assets = [entry.data] + [client.get(url).data for url in
+                              re.findall(r'(?:href|src)="(/static/[^"]+)"', entry.get_data(as_text=True))]
+    weight = sum(len(a) for a in assets) / 1024
+    gz = sum(len(gzip.compress(a)) for a in assets) / 1024
+
+    rounds = args.rounds + args.repeat
+    print(f"session of {args.rounds:,} rounds (+{args.repeat} saved during the run), SQLite file")
+    print(f"save a round (POST /api/sessions/<id>/rounds): median {median_ms(saves):.1f} ms")
+    print(f"render the session page (GET /s/<id>, {rounds:,} rounds): median {median_ms(renders):.1f} ms"
+          f" ({page_kb:.0f} KB of HTML)")
+    print(f"cold replay of {args.rounds:,} rounds (a worker's first request): {cold * 1000:.0f} ms")
+    print(f"round-entry page: {weight:.1f} KB (HTML + CSS + JS, {len(assets)} files; {gz:.1f} KB gzipped)")
+
+
+if __name__ == "__main__":
+    main()
