@@ -165,7 +165,9 @@ def test_delete_round_renumbers_and_recomputes(client, make_session):
     assert [r["result"]["winner_name"] for r in after["rounds"]] == ["Ben", "Cris"]
     # Ben's tongits is now round 1: Ana pays the stake + her deadwood 2+3+4
     assert after["rounds"][0]["result"]["payments"][0]["amount"] == "19.00"
-    assert after["next_dealer"] == 2  # rotates from dealer 0: rounds dealt by 0 and 1
+    # who dealt is stored with each round: deleting round 1 does not rewrite the later deals
+    assert [r["record"]["dealer"] for r in after["rounds"]] == [1, 2]
+    assert after["next_dealer"] == 0
 
 
 def test_pot_and_next_dealer_follow_the_session(client, make_session):

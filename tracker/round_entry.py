@@ -40,8 +40,7 @@ def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
     """The round record of the form's fields. Nothing is checked here: the engine does that."""
     record = {"ending": (data.get("ending") or "").strip() or None}
     dealer = _seat(data.get("dealer"))
-    if dealer is not None and dealer != default_dealer:
-        record["dealer"] = dealer
+    record["dealer"] = default_dealer if dealer is None else dealer
     record["declarer"] = None if record["ending"] == "talon" else _seat(data.get("declarer"))
     record["last_drawer"] = _seat(data.get("last_drawer")) if record["ending"] == "talon" else None
     hands = []

@@ -139,6 +139,13 @@ def check_round(game: GameSession, record, number: int | None = None) -> tuple[d
     Returns the canonical record to store, its result and the ledger after all rounds.
     """
     record = _clean_record(record)
+    if record.get("dealer") in (None, ""):
+        # Who dealt is a fact of the table: stored with the round, so that editing an earlier
+        # round never rewrites who dealt the later ones.
+        if number is None:
+            record["dealer"] = ledger_of(game).next_dealer
+        elif 1 <= number <= len(game.rounds) and game.rounds[number - 1].record.get("dealer") is not None:
+            record["dealer"] = game.rounds[number - 1].record["dealer"]
     if number is None:
         ledger = copy_ledger(ledger_of(game))
         try:
@@ -262,8 +269,7 @@ def _clean_record(record) -> dict:
 def canonical_record(record: dict, rules: Rules) -> dict:
     """The record as stored: canonical card notation, only the keys that mean something.
 
-    Called only on a record the engine accepted. A dealer given is kept; left out, the
-    ledger supplies it, so it follows edits of earlier rounds.
+    Called only on a record the engine accepted.
     """
     out: dict = {}
     if record.get("dealer") not in (None, ""):
