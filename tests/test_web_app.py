@@ -51,8 +51,12 @@ def test_ledger_is_derived_and_another_worker_sees_changes(app, database_url, tm
                         "INSTANCE_PATH": str(tmp_path / "other")})
     other_client = other.test_client()
     assert other_client.get(f"/api/sessions/{token}").get_json()["balances"]["Ana"] == "61.00"
-    client.post(f"/api/sessions/{token}/rounds", json=TONGITS)
-    client.put(f"/api/sessions/{token}/rounds/1", json=TALON)
+    client.post(f"/api/sessions/{token}/rounds", json=TONGITS)  # appended: the other books only it
+    client.post(f"/api/sessions/{token}/rounds", json=TALON)
+    assert (other_client.get(f"/api/sessions/{token}").get_json()["balances"]
+            == client.get(f"/api/sessions/{token}").get_json()["balances"])
+    client.put(f"/api/sessions/{token}/rounds/1", json=TALON)  # changed: the other replays all
+    client.delete(f"/api/sessions/{token}/rounds/2")
     seen = other_client.get(f"/api/sessions/{token}").get_json()
     mine = client.get(f"/api/sessions/{token}").get_json()
     assert seen["balances"] == mine["balances"]

@@ -1,8 +1,9 @@
 """A per-process memo of each session's derived ledger, keyed by the session's revision.
 
 Replaying 1,000 rounds takes a few hundred milliseconds, so each worker keeps the ledger it
-last derived. The key includes the revision the database holds, so a change made by another
-worker is never missed: a stale revision simply misses and the ledger is replayed.
+last derived, with the (id, version) of each round it was derived from. The key includes the
+revision the database holds, so a change made by another worker is never missed: a stale entry
+is only used to skip replaying a prefix of rounds that is provably unchanged.
 """
 from __future__ import annotations
 
@@ -16,23 +17,33 @@ from .engine import Ledger
 class LedgerCache:
     def __init__(self, size: int = 64):
         self.size = size
-        self._items: OrderedDict[tuple[str, int], Ledger] = OrderedDict()
+        self._items: OrderedDict[tuple[str, int], tuple[Ledger, tuple]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, token: str, revision: int) -> Ledger | None:
         with self._lock:
-            ledger = self._items.get((token, revision))
-            if ledger is not None:
+            item = self._items.get((token, revision))
+            if item is not None:
                 self._items.move_to_end((token, revision))
-            return ledger
+                return item[0]
+            return None
 
-    def put(self, token: str, revision: int, ledger: Ledger) -> None:
+    def latest(self, token: str) -> tuple[Ledger, tuple] | None:
+        """The entry of any revision (stale or not) and the rounds it was derived from."""
+        with self._lock:
+            for key, item in self._items.items():
+                if key[0] == token:
+                    return item
+            return None
+
+    def put(self, token: str, revision: int, ledger: Ledger, rounds: tuple = ()) -> None:
+        """`rounds`: the (id, version) of each round the ledger was derived from, in order."""
         if self.size <= 0:
             return
         with self._lock:
             for key in [key for key in self._items if key[0] == token]:
                 del self._items[key]
-            self._items[(token, revision)] = ledger
+            self._items[(token, revision)] = (ledger, tuple(rounds))
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 

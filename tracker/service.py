@@ -121,9 +121,23 @@ def ledger_of(game: GameSession) -> Ledger:
     """The session's ledger, derived from its rounds (memoised per revision)."""
     cache = current_app.extensions["ledger_cache"]
     ledger = cache.get(game.token, game.revision)
-    if ledger is None:
+    if ledger is not None:
+        return ledger
+    # Changed elsewhere (another worker). When the rounds this process derived from are all
+    # still there, unchanged and first, only the rounds added since need to be booked.
+    stamps = _stamps(game)
+    stale = cache.latest(game.token)
+    if stale is not None and stale[1] == stamps[:len(stale[1])]:
+        ledger = copy_ledger(stale[0])
+        new_ids = [id_ for id_, _ in stamps[len(stale[1]):]]
+        if new_ids:
+            rows = db.session.execute(select(Round.id, Round.record).where(Round.id.in_(new_ids)))
+            records = {id_: record for id_, record in rows}
+            for id_ in new_ids:
+                add_round(ledger, records[id_])
+    else:
         ledger = replay(game.players, rules_of(game), game.first_dealer, game.records())
-        cache.put(game.token, game.revision, ledger)
+    cache.put(game.token, game.revision, ledger, stamps)
     return ledger
 
 
@@ -253,7 +267,14 @@ def _touch(game: GameSession) -> None:
 
 
 def _remember(game: GameSession, ledger: Ledger) -> None:
-    current_app.extensions["ledger_cache"].put(game.token, game.revision, ledger)
+    current_app.extensions["ledger_cache"].put(game.token, game.revision, ledger, _stamps(game))
+
+
+def _stamps(game: GameSession) -> tuple:
+    """(id, version) of each round of the session, in play order: what a ledger derives from."""
+    rows = db.session.execute(select(Round.id, Round.version).where(Round.session_id == game.id)
+                              .order_by(Round.number))
+    return tuple((id_, version) for id_, version in rows)
 
 
 def _clean_record(record) -> dict:
