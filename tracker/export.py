@@ -180,7 +180,8 @@ def _read_created(value, problems: _Problems) -> str | None:
         return None
     if isinstance(value, str):
         try:
-            return datetime.fromisoformat(value).isoformat()
+            datetime.fromisoformat(value)
+            return value  # as written, so an import keeps it exactly
         except ValueError:
             pass
     problems.add("created", "created must be a date and time like 2026-11-30T20:15:00+08:00")

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -27,6 +28,8 @@ STATIC = ROOT / "static"
 # WeasyPrint may read files only from here (and data: URLs); anything else is refused.
 ALLOWED_DIRS = (TEMPLATES, STATIC)
 PAGE_CSS = {"letter": "letter", "a4": "A4"}
+# Times are shown in the table's zone; the app is made for tables in the Philippines.
+DEFAULT_ZONE = "Asia/Manila"
 
 _env: Environment | None = None
 
@@ -126,10 +129,28 @@ def describe_rules(rules: Rules) -> list[str]:
 
 # -- the page's data ------------------------------------------------------------------------
 
-def _date_text(value: str | None) -> str:
+def _zone(name: str | None):
+    try:
+        return ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def _local(value: str | None, zone) -> datetime | None:
+    """The time in the table's zone (a time written without a zone is UTC)."""
     if not value:
-        return "date not recorded"
+        return None
     when = datetime.fromisoformat(value)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(zone) if zone is not None else when
+
+
+def _date_text(value: str | None, zone) -> str:
+    """'Monday, 30 November 2026, 8:15 PM'."""
+    when = _local(value, zone)
+    if when is None:
+        return "date not recorded"
     hour = when.strftime("%I").lstrip("0") or "12"
     return f"{when.strftime('%A')}, {when.day} {when.strftime('%B %Y')}, {hour}:{when.strftime('%M %p')}"
 
@@ -152,9 +173,11 @@ def _ending_text(result, players: list[str], record: dict) -> str:
     return "Talon out"
 
 
-def summary_context(export: dict, now: datetime | None = None) -> dict:
+def summary_context(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE) -> dict:
     """Everything the template shows, computed by the engine from the export dict."""
     rules = rules_of(export)
+    tz = _zone(zone)
+    created = _local(export.get("created"), tz)
     players = list(export["players"])
     ledger = ledger_of(export)
     unit = rules.unit
@@ -199,9 +222,9 @@ def summary_context(export: dict, now: datetime | None = None) -> dict:
                      "pot_share": money(ledger.pot_shares[seat]) if ledger.pot_shares[seat] else None}
                     for seat, name in enumerate(players)],
         "names": players,
-        "date": _date_text(export.get("created")),
-        "day": (export.get("created") or "")[:10],
-        "printed": now.strftime("%Y-%m-%d %H:%M %Z").strip(),
+        "date": _date_text(export.get("created"), tz),
+        "day": created.date().isoformat() if created else "",
+        "printed": _date_text(now.isoformat(), tz),
         "rules": rules,
         "rule_lines": describe_rules(rules),
         "unit": unit,
@@ -236,8 +259,9 @@ def _sign(amount: Decimal) -> str:
     return "plus" if amount > 0 else "minus" if amount < 0 else "zero"
 
 
-def summary_html(export: dict, now: datetime | None = None) -> str:
-    return environment().get_template("summary.html").render(summary_context(export, now))
+def summary_html(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE) -> str:
+    """The summary page; `now` is the printing time shown, `zone` the time zone of the table."""
+    return environment().get_template("summary.html").render(summary_context(export, now, zone))
 
 
 # -- PDF ------------------------------------------------------------------------------------
@@ -277,12 +301,13 @@ def local_fetcher():
     return _fetcher_class()()
 
 
-def summary_pdf(export: dict, now: datetime | None = None, fetcher=None) -> bytes:
+def summary_pdf(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE,
+                fetcher=None) -> bytes:
     """The summary as PDF bytes. `fetcher` (from `local_fetcher()`) lets a caller see what
     WeasyPrint asked for."""
     from weasyprint import HTML
 
-    html = summary_html(export, now)
+    html = summary_html(export, now, zone)
     document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",
                     url_fetcher=fetcher or local_fetcher())
     return document.write_pdf()
