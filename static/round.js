@@ -181,11 +181,32 @@
     return suit ? card.slice(0, -1) + suit : card;
   }
 
+  /* A four of a kind laid face down (secret) is marked with * in the melds field. */
+  function secretToggle(seat, index, secret) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn secret";
+    b.textContent = secret ? "Secret \u2713" : "Secret?";
+    b.setAttribute("aria-pressed", secret ? "true" : "false");
+    b.addEventListener("click", function () {
+      var melds = field(seat, "melds"), list = chunks(melds.value);
+      var text = list[index].replace(/^\*\s*/, "");
+      list[index] = secret ? text : "*" + text;
+      melds.value = list.join(" | ");
+      changed();
+    });
+    return b;
+  }
+
   function show(answer) {
     answer.hands.forEach(function (info, seat) {
       var p = panels[seat], box = p.querySelector("[data-chips]");
       box.textContent = "";
-      info.melds.forEach(function (m) { box.appendChild(chip(m.cards, m.ok ? "ok" : "bad", m.ok ? "" : m.message)); });
+      info.melds.forEach(function (m, index) {
+        var c = chip(m.cards, m.ok ? "ok" : "bad", m.ok ? "" : m.message);
+        if (m.ok && m.kind === "set" && m.cards.length === 4) c.appendChild(secretToggle(seat, index, m.secret));
+        box.appendChild(c);
+      });
       var hand = tokens(field(seat, "hand").value);
       if (hand.length) box.appendChild(chip(hand, "open", ""));
       p.querySelector("[data-sunog]").hidden = !info.sunog;

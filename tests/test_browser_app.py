@@ -115,7 +115,7 @@ def start_session(page, server, names=("Ana", "Ben", "Cris")) -> str:
 
 
 def enter_round(page, taps: Taps, ending: str, declarer: str | None, players: list[tuple[list[str], str]],
-                challengers=(), last_drawer=None):
+                challengers=(), last_drawer=None, before_save=None):
     """One round through the picker: each player's melds (each closed by Meld ✓), then the hand."""
     taps(page.locator(f"label[for=ending-{ending}]"))
     if declarer is not None:
@@ -131,6 +131,8 @@ def enter_round(page, taps: Taps, ending: str, declarer: str | None, players: li
         taps.cards(hand)
     for seat in challengers:
         taps(page.locator(f"label[for=challenged_{seat}]"))
+    if before_save:
+        before_save()
     save = page.locator("#save")
     save.wait_for(state="visible")
     taps(save)
@@ -187,13 +189,21 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     assert typical.count <= 30, typical.count
     assert "Ben won by talon out" in page.locator(".rounds").inner_text()
 
-    # Round 3: Cris goes Tongits.
+    # Round 3: Cris goes Tongits, with a secret four of a kind.
     page.get_by_role("link", name=re.compile("Enter round 3")).tap()
+
+    def mark_secret():
+        page.locator("#player-2 .chip .secret").tap()
+        page.wait_for_function("document.querySelector('#melds_2').value.startsWith('*')")
+        page.locator("#player-2 .chip .secret[aria-pressed=true]").wait_for()
+
     enter_round(page, Taps(page), "tongits", "2", [
         (["9S 9D 9C"], "2C 3D 4H"),
         (["5H 6H 7H"], "KD KC"),
-        (["JS JD JH", "2S 3S 4S"], ""),
-    ])
+        (["JS JD JH JC", "2S 3S 4S"], ""),
+    ], before_save=mark_secret)
+    stored = page.request.get(f"{server}/api/sessions/{token}/rounds/3").json()["record"]
+    assert stored["hands"][2]["melds"][0] == {"cards": ["JS", "JD", "JH", "JC"], "secret": True}
     rows = page.locator(".rounds summary").all_inner_texts()
     assert [r.split()[0] for r in rows] == ["3", "2", "1"]
     assert "Cris won by Tongits" in rows[0]
@@ -248,6 +258,7 @@ def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
     ])
     second.wait_for_function("document.querySelector('.rounds').textContent.includes('Eli won by Tongits')",
                              timeout=8000)
+    assert second.locator("#enter-round").inner_text() == "+ Enter round 2"
     assert "No rounds yet" not in second.locator(".rounds").inner_text()
     assert second.locator(".balances .amt").first.inner_text().startswith("−")
     first.context.close()
