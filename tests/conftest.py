@@ -17,8 +17,11 @@ CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_t
 def _migrate(app) -> None:
     from flask_migrate import upgrade
 
+    from tracker.extensions import db
+
     with app.app_context():
         upgrade(directory=MIGRATIONS)
+        db.engine.dispose()  # closing the last connection folds SQLite's WAL into the file
 
 
 def _drop_everything(url: str) -> None:

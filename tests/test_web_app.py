@@ -100,3 +100,45 @@ def test_a_crash_is_a_friendly_500(app, client):
     response = client.get("/boom")
     assert response.status_code == 500 and b"Nothing was saved" in response.data
     assert client.get("/api/boom").get_json()["errors"][0]["where"] == "request"
+
+
+def test_concurrent_saves_on_two_workers_never_share_a_round_number(app, database_url, tmp_path, make_session, client):
+    import threading
+
+    token = make_session()
+    other = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret",
+                        "INSTANCE_PATH": str(tmp_path / "other")})
+    for worker in (app, other):
+        worker.test_client().get(f"/api/sessions/{token}")  # both hold the ledger in memory
+    statuses = []
+    lock = threading.Lock()
+
+    def burst(worker, records):
+        session_client = worker.test_client()
+        for record in records:
+            status = session_client.post(f"/api/sessions/{token}/rounds", json=record).status_code
+            with lock:
+                statuses.append(status)
+
+    threads = [threading.Thread(target=burst, args=(worker, [DRAW, TALON, TONGITS] * 2))
+               for worker in (app, other, app, other)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    session = client.get(f"/api/sessions/{token}").get_json()
+    saved = statuses.count(201)
+    assert saved + statuses.count(409) == len(statuses) and saved >= len(statuses) // 2
+    assert [r["number"] for r in session["rounds"]] == list(range(1, saved + 1))
+    ledger = replay(PLAYERS, Rules(), 0, [r["record"] for r in session["rounds"]])
+    assert session["balances"] == {n: f"{b:.2f}" for n, b in zip(PLAYERS, ledger.balances)}
+    assert [r["record"]["dealer"] for r in session["rounds"]] == [n % 3 for n in range(saved)]
+    with other.app_context():
+        db.engine.dispose()
+
+
+def test_sqlite_runs_in_wal_mode(app):
+    with app.app_context():
+        with db.engine.connect() as connection:
+            mode = connection.exec_driver_sql("PRAGMA journal_mode").scalar()
+    assert mode == "wal" or not str(db.engine.url).startswith("sqlite")

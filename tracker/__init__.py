@@ -42,6 +42,9 @@ def create_app(config: dict | None = None) -> Flask:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        with app.app_context():
+            _sqlite_pragmas(db.engine)
     csrf.init_app(app)
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
@@ -62,6 +65,19 @@ def database_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def _sqlite_pragmas(engine) -> None:
+    """WAL: pages keep reading while another worker writes; wait for a lock, do not fail."""
+    from sqlalchemy import event
+
+    @event.listens_for(engine, "connect")
+    def on_connect(connection, _record):
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA busy_timeout = 10000")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
 
 
 def _persistent_secret(path: Path) -> str:

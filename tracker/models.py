@@ -39,6 +39,10 @@ class GameSession(db.Model):
     rounds = db.relationship("Round", back_populates="session", order_by="Round.number",
                              cascade="all, delete-orphan", lazy="select")
 
+    # Optimistic locking: every change updates the session row WHERE revision = the one read,
+    # so two workers saving at the same moment cannot both take the same round number.
+    __mapper_args__ = {"version_id_col": revision}
+
     @property
     def settled(self) -> bool:
         return self.settled_at is not None

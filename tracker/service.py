@@ -11,6 +11,7 @@ import json
 
 from flask import current_app
 from sqlalchemy import func, select
+from sqlalchemy.orm.exc import StaleDataError
 
 from .engine import (Ledger, Problem, RoundError, RoundResult, Rules, RulesError, add_round,
                      format_cards, parse_cards, replay, start_ledger)
@@ -188,82 +189,90 @@ def check_round(game: GameSession, record, number: int | None = None) -> tuple[d
 
 def save_round(game: GameSession, record) -> tuple[int, RoundResult, Ledger]:
     """Store `record` as the session's next round; returns its number, result and the ledger."""
-    _check_open(game)
-    stored, result, ledger = check_round(game, record)
-    number = len(ledger.results)
-    db.session.add(Round(session_id=game.id, number=number, record=stored))
-    _touch(game)
-    db.session.commit()
-    _remember(game, ledger)
-    return number, result, ledger
+    def change():
+        _check_open(game)
+        stored, result, ledger = check_round(game, record)
+        number = len(ledger.results)
+        db.session.add(Round(session_id=game.id, number=number, record=stored))
+        return (number, result, ledger), ledger
+    return _commit(game, change)
 
 
 def edit_round(game: GameSession, number: int, record) -> tuple[RoundResult, Ledger]:
     """Replace round `number` (from 1); every later round is recomputed."""
-    _check_open(game)
-    stored, result, ledger = check_round(game, record, number)
-    round_ = game.rounds[number - 1]
-    round_.record = stored
-    round_.version += 1
-    round_.updated_at = utcnow()
-    _touch(game)
-    db.session.commit()
-    _remember(game, ledger)
-    return result, ledger
+    def change():
+        _check_open(game)
+        stored, result, ledger = check_round(game, record, number)
+        round_ = game.rounds[number - 1]
+        round_.record = stored
+        round_.version += 1
+        round_.updated_at = utcnow()
+        return (result, ledger), ledger
+    return _commit(game, change)
 
 
 def delete_round(game: GameSession, number: int) -> Ledger:
     """Delete round `number`; the later rounds move up one and everything is recomputed."""
-    _check_open(game)
-    rounds = list(game.rounds)
-    if not 1 <= number <= len(rounds):
-        raise NotFound(number)
-    records = [r.record for r in rounds]
-    del records[number - 1]
-    try:
-        ledger = replay(game.players, rules_of(game), game.first_dealer, records)
-    except RoundError as error:
-        raise InputError([Problem("round", f"deleting round {number} breaks a later round: {error}")]) from None
-    game.rounds.remove(rounds[number - 1])
-    db.session.delete(rounds[number - 1])
-    db.session.flush()
-    for later in rounds[number:]:
-        later.number -= 1
-    _touch(game)
-    db.session.commit()
-    _remember(game, ledger)
-    return ledger
+    def change():
+        _check_open(game)
+        rounds = list(game.rounds)
+        if not 1 <= number <= len(rounds):
+            raise NotFound(number)
+        records = [r.record for r in rounds]
+        del records[number - 1]
+        try:
+            ledger = replay(game.players, rules_of(game), game.first_dealer, records)
+        except RoundError as error:
+            raise InputError([Problem("round", f"deleting round {number} breaks a later round: {error}")]) from None
+        game.rounds.remove(rounds[number - 1])
+        db.session.delete(rounds[number - 1])
+        db.session.flush()
+        for later in rounds[number:]:
+            later.number -= 1
+        return ledger, ledger
+    return _commit(game, change)
 
 
 def settle(game: GameSession) -> Ledger:
     """Close the session; its settlement (who pays whom) is then final until reopened."""
-    ledger = ledger_of(game)
-    if not game.settled:
-        game.settled_at = utcnow()
-        _touch(game)
-        db.session.commit()
-        _remember(game, ledger)
-    return ledger
+    def change():
+        ledger = ledger_of(game)
+        if game.settled_at is None:
+            game.settled_at = utcnow()
+        return ledger, ledger
+    return _commit(game, change)
 
 
 def reopen(game: GameSession) -> Ledger:
-    ledger = ledger_of(game)
-    if game.settled:
+    def change():
+        ledger = ledger_of(game)
         game.settled_at = None
-        _touch(game)
-        db.session.commit()
+        return ledger, ledger
+    return _commit(game, change)
+
+
+def _commit(game: GameSession, change, attempts: int = 5):
+    """Run `change` and commit it as one transaction. If another worker changed the session
+    meanwhile (its revision moved on), roll back and run `change` again on the fresh state."""
+    for _ in range(attempts):
+        try:
+            answer, ledger = change()
+            game.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
+            db.session.commit()
+        except StaleDataError:
+            db.session.rollback()
+            continue
+        except BaseException:
+            db.session.rollback()
+            raise
         _remember(game, ledger)
-    return ledger
+        return answer
+    raise InputError([Problem("session", "the session changed at the same moment on another phone: try again")], 409)
 
 
 def _check_open(game: GameSession) -> None:
     if game.settled:
         raise InputError([Problem("session", "this session is settled: reopen it to change its rounds")], 409)
-
-
-def _touch(game: GameSession) -> None:
-    game.revision += 1
-    game.updated_at = utcnow()
 
 
 def _remember(game: GameSession, ledger: Ledger) -> None:
