@@ -27,7 +27,7 @@ def balance_chart_svg(players: list[str], history: list[list[Decimal]], width: i
         return pad_top + plot_h * float((top - value) / (top - bottom))
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + _legend_extra(players, width, pad_left)}" '
         f'width="100%" role="img" aria-label="Balance over rounds" class="chart">',
         f'<line x1="{pad_left}" x2="{width - pad_right}" y1="{y(Decimal(0)):.1f}" y2="{y(Decimal(0)):.1f}" '
         'stroke="currentColor" stroke-opacity="0.4" stroke-dasharray="3 3"/>',
@@ -36,15 +36,45 @@ def balance_chart_svg(players: list[str], history: list[list[Decimal]], width: i
         f'<text x="{pad_left - 4}" y="{y(bottom) + 4:.1f}" text-anchor="end" font-size="10" fill="currentColor">{_short(bottom, unit)}</text>',
         f'<text x="{width - pad_right}" y="{height - pad_bottom + 14}" text-anchor="end" font-size="10" fill="currentColor">round {len(points) - 1}</text>',
     ]
+    # Legend: entries one after another by their estimated width, wrapping to a second row
+    # when long names do not fit (so "Ñoño Dela Cruz" never runs into the next swatch).
+    legend = []
+    lx, row = float(pad_left), 0
+    for seat, name in enumerate(players):
+        label = name if len(name) <= 24 else name[:23] + "…"
+        entry_w = 22 + len(label) * 6.2
+        if lx > pad_left and lx + entry_w > width:
+            lx, row = float(pad_left), row + 1
+        legend.append((seat, label, lx, row))
+        lx += entry_w + 10
     for seat, name in enumerate(players):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        dash = _DASHES[seat % len(_DASHES)]
         line = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(points))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{line}"/>')
-        legend_x = pad_left + seat * (plot_w / 3)
-        parts.append(f'<rect x="{legend_x:.1f}" y="{height - 14}" width="10" height="10" fill="{colour}"/>')
-        parts.append(f'<text x="{legend_x + 14:.1f}" y="{height - 5}" font-size="11" fill="currentColor">{escape(name)}</text>')
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dash} points="{line}"/>')
+    for seat, label, lx, row in legend:
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        dash = _DASHES[seat % len(_DASHES)]
+        ly = height - 9 + row * 14
+        parts.append(f'<line x1="{lx:.1f}" x2="{lx + 16:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" stroke="{colour}" stroke-width="3"{dash}/>')
+        parts.append(f'<text x="{lx + 20:.1f}" y="{ly + 4:.1f}" font-size="11" fill="currentColor">{escape(label)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+# Line styles per seat, so the lines stay apart on a black-and-white printout too.
+_DASHES = ("", ' stroke-dasharray="7 3"', ' stroke-dasharray="2 2.5"')
+
+
+def _legend_extra(players: list[str], width: int, pad_left: int) -> int:
+    """Extra height for legend rows beyond the first."""
+    lx, rows = float(pad_left), 0
+    for name in players:
+        entry_w = 22 + min(len(name), 24) * 6.2
+        if lx > pad_left and lx + entry_w > width:
+            lx, rows = float(pad_left), rows + 1
+        lx += entry_w + 10
+    return rows * 14
 
 
 def _short(value: Decimal, unit: str) -> str:
