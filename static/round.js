@@ -152,8 +152,19 @@
     form.querySelectorAll(".tongits-only").forEach(function (el) { el.classList.toggle("show", ending === "tongits"); });
   }
 
+  /* What the form says, to tell a real change from a mere blur ('change' fires when focus
+     leaves a field, e.g. as the Confirm button is tapped: that must not hide the button). */
+  var asked = null;
+  function snapshot() {
+    var data = new FormData(form);
+    data.delete("reviewed");
+    data.delete("csrf_token");
+    return new URLSearchParams(data).toString();
+  }
+
   function changed() {
     refresh();
+    if (snapshot() === asked) return;
     reviewed.value = "";
     save.hidden = true;
     clearTimeout(timer);
@@ -162,6 +173,7 @@
 
   function ask() {
     var mine = ++seq;
+    asked = snapshot();
     fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
       headers: { "Accept": "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
@@ -198,7 +210,22 @@
     return b;
   }
 
+  /* After a refused Review the messages sit next to their fields: keep them true while typing. */
+  var liveErrors = !!form.querySelector(".err[role=alert]");
+  function showErrors(errors) {
+    var by = {};
+    errors.forEach(function (e) { (by[e.field] = by[e.field] || []).push(e.message.charAt(0).toUpperCase() + e.message.slice(1)); });
+    form.querySelectorAll("p.err[id^='err-']").forEach(function (p) {
+      var name = p.id.slice(4), messages = by[name], input = document.getElementById(name);
+      p.textContent = messages ? messages.join(" ") : "";
+      p.hidden = !messages;
+      if (messages) p.setAttribute("role", "alert"); else p.removeAttribute("role");
+      if (input) { if (messages) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid"); }
+    });
+  }
+
   function show(answer) {
+    if (liveErrors) showErrors(answer.errors);
     answer.hands.forEach(function (info, seat) {
       var p = panels[seat], box = p.querySelector("[data-chips]");
       box.textContent = "";
@@ -252,5 +279,5 @@
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   activate(0, false);
-  if (save.hidden) ask(); else refresh();
+  if (save.hidden) ask(); else { asked = snapshot(); refresh(); }
 })();

@@ -336,3 +336,25 @@ def test_typed_notation_works_without_javascript(browser, server):
     page.wait_for_url(re.compile("#round-1$"))
     assert [t.strip() for t in page.locator(".balances .amt").all_inner_texts()] == ["+₱61.00", "−₱40.00", "−₱21.00"]
     context.close()
+
+
+def test_field_errors_follow_the_fix_while_typing(phone, server):
+    page = phone
+    token = start_session(page, server, ("Mo", "Nia", "Oz"))
+    page.goto(f"{server}/s/{token}/rounds/new")
+    page.locator("label[for=ending-talon]").tap()
+    page.fill("#melds_0", "7S 8H 9S")
+    page.fill("#hand_0", "2C")
+    page.fill("#melds_1", "5H 6H 7H")
+    page.fill("#hand_1", "KD")
+    page.fill("#hand_2", "AS")
+    page.locator("#review").tap()
+    page.wait_for_selector("#err-melds_0[role=alert]")
+    error = page.locator("#err-melds_0")
+    assert "a run must be one suit" in error.inner_text()
+    assert page.input_value("#melds_0") == "7S 8H 9S"
+    page.fill("#melds_0", "7S 8S 9S")
+    error.wait_for(state="hidden")
+    page.locator("#save").wait_for(state="visible")
+    page.locator("#save").tap()
+    page.wait_for_url(re.compile("#round-1$"))

@@ -17,6 +17,7 @@ from ..round_entry import (ENDINGS, analyse_hands, errors_by_field, field_for, f
 
 bp = Blueprint("pages", __name__)
 RECENT_ROUNDS = 20
+SETTLED = "This session is settled. Reopen it on the session page to enter or change rounds."
 
 
 def _game(token: str):
@@ -118,7 +119,7 @@ def _round_page(game, number: int | None):
     result = None
     status = 200
     if game.settled:
-        errors["form"] = ["This session is settled. Reopen it on the session page to enter or change rounds."]
+        errors["form"] = [SETTLED]
     if request.method == "GET":
         data = form_from_record(game.rounds[number - 1].record) if number else {}
         data.setdefault("dealer", str(dealer))
@@ -165,6 +166,9 @@ def preview_round(token: str, number: int | None = None):
         abort(404)
     record = record_from_form(request.form, _dealer_of(game, number))
     answer = {"ok": False, "hands": analyse_hands(record, rules), "errors": [], "review_key": None}
+    if game.settled:
+        answer["errors"] = [{"where": "session", "field": "form", "message": SETTLED}]
+        return jsonify(answer)
     try:
         stored, result, _ = service.check_round(game, record, number)
     except service.InputError as error:
