@@ -209,6 +209,7 @@ def summary_context(export: dict, now: datetime | None = None, zone: str | None 
             "notes": notes,
             "balances": [{"text": money(b), "sign": _sign(b)} for b in after],
             "pot": money(result.pot),
+            "pot_open": bool(result.pot),
         })
     final = ledger.final_balances()
     transfers = [{"payer": t.payer, "payee": t.payee, "amount": money(t.amount)} for t in ledger.settlement()]
