@@ -109,7 +109,8 @@ def test_new_session_form_starts_a_session(client):
 def test_bad_new_session_keeps_input_and_stores_nothing(client, changes, field, message):
     response = client.post("/new", data=new_session_form(client, **changes))
     assert response.status_code == 422
-    assert message in field_error(response, field)
+    assert message[1:] in field_error(response, field)
+    assert field_error(response, field)[0].isupper()
     page = text_of(response)
     assert 'value="Cris"' in page or changes.get("player_2")  # what was typed is kept
     for name, value in changes.items():

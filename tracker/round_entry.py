@@ -103,11 +103,12 @@ def field_for(where: str) -> str:
 def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     for problem in problems:
-        errors.setdefault(field_for(problem.where), []).append(_sentence(problem.message))
+        errors.setdefault(field_for(problem.where), []).append(sentence(problem.message))
     return errors
 
 
-def _sentence(message: str) -> str:
+def sentence(message: str) -> str:
+    """The engine's message as a sentence: capital first letter."""
     return message[:1].upper() + message[1:] if message else message
 
 
@@ -124,7 +125,7 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
                 found = validate_meld(parse_cards(text), rules, secret=secret)
                 melds.append({"cards": [str(c) for c in found.cards], "ok": True, "kind": found.kind, "secret": secret})
             except (CardError, MeldError) as error:
-                melds.append({"cards": text.split(), "ok": False, "message": _sentence(str(error)), "secret": secret})
+                melds.append({"cards": text.split(), "ok": False, "message": sentence(str(error)), "secret": secret})
         info = {"melds": melds, "sunog": not hand["melds"]}
         try:
             cards = parse_cards(hand["hand"])
@@ -134,12 +135,12 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
                 try:
                     info["open"] = {"ok": True, "kind": validate_meld(cards, rules).kind}
                 except MeldError as error:
-                    info["open"] = {"ok": False, "message": _sentence(str(error))}
+                    info["open"] = {"ok": False, "message": sentence(str(error))}
             if arrangement is not None:
                 info["deadwood"] = arrangement.deadwood
                 info["hand_melds"] = [format_cards(m.cards) for m in arrangement.melds]
                 info["deadwood_cards"] = format_cards(arrangement.deadwood_cards)
         except CardError as error:
-            info["hand_error"] = _sentence(str(error))
+            info["hand_error"] = sentence(str(error))
         out.append(info)
     return out

@@ -13,7 +13,7 @@ from ..forms import (ConfirmForm, NewSessionForm, RoundForm, apply_preset, sessi
 from ..house_rules import GROUPS, OPTIONS, PRESET_CHOICES, default_text, option_names, preset_values
 from ..qr import qr_svg
 from ..round_entry import (ENDINGS, analyse_hands, errors_by_field, field_for, form_from_record,
-                           record_from_form)
+                           record_from_form, sentence)
 
 bp = Blueprint("pages", __name__)
 RECENT_ROUNDS = 20
@@ -48,7 +48,7 @@ def new_session():
                 game = service.create_session(session_data(form))
             except service.InputError as error:
                 for problem in error.problems:
-                    errors.setdefault(session_field(problem.where), []).append(problem.message)
+                    errors.setdefault(session_field(problem.where), []).append(sentence(problem.message))
                 status = 422
             else:
                 return redirect(url_for("pages.session_page", token=game.token, new=1), 303)
