@@ -119,7 +119,11 @@ def rules_of(game: GameSession) -> Rules:
 
 
 def ledger_of(game: GameSession) -> Ledger:
-    """The session's ledger, derived from its rounds (memoised per revision)."""
+    """The session's ledger, derived from its rounds (memoised per revision).
+
+    A memo entry always holds the ledger of exactly the rounds (id, version) stored with it,
+    read in one statement, and is filed under a revision no newer than those rounds.
+    """
     cache = current_app.extensions["ledger_cache"]
     ledger = cache.get(game.token, game.revision)
     if ledger is not None:
@@ -128,16 +132,21 @@ def ledger_of(game: GameSession) -> Ledger:
     # still there, unchanged and first, only the rounds added since need to be booked.
     stamps = _stamps(game)
     stale = cache.latest(game.token)
+    ledger = None
     if stale is not None and stale[1] == stamps[:len(stale[1])]:
-        ledger = copy_ledger(stale[0])
-        new_ids = [id_ for id_, _ in stamps[len(stale[1]):]]
-        if new_ids:
-            rows = db.session.execute(select(Round.id, Round.record).where(Round.id.in_(new_ids)))
-            records = {id_: record for id_, record in rows}
-            for id_ in new_ids:
-                add_round(ledger, records[id_])
-    else:
-        ledger = replay(game.players, rules_of(game), game.first_dealer, game.records())
+        new = stamps[len(stale[1]):]
+        rows = db.session.execute(select(Round.id, Round.version, Round.record)
+                                  .where(Round.id.in_([id_ for id_, _ in new]))).all() if new else []
+        found = {(id_, version): record for id_, version, record in rows}
+        if all(stamp in found for stamp in new):
+            ledger = copy_ledger(stale[0])
+            for stamp in new:
+                add_round(ledger, found[stamp])
+    if ledger is None:
+        rows = db.session.execute(select(Round.id, Round.version, Round.record)
+                                  .where(Round.session_id == game.id).order_by(Round.number)).all()
+        stamps = tuple((id_, version) for id_, version, _ in rows)
+        ledger = replay(game.players, rules_of(game), game.first_dealer, [record for _, _, record in rows])
     cache.put(game.token, game.revision, ledger, stamps)
     return ledger
 
@@ -258,6 +267,10 @@ def _commit(game: GameSession, change, attempts: int = 5):
         try:
             answer, ledger = change()
             game.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
+            db.session.flush()
+            # Taken inside the transaction, which now holds the session row: exactly the rounds
+            # of this revision, whatever other workers commit after us.
+            revision, stamps = game.revision, _stamps(game)
             db.session.commit()
         except StaleDataError:
             db.session.rollback()
@@ -265,7 +278,7 @@ def _commit(game: GameSession, change, attempts: int = 5):
         except BaseException:
             db.session.rollback()
             raise
-        _remember(game, ledger)
+        current_app.extensions["ledger_cache"].put(game.token, revision, ledger, stamps)
         return answer
     raise InputError([Problem("session", "the session changed at the same moment on another phone: try again")], 409)
 
@@ -273,10 +286,6 @@ def _commit(game: GameSession, change, attempts: int = 5):
 def _check_open(game: GameSession) -> None:
     if game.settled:
         raise InputError([Problem("session", "this session is settled: reopen it to change its rounds")], 409)
-
-
-def _remember(game: GameSession, ledger: Ledger) -> None:
-    current_app.extensions["ledger_cache"].put(game.token, game.revision, ledger, _stamps(game))
 
 
 def _stamps(game: GameSession) -> tuple:
