@@ -255,3 +255,12 @@ def test_house_rules_in_words():
 def test_house_rules_appear_in_the_pdf():
     text = squash(" ".join(pages_text(summary_pdf(known_session(), now=NOW))))
     assert "Q-K-A counts as a run" in text and "A tie in a called draw goes to the caller." in text
+
+
+def test_void_round_with_ante_explains_both_parts():
+    session = random_session(seed=3, rounds=20, rules={"preset": "pagat"})
+    ledger = ledger_of(session)
+    assert any(r.void for r in ledger.results)
+    html = summary_html(session, now=NOW)
+    # pagat: 2 stakes ante from each of three, plus one stake each for the void round
+    assert "Pot +₱90.00 (ante, ₱20.00 each + void round, ₱10.00 each)" in html

@@ -191,10 +191,13 @@ def summary_context(export: dict, now: datetime | None = None, zone: str | None 
         dealer = record.get("dealer")
         notes = []
         if result.pot_in:
-            each = result.pot_in[0][1]
-            why = "void round" if result.void else "ante"
+            each: dict[str, Decimal] = {}
+            for seat, amount, reason in result.pot_in:
+                if seat == result.pot_in[0][0]:
+                    each[reason] = each.get(reason, Decimal(0)) + amount
             total = sum((amount for _, amount, _ in result.pot_in), Decimal(0))
-            notes.append(f"Pot +{money(total)} ({why}, {money(each)} each)")
+            why = " + ".join(f"{reason}, {money(amount)} each" for reason, amount in each.items())
+            notes.append(f"Pot +{money(total)} ({why})")
         if result.pot_out:
             notes.append(f"{players[result.winner]} takes the pot, {money(result.pot_out)}")
         rounds.append({
@@ -223,6 +226,8 @@ def summary_context(export: dict, now: datetime | None = None, zone: str | None 
                      "pot_share": money(ledger.pot_shares[seat]) if ledger.pot_shares[seat] else None}
                     for seat, name in enumerate(players)],
         "names": players,
+        # only then do table cells need the (costly) break-anywhere rule
+        "long_words": any(len(word) > 14 for name in players for word in name.split()),
         "date": _date_text(export.get("created"), tz),
         "day": created.date().isoformat() if created else "",
         "printed": _date_text(now.isoformat(), tz),
