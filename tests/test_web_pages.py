@@ -313,3 +313,23 @@ def test_progressive_session_counts_points(client, make_session):
     assert "+61 pts" in page and "Ben reached the loss limit" in plain(client.get(f"/s/{token}"))
     response, _ = post_round(client, token, TALON)
     assert "the session is over" in field_error(response, "form").lower()
+
+
+def test_verdict_shows_pot_movements(client, make_session):
+    token = make_session(rules={"pot_ante_units": 1})
+    review, _ = post_round(client, token, TALON)
+    words = plain(review)
+    assert "Into the pot: Ana ₱10.00 (ante), Ben ₱10.00 (ante), Cris ₱10.00 (ante)." in words
+    assert "Cris takes the pot: ₱30.00." in words
+    assert "&lt;" not in review.get_data(as_text=True)
+
+
+def test_hostile_names_are_escaped_everywhere(client, make_session):
+    name = "<img src=x onerror=alert(1)>"
+    token = make_session(players=["Ana", name, "Cris"])
+    client.post(f"/api/sessions/{token}/rounds", json=DRAW)
+    for url in ["/", f"/s/{token}", f"/s/{token}/ledger", f"/s/{token}/rounds/new", f"/s/{token}/rounds/1/edit",
+                f"/s/{token}/rounds/1/delete", f"/s/{token}/settle"]:
+        page = client.get(url).get_data(as_text=True)
+        assert name not in page, url
+        assert "&lt;img src=x onerror=alert(1)&gt;" in page, url
