@@ -4,7 +4,8 @@ The session is dealt by tests/rounds_factory.py (fixed seed). Each pass renders 
 thing, from the export dict to PDF bytes: the engine's replay, the HTML, WeasyPrint's layout
 and the PDF. The figure is the median of the passes, after one warm-up pass (fonts loaded).
 
-    python benchmarks/summary.py [--rounds 200] [--passes 5] [--page-size letter|a4] [--out file.pdf]
+    python benchmarks/summary.py [--rounds 200] [--passes 5] [--page-size letter|a4]
+                                 [--names "Ana,Ben,Cris"] [--out file.pdf]
 """
 from __future__ import annotations
 
@@ -30,11 +31,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--page-size", default="letter", choices=("letter", "a4"))
+    parser.add_argument("--names", default="Ñoño Dela Cruz,Ma. Luz Bañez,Cris",
+                        help="the three players, comma-separated (long names make more lines)")
     parser.add_argument("--out", help="also write the PDF here")
     args = parser.parse_args()
 
     session = random_session(seed=2026, rounds=args.rounds, page_size=args.page_size,
-                             players=["Ñoño Dela Cruz", "Ma. Luz Bañez", "Cris"])
+                             players=[name.strip() for name in args.names.split(",")])
     pdf = summary_pdf(session)  # warm-up: fonts, templates
     seconds, html_seconds = [], []
     for _ in range(args.passes):
