@@ -165,6 +165,8 @@
   function changed() {
     refresh();
     if (snapshot() === asked) return;
+    var top = form.querySelector(".review-top");
+    if (top) top.remove();  // the server's review no longer matches what is entered
     reviewed.value = "";
     save.hidden = true;
     clearTimeout(timer);
@@ -222,6 +224,19 @@
       if (messages) p.setAttribute("role", "alert"); else p.removeAttribute("role");
       if (input) { if (messages) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid"); }
     });
+    var summary = document.getElementById("err-summary");
+    if (summary) {
+      var list = summary.querySelector("ul"), shown = errors.filter(function (e) { return e.field !== "form"; });
+      list.textContent = "";
+      shown.forEach(function (e) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        a.href = "#" + (document.getElementById(e.field) ? e.field : "round");
+        a.textContent = e.message.charAt(0).toUpperCase() + e.message.slice(1);
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+      summary.hidden = !shown.length;
+    }
   }
 
   function show(answer) {

@@ -328,10 +328,11 @@ def test_typed_notation_works_without_javascript(browser, server):
     page.fill("#hand_2", "AS AD 9X")
     page.click("#review")
     assert "'9X' is not a card" in page.locator("#err-hand_2").inner_text()
+    assert page.locator(".err-summary a").get_attribute("href") == "#hand_2"  # a way to the field
     assert page.input_value("#melds_1") == "5h 6h 7h 8h"  # kept
     page.fill("#hand_2", "AS AD 9C")
     page.click("#review")
-    assert "Kit pays Jo ₱40.00" in page.locator(".verdict").inner_text()
+    assert "Kit pays Jo ₱40.00" in page.locator(".review-top .verdict").inner_text()  # on top
     page.click("#save")
     page.wait_for_url(re.compile("#round-1$"))
     assert [t.strip() for t in page.locator(".balances .amt").all_inner_texts()] == ["+₱61.00", "−₱40.00", "−₱21.00"]
