@@ -333,3 +333,27 @@ def test_hostile_names_are_escaped_everywhere(client, make_session):
         page = client.get(url).get_data(as_text=True)
         assert name not in page, url
         assert "&lt;img src=x onerror=alert(1)&gt;" in page, url
+
+
+def test_long_sessions_show_the_latest_rounds_and_all_on_request(client, make_session):
+    token = make_session()
+    for _ in range(22):
+        assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    page = text_of(client.get(f"/s/{token}"))
+    assert 'id="round-22"' in page and 'id="round-3"' in page and 'id="round-2"' not in page
+    assert "Show all 22 rounds" in page
+    everything = text_of(client.get(f"/s/{token}?all=1"))
+    assert 'id="round-1"' in everything and "Show all" not in everything
+
+
+def test_preview_of_an_edit_scores_the_round_in_its_place(client, make_session):
+    token = make_session(rules={"pot_ante_units": 1})
+    for record in (DRAW, TONGITS):
+        client.post(f"/api/sessions/{token}/rounds", json=record)
+    page = client.get(f"/s/{token}/rounds/1/edit")
+    data = {**form_fields(TALON), "dealer": "0", "csrf_token": csrf_token(page.get_data(as_text=True))}
+    answer = client.post(f"/s/{token}/rounds/1/preview", data=data).get_json()
+    assert answer["ok"] is True
+    assert "Cris takes the pot: ₱30.00" in html.unescape(re.sub(r"<[^>]+>", " ", answer["verdict_html"]))
+    assert client.post(f"/s/{token}/rounds/9/preview", data=data).status_code == 404
+    assert api_session(client, token)["rounds"][0]["result"]["winner_name"] == "Ana"
