@@ -357,3 +357,18 @@ def test_preview_of_an_edit_scores_the_round_in_its_place(client, make_session):
     assert "Cris takes the pot: ₱30.00" in html.unescape(re.sub(r"<[^>]+>", " ", answer["verdict_html"]))
     assert client.post(f"/s/{token}/rounds/9/preview", data=data).status_code == 404
     assert api_session(client, token)["rounds"][0]["result"]["winner_name"] == "Ana"
+
+
+def test_pages_need_no_inline_script_or_style(client, make_session):
+    """Ready for a Content Security Policy without 'unsafe-inline'."""
+    token = make_session()
+    client.post(f"/api/sessions/{token}/rounds", json=DRAW)
+    for url in ["/", "/new", f"/s/{token}", f"/s/{token}/ledger", f"/s/{token}/rounds/new",
+                f"/s/{token}/rounds/1/edit", f"/s/{token}/rounds/1/delete", f"/s/{token}/settle", "/nowhere"]:
+        page = client.get(url).get_data(as_text=True)
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), url
+        assert not re.search(r"\sstyle=", page), url
+        assert not re.search(r"\son[a-z]+=", page), url
+        assert "<style" not in page, url
+        outside = page.replace(f"http://localhost/s/{token}", "").replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "http://" not in outside and "https://" not in outside, url  # nothing from elsewhere
