@@ -9,6 +9,7 @@ round the engine refuses is a bug (in this generator or in the engine) that show
 
     from tests.rounds_factory import random_session
     export = random_session(seed=7, rounds=200)        # the export dict of tracker/export.py
+    known_session()                                   # two rounds whose payments are worked out by hand
 """
 from __future__ import annotations
 
@@ -172,4 +173,31 @@ def random_session(seed: int = 1, rounds: int = 20, players: list[str] | None = 
         "page_size": page_size,
         "settled": settled,
         "rounds": random_rounds(rng, players, rules, first_dealer, rounds),
+    }
+
+
+def known_session(**extra) -> dict:
+    """Two rounds worked out by hand (classic rules, stake ₱10, ₱1 a point).
+
+    Round 1, Ana goes Tongits: Ben (melds down, KS QH left = 20) pays 10 + 20 = ₱30;
+    Cris (sunog, 2C 3D left = 5) pays 10 + 5 = ₱15.
+    Round 2, Ben calls a draw with 14 (6H 8C), Ana has 5 (AS 4C), Cris 19 (9H 8H 2S):
+    Ana wins; Ben's call failed: (10 + 14) × 2 = ₱48; Cris pays 10 + 19 = ₱29.
+    Balances: Ana +122, Ben −78, Cris −44.
+    """
+    return {
+        "format": "tongits-tracker/1", "created": "2026-11-30T20:15:00+08:00",
+        "players": ["Ana", "Ben", "Cris"], "first_dealer": 0, "rules": Rules().to_dict(),
+        "page_size": "letter", "settled": False,
+        "rounds": [
+            {"dealer": 0, "ending": "tongits", "declarer": 0, "last_drawer": None, "hands": [
+                {"melds": [["7S", "7D", "7C"], ["2H", "3H", "4H"]], "hand": [], "challenged": False, "kang": False},
+                {"melds": [["9S", "9D", "9C"]], "hand": ["KS", "QH"], "challenged": False, "kang": False},
+                {"melds": [], "hand": ["2C", "3D"], "challenged": False, "kang": False}]},
+            {"dealer": 1, "ending": "draw", "declarer": 1, "last_drawer": None, "hands": [
+                {"melds": [["JS", "JD", "JC"]], "hand": ["AS", "4C"], "challenged": False, "kang": False},
+                {"melds": [["10S", "10D", "10C"]], "hand": ["6H", "8C"], "challenged": False, "kang": False},
+                {"melds": [["4D", "5D", "6D"]], "hand": ["9H", "8H", "2S"], "challenged": False, "kang": False}]},
+        ],
+        **extra,
     }

@@ -11,8 +11,7 @@ from datetime import datetime, timezone
 import pytest
 from pypdf import PdfReader
 
-from tests.rounds_factory import random_session
-from tests.test_export import known_session
+from tests.rounds_factory import known_session, random_session
 from tracker.engine import Rules, money_text
 from tracker.export import ledger_of
 from tracker.summary import (RefusedURL, describe_rules, local_fetcher, summary_html,
