@@ -270,6 +270,8 @@
       }
     });
     if (answer.ok) {
+      var shown = document.querySelector("[data-round-number]");
+      if (shown && answer.number) shown.textContent = answer.number;  // another phone saved one meanwhile
       reviewed.value = answer.review_key;
       preview.innerHTML = answer.verdict_html;
       save.hidden = false;
@@ -291,6 +293,10 @@
     }
   }
 
+  form.addEventListener("submit", function () {
+    // one tap, one save: disable after the browser has taken the pressed button's value
+    setTimeout(function () { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; }); }, 0);
+  });
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   activate(0, false);

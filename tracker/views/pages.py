@@ -174,7 +174,7 @@ def preview_round(token: str, number: int | None = None):
     except service.InputError as error:
         answer["errors"] = [{**p.to_dict(), "field": field_for(p.where)} for p in error.problems]
         return jsonify(answer)
-    answer.update(ok=True, review_key=service.review_key(game, stored),
+    answer.update(ok=True, review_key=service.review_key(game, stored), number=number or service.round_count(game) + 1,
                   verdict_html=render_template("_verdict.html", result=result, unit=rules.unit, game=game))
     return jsonify(answer)
 
