@@ -255,10 +255,9 @@ def _payment(payment, players: list[str], money) -> dict:
     """A payment line: its parts (the engine's explanation without the final total) and amount."""
     amount = money(payment.amount)
     parts, _, total = payment.explain.rpartition(" = ")
-    if total != amount or not parts:
-        parts = payment.explain
+    text = payment.explain if total == amount and parts else f"{payment.explain} → {amount}"
     return {"payer": players[payment.payer], "payee": players[payment.payee], "amount": amount,
-            "parts": parts, "explain": payment.explain}
+            "parts": parts, "explain": payment.explain, "text": text}
 
 
 def _sign(amount: Decimal) -> str:
