@@ -55,7 +55,7 @@ class Rules:
             object.__setattr__(self, spec.name, _check(spec.name, value))
 
     @classmethod
-    def preset(cls, name: str = "classic", **overrides) -> "Rules":
+    def preset(cls, name: str = "classic", /, **overrides) -> "Rules":
         if name not in PRESETS:
             raise RulesError("preset", f"unknown preset '{name}' (choose {' or '.join(PRESETS)})")
         unknown = set(overrides) - _NAMES
