@@ -382,3 +382,10 @@ def test_confirming_twice_saves_once(client, make_session):
     second = client.post(f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key})
     assert first.status_code == 303 and second.status_code == 200  # the second is shown for review
     assert len(api_session(client, token)["rounds"]) == 1
+
+
+def test_a_link_to_localhost_is_flagged(client, make_session):
+    token = make_session()
+    assert "other phones cannot open it" in text_of(client.get(f"/s/{token}"))  # the test host is localhost
+    lan = text_of(client.get(f"/s/{token}", headers={"Host": "192.168.1.20:8000"}))
+    assert "other phones cannot open it" not in lan and f"http://192.168.1.20:8000/s/{token}" in lan

@@ -76,7 +76,8 @@ def session_page(token: str):
     game = _game(token)
     context = _ledger_context(game, show_all=request.args.get("all") == "1")
     link = url_for("pages.session_page", token=game.token, _external=True)
-    return render_template("session.html", link=link, qr=qr_svg(link),
+    local = request.host.split(":")[0] in ("localhost", "127.0.0.1", "[::1]", "::1")
+    return render_template("session.html", link=link, qr=qr_svg(link), local_link=local,
                            just_created=request.args.get("new") == "1", **context)
 
 
