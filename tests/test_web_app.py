@@ -143,3 +143,15 @@ def test_sqlite_runs_in_wal_mode(app):
             return
         with db.engine.connect() as connection:
             assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_migrations_go_down_and_up_again(app):
+    from flask_migrate import downgrade, upgrade
+    import sqlalchemy as sa
+
+    from tracker import MIGRATIONS
+    with app.app_context():
+        downgrade(directory=MIGRATIONS, revision="base")
+        assert "game_session" not in sa.inspect(db.engine).get_table_names()
+        upgrade(directory=MIGRATIONS)
+        assert {"game_session", "round"} <= set(sa.inspect(db.engine).get_table_names())
