@@ -136,3 +136,9 @@ def test_payments_plus_pot_always_sum_to_zero(record):
         assert result.players[result.winner].net == taken
     for payment in result.payments:
         assert payment.amount >= 0 and payment.payee == result.winner
+
+
+def test_a_round_without_a_dealer_is_dealt_by_the_next_dealer():
+    ledger = start_ledger(PLAYERS, Rules(), 1)
+    add_round(ledger, {**DRAW_ANA, "dealer": None})
+    assert ledger.next_dealer == 2

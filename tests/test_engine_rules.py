@@ -62,3 +62,9 @@ def test_bad_options_are_named(data, option, text):
 
 def test_flags_accept_form_words():
     assert Rules.from_dict({"qka_run": "off", "progressive": "on"}).progressive is True
+
+
+@pytest.mark.parametrize("data", [[1, 2], "classic", 5])
+def test_rules_must_be_an_object(data):
+    with pytest.raises(RulesError, match="rules must be an object of options"):
+        Rules.from_dict(data)

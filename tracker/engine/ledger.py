@@ -63,7 +63,8 @@ def add_round(ledger: Ledger, record: dict) -> RoundResult:
         loser = ledger.players[ledger.loser]
         raise RoundError([Problem("round", f"the session is over: {loser} reached the loss limit")])
     record = {**record, **ledger.context()}
-    record.setdefault("dealer", ledger.next_dealer)
+    if record.get("dealer") in (None, ""):
+        record["dealer"] = ledger.next_dealer
     result = score_round(record, ledger.rules, ledger.players)
     _book(ledger, result, record)
     return result

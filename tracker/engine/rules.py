@@ -66,9 +66,11 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict | None) -> "Rules":
         """Options by name; `preset` picks the defaults the other options override."""
-        data = dict(data or {})
+        if data is None:
+            data = {}
         if not isinstance(data, dict):
             raise RulesError("rules", "rules must be an object of options")
+        data = dict(data)
         return cls.preset(str(data.pop("preset", "classic")), **data)
 
     def to_dict(self) -> dict:
