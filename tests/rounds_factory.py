@@ -79,15 +79,16 @@ def _meld_json(cards, secret: bool):
 
 
 def _player(pool: list, rng: random.Random, rules: Rules, *, melds_wanted: int, empty_hand: bool,
-            sunog: bool) -> dict:
+            sunog: bool, opened: bool = False) -> dict:
     table = []
     for _ in range(0 if sunog else melds_wanted):
         planted = _plant(pool, rng, rules, secret_ok=True)
         if planted:
             table.append(planted)
+    if (empty_hand or opened) and not table:
+        # a Tongits or a draw call needs a meld of one's own; the pool always has a run of 3 left
+        table.append(_plant(pool, rng, rules, secret_ok=False))
     if empty_hand:
-        if not table:  # a Tongits needs at least one meld; the pool always has a run of 3 left
-            table.append(_plant(pool, rng, rules, secret_ok=False))
         return {"melds": [_meld_json(c, s) for c, s in table], "hand": [], "challenged": False, "kang": False}
     loose = rng.sample(pool, min(len(pool), rng.randint(3, 10)))
     _take(pool, loose)
@@ -117,8 +118,9 @@ def random_round(rng: random.Random, rules: Rules, dealer: int) -> dict:
         ending, declarer = "draw", rng.randrange(3)
     else:
         ending, declarer = "talon", None
-    hands = []
-    for seat in range(3):
+    hands: list = [None, None, None]
+    # the declarer is dealt first, while the pool surely still holds a meld for them
+    for seat in sorted(range(3), key=lambda seat: seat != declarer):
         empty = ending == "tongits" and seat == declarer
         if ending == "void":
             sunog = True
@@ -126,8 +128,8 @@ def random_round(rng: random.Random, rules: Rules, dealer: int) -> dict:
             sunog = False
         else:
             sunog = not empty and rng.random() < 0.18
-        hands.append(_player(pool, rng, rules, melds_wanted=rng.choice((1, 1, 2, 2, 3)),
-                             empty_hand=empty, sunog=sunog))
+        hands[seat] = _player(pool, rng, rules, melds_wanted=rng.choice((1, 1, 2, 2, 3)),
+                              empty_hand=empty, sunog=sunog, opened=ending == "draw" and seat == declarer)
     record = {"dealer": dealer, "ending": "talon" if ending == "void" else ending,
               "declarer": declarer, "last_drawer": None, "hands": hands}
     if ending == "tongits" and rng.random() < 0.2:
