@@ -29,6 +29,9 @@ def create_app(config: dict | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         JSON_SORT_KEYS=False,
         LEDGER_CACHE_SIZE=64,
+        # the signed session cookie: CSRF token and the sessions this device unlocked (pin.py)
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
@@ -52,6 +55,9 @@ def create_app(config: dict | None = None) -> Flask:
     from .views import api, errors, pages
 
     display.register(app)
+    from . import security
+
+    security.register(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it

@@ -35,6 +35,8 @@ class GameSession(db.Model):
     settled_at = db.Column(db.DateTime, nullable=True)
     # bumped by every change; phones poll it, and the ledger cache is keyed by it
     revision = db.Column(db.Integer, nullable=False, default=0)
+    # the edit PIN's salted hash (werkzeug.security); None: anyone with the link may change rounds
+    pin_hash = db.Column(db.String(255), nullable=True)
 
     rounds = db.relationship("Round", back_populates="session", order_by="Round.number",
                              cascade="all, delete-orphan", lazy="select")
@@ -76,9 +78,39 @@ class Round(db.Model):
     record = db.Column(db.JSON, nullable=False)  # the round record of the engine (issue 1)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    # the session's revision when what stands at this number last changed (saved, edited, or
+    # moved up by a delete): an optimistic-lock token that never repeats for a number
     version = db.Column(db.Integer, nullable=False, default=1)
 
     session = db.relationship("GameSession", back_populates="rounds")
+
+
+class IdempotentRequest(db.Model):
+    """A request that changed something, under its client's Idempotency-Key, with the answer it
+    got: the same key again gets the same answer and changes nothing. Stored in the transaction
+    of the change itself; the unique index settles two copies racing."""
+    __tablename__ = "idempotent_request"
+    __table_args__ = (db.UniqueConstraint("scope", "key", name="uq_idempotent_request_scope_key"),)
+
+    id = db.Column(db.Integer, primary_key=True)
+    scope = db.Column(db.String(80), nullable=False)  # "sessions", or "rounds:<session id>"
+    key = db.Column(db.String(200), nullable=False)
+    fingerprint = db.Column(db.String(64), nullable=False)  # sha256 of the request body
+    status = db.Column(db.Integer, nullable=False)
+    response = db.Column(db.JSON, nullable=False)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+
+class PinAttempt(db.Model):
+    """A wrong edit PIN: counted per session and client address to rate-limit guessing, in the
+    database so that the limit holds across every worker process."""
+    __tablename__ = "pin_attempt"
+    __table_args__ = (db.Index("ix_pin_attempt_lookup", "session_id", "client", "created_at"),)
+
+    id = db.Column(db.Integer, primary_key=True)
+    session_id = db.Column(db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False)
+    client = db.Column(db.String(64), nullable=False)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -11,11 +11,14 @@ import json
 
 from flask import current_app
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from .engine import (Ledger, Problem, RoundError, RoundResult, Rules, RulesError, add_round,
                      format_cards, parse_cards, replay, start_ledger)
+from . import idempotency, pin
 from .extensions import db
+from .idempotency import Idempotent
 from .ledger_cache import copy_ledger
 from .models import GameSession, Round, utcnow
 
@@ -42,8 +45,9 @@ class NotFound(LookupError):
 
 # ---------------------------------------------------------------- sessions
 
-def create_session(data) -> GameSession:
-    """A new session from {"players": [3 names], "dealer": seat, "rules": {...}, "page_size"}."""
+def create_session(data, idem: Idempotent | None = None):
+    """A new session from {"players": [3 names], "dealer": seat, "rules": {...}, "page_size",
+    "pin"}. With `idem`, answers `idem.respond(game)` (the stored answer for a repeated key)."""
     if not isinstance(data, dict):
         raise InputError([Problem("session", "send a JSON object with players, dealer and rules")])
     problems: list[Problem] = []
@@ -63,12 +67,28 @@ def create_session(data) -> GameSession:
     page_size = str(data.get("page_size") or "a4").lower()
     if page_size not in PAGE_SIZES:
         problems.append(Problem("page_size", "page size must be a4 or letter"))
+    new_pin = pin.read_new_pin(data.get("pin"), "pin", problems)
     if problems:
         raise InputError(problems)
-    game = GameSession(players=players, first_dealer=dealer, rules=rules.to_dict(), page_size=page_size)
-    db.session.add(game)
-    db.session.commit()
-    return game
+    try:
+        if idem is not None and (answer := idempotency.stored(idem)) is not None:
+            db.session.rollback()
+            return answer
+        game = GameSession(players=players, first_dealer=dealer, rules=rules.to_dict(), page_size=page_size,
+                           pin_hash=pin.hash_pin(new_pin) if new_pin else None)
+        db.session.add(game)
+        db.session.flush()
+        answer = idempotency.remember(idem, game) if idem is not None else game
+        db.session.commit()
+        return answer
+    except IntegrityError:
+        db.session.rollback()
+        if idem is not None and (answer := idempotency.stored(idem)) is not None:
+            return answer  # a copy of this request won the race: its answer is ours
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 def _read_players(value, problems: list[Problem]) -> list[str]:
@@ -196,37 +216,66 @@ def check_round(game: GameSession, record, number: int | None = None) -> tuple[d
     return canonical_record(record, ledger.rules), ledger.results[number - 1], ledger
 
 
-def save_round(game: GameSession, record) -> tuple[int, RoundResult, Ledger]:
-    """Store `record` as the session's next round; returns its number, result and the ledger."""
+def save_round(game: GameSession, record, idem: Idempotent | None = None) -> tuple[int, RoundResult, Ledger]:
+    """Store `record` as the session's next round; returns its number, result and the ledger.
+    With `idem`, answers `idem.respond(...)` instead, once per key (see idempotency.py)."""
     def change():
         _check_open(game)
         stored, result, ledger = check_round(game, record)
         number = len(ledger.results)
-        db.session.add(Round(session_id=game.id, number=number, record=stored))
+        db.session.add(Round(session_id=game.id, number=number, record=stored, version=game.revision + 1))
         return (number, result, ledger), ledger
-    return _commit(game, change)
+    return _commit(game, change, idem=idem)
 
 
-def edit_round(game: GameSession, number: int, record) -> tuple[RoundResult, Ledger]:
-    """Replace round `number` (from 1); every later round is recomputed."""
+class VersionConflict(InputError):
+    """An edit or delete based on a version of the round that is no longer the stored one."""
+
+    def __init__(self, number: int, expected, current: int):
+        self.number, self.expected, self.current = number, expected, current
+        super().__init__([Problem("version", f"round {number} was changed on another phone while you were "
+                                             f"editing (version {expected} is now {current}): review the new "
+                                             "version, then make your change again")], 409)
+
+
+def round_version(game: GameSession, number: int) -> int:
+    return game.rounds[number - 1].version
+
+
+def check_version(game: GameSession, number: int, expected) -> None:
+    """Refuse (409) a change based on another version of round `number` than the stored one."""
+    if expected is None:
+        return
+    if 1 <= number <= len(game.rounds):
+        current = game.rounds[number - 1].version
+        if str(expected).strip() != str(current):
+            raise VersionConflict(number, expected, current)
+
+
+def edit_round(game: GameSession, number: int, record, version=None) -> tuple[RoundResult, Ledger]:
+    """Replace round `number` (from 1); every later round is recomputed. With `version`, only if
+    that is still the round's stored version (optimistic lock; else VersionConflict, 409)."""
     def change():
         _check_open(game)
+        check_version(game, number, version)
         stored, result, ledger = check_round(game, record, number)
         round_ = game.rounds[number - 1]
         round_.record = stored
-        round_.version += 1
+        round_.version = game.revision + 1
         round_.updated_at = utcnow()
         return (result, ledger), ledger
     return _commit(game, change)
 
 
-def delete_round(game: GameSession, number: int) -> Ledger:
-    """Delete round `number`; the later rounds move up one and everything is recomputed."""
+def delete_round(game: GameSession, number: int, version=None) -> Ledger:
+    """Delete round `number`; the later rounds move up one and everything is recomputed. With
+    `version`, only if that is still the round's stored version."""
     def change():
         _check_open(game)
         rounds = list(game.rounds)
         if not 1 <= number <= len(rounds):
             raise NotFound(number)
+        check_version(game, number, version)
         records = [r.record for r in rounds]
         del records[number - 1]
         try:
@@ -238,6 +287,7 @@ def delete_round(game: GameSession, number: int) -> Ledger:
         db.session.flush()
         for later in rounds[number:]:
             later.number -= 1
+            later.version = game.revision + 1  # another round stands at this number now
         return ledger, ledger
     return _commit(game, change)
 
@@ -252,6 +302,23 @@ def settle(game: GameSession) -> Ledger:
     return _commit(game, change)
 
 
+def set_pin(game: GameSession, data) -> bool:
+    """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it); the
+    caller has checked the current one (pin.check). Answers whether a PIN is set now."""
+    if not isinstance(data, dict) or "pin" not in data:
+        raise InputError([Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')])
+    problems: list[Problem] = []
+    new_pin = pin.read_new_pin(data.get("pin"), "pin", problems)
+    if problems:
+        raise InputError(problems)
+
+    def change():
+        game.pin_hash = pin.hash_pin(new_pin) if new_pin else None
+        ledger = ledger_of(game)
+        return game.pin_hash is not None, ledger
+    return _commit(game, change)
+
+
 def reopen(game: GameSession) -> Ledger:
     def change():
         ledger = ledger_of(game)
@@ -260,21 +327,33 @@ def reopen(game: GameSession) -> Ledger:
     return _commit(game, change)
 
 
-def _commit(game: GameSession, change, attempts: int = 5):
+def _commit(game: GameSession, change, attempts: int = 5, idem: Idempotent | None = None):
     """Run `change` and commit it as one transaction. If another worker changed the session
-    meanwhile (its revision moved on), roll back and run `change` again on the fresh state."""
+    meanwhile (its revision moved on), roll back and run `change` again on the fresh state.
+    With `idem`, a key already stored answers its stored answer and changes nothing; else the
+    answer is stored with the change, in the same transaction."""
     for _ in range(attempts):
         try:
+            if idem is not None and (stored := idempotency.stored(idem)) is not None:
+                db.session.rollback()
+                return stored
             answer, ledger = change()
             game.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
             db.session.flush()
             # Taken inside the transaction, which now holds the session row: exactly the rounds
             # of this revision, whatever other workers commit after us.
             revision, stamps = game.revision, _stamps(game)
+            if idem is not None:
+                answer = idempotency.remember(idem, answer)
             db.session.commit()
         except StaleDataError:
             db.session.rollback()
             continue
+        except IntegrityError:
+            db.session.rollback()
+            if idem is not None and (stored := idempotency.stored(idem)) is not None:
+                return stored  # a copy of this request committed first: its answer is ours
+            raise
         except BaseException:
             db.session.rollback()
             raise
@@ -369,16 +448,93 @@ def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool =
         "loser": summary["loser"],
         "settlement": summary["settlement"],
         "settled": game.settled,
+        "pin": game.pin_hash is not None,
     }
     if rounds:
-        out["rounds"] = [round_dict(number, round_.record, result)
+        out["rounds"] = [round_dict(number, round_.record, result, round_.version)
                          for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)]
     return out
 
 
-def round_dict(number: int, record: dict, result: RoundResult) -> dict:
-    return {"number": number, "record": record, "result": result.to_dict()}
+def round_dict(number: int, record: dict, result: RoundResult, version: int | None = None) -> dict:
+    out = {"number": number, "record": record, "result": result.to_dict()}
+    if version is not None:
+        out["version"] = version
+    return out
 
 
 def empty_ledger(game: GameSession) -> Ledger:
     return start_ledger(game.players, rules_of(game), game.first_dealer)
+
+
+# ---------------------------------------------------------------- import (issue 3) and restore
+
+def read_import(data) -> dict:
+    """The clean export dict of an import (JSON text, bytes or an already parsed dict), checked
+    by tracker/export.py: every round booked by the engine, the `check` balances matched.
+    Anything wrong raises InputError (422) listing each problem with where it is."""
+    from .export import ExportError, read_export
+
+    try:
+        return read_export(data)
+    except ExportError as error:
+        raise InputError([Problem(p["where"], p["message"]) for p in error.problems]) from None
+
+
+def import_session(data) -> GameSession:
+    """A NEW session (its own new link) from a JSON export: players, rules snapshot, first
+    dealer, page size, settled state and every round, in one transaction. The form and the API
+    both call this; bad input raises InputError and stores nothing."""
+    clean = read_import(data)
+    try:
+        game = add_imported(clean)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return game
+
+
+def add_imported(clean: dict, token: str | None = None, game: GameSession | None = None,
+                 updated: str | None = None) -> GameSession:
+    """Add a session made from a clean export dict (`read_import`) to the transaction, without
+    committing. `token`: keep this link (a restore); `game`: replace that session's players,
+    rules and rounds in place (its revision moves on, so no cached ledger of it is reused)."""
+    now = utcnow()
+    rules = Rules.from_dict(clean["rules"])
+    records = [canonical_record(record, rules) for record in clean["rounds"]]
+    created = _utc(clean.get("created")) or now
+    if game is None:
+        game = GameSession(token=token) if token else GameSession()
+        db.session.add(game)
+        version = 1  # the revision the new row gets
+    else:
+        version = game.revision + 1  # the revision the UPDATE below gives it
+        game.rounds = []  # delete-orphan: the old rounds go
+        db.session.flush()
+    game.players = list(clean["players"])
+    game.first_dealer = clean["first_dealer"]
+    game.rules = rules.to_dict()
+    game.page_size = clean["page_size"]
+    game.created_at = created
+    game.updated_at = _utc(updated) or now
+    game.settled_at = (now if clean["settled"] else None)
+    game.rounds = [Round(number=number, record=record, version=version, created_at=now, updated_at=now)
+                   for number, record in enumerate(records, 1)]
+    db.session.flush()
+    return game
+
+
+def _utc(value: str | None):
+    """An ISO time of an export as the naive UTC the database keeps (a time without a zone is UTC)."""
+    from datetime import datetime, timezone
+
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
-from .. import service
+from .. import idempotency, pin, service
 from ..engine import Problem
+from ..idempotency import Idempotent
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -42,6 +43,34 @@ def input_error(error: service.InputError):
     return jsonify(error.to_dict()), error.status
 
 
+@bp.errorhandler(pin.PinError)
+def pin_error(error: pin.PinError):
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after else {}
+    return jsonify({"errors": [error.to_problem().to_dict()]}), error.status, headers
+
+
+def _may_change(game) -> None:
+    """The session's edit PIN: from the X-Edit-Pin header, or a device the pages unlocked."""
+    pin.require(game, request.headers.get(pin.HEADER))
+
+
+def _idempotent(scope: str, body, respond) -> Idempotent | None:
+    key = idempotency.read_key(request.headers.get(idempotency.HEADER))
+    return None if key is None else Idempotent(scope, key, idempotency.fingerprint(body), respond)
+
+
+def _if_match():
+    """The round version an edit or delete is based on (If-Match: "7"), or None for none."""
+    value = (request.headers.get("If-Match") or "").strip()
+    if value in ("", "*"):
+        return None
+    value = value.removeprefix("W/").strip().strip('"')
+    if not value.isdigit():
+        raise service.InputError([Problem("If-Match", "If-Match takes the round's version, as in GET "
+                                                      "(its ETag), e.g. \"7\"")], 400)
+    return int(value)
+
+
 def _summary(game, ledger) -> dict:
     out = service.session_dict(game, ledger, rounds=False)
     out["url"] = url_for("pages.session_page", token=game.token, _external=True)
@@ -59,10 +88,17 @@ def list_sessions():
 
 @bp.post("/sessions")
 def create_session():
-    game = service.create_session(_body())
-    out = service.session_dict(game)
-    out["url"] = url_for("pages.session_page", token=game.token, _external=True)
-    return jsonify(out), 201, {"Location": url_for("api.get_session", token=game.token)}
+    body = _body()
+
+    def respond(game):
+        out = service.session_dict(game)
+        out["url"] = url_for("pages.session_page", token=game.token, _external=True)
+        return 201, out
+
+    idem = _idempotent("sessions", body, respond)
+    answer = service.create_session(body, idem)
+    status, out = respond(answer) if idem is None else answer
+    return jsonify(out), status, {"Location": url_for("api.get_session", token=out["id"])}
 
 
 @bp.get("/sessions/<token>")
@@ -83,9 +119,17 @@ def revision(token: str):
 @bp.post("/sessions/<token>/rounds")
 def add_round(token: str):
     game = _game(token)
-    number, result, ledger = service.save_round(game, _body())
-    out = {"number": number, "result": result.to_dict(), **_summary(game, ledger)}
-    return jsonify(out), 201, {"Location": url_for("api.get_round", token=token, number=number)}
+    body = _body()
+    _may_change(game)
+
+    def respond(answer):
+        number, result, ledger = answer
+        return 201, {"number": number, "result": result.to_dict(), **_summary(game, ledger)}
+
+    idem = _idempotent(f"rounds:{game.id}", body, respond)
+    answer = service.save_round(game, body, idem)
+    status, out = respond(answer) if idem is None else answer
+    return jsonify(out), status, {"Location": url_for("api.get_round", token=token, number=out["number"])}
 
 
 @bp.post("/sessions/<token>/rounds/check")
@@ -101,32 +145,52 @@ def get_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
     ledger = service.ledger_of(game)
-    return jsonify(service.round_dict(number, game.rounds[number - 1].record, ledger.results[number - 1]))
+    round_ = game.rounds[number - 1]
+    return (jsonify(service.round_dict(number, round_.record, ledger.results[number - 1], round_.version)),
+            {"ETag": f'"{round_.version}"'})
 
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
 def put_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
-    result, ledger = service.edit_round(game, number, _body())
-    return jsonify({"number": number, "result": result.to_dict(), **_summary(game, ledger)})
+    body = _body()
+    version = _if_match()
+    _may_change(game)
+    result, ledger = service.edit_round(game, number, body, version)
+    version = service.round_version(game, number)
+    return (jsonify({"number": number, "version": version, "result": result.to_dict(), **_summary(game, ledger)}),
+            {"ETag": f'"{version}"'})
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
 def delete_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
-    ledger = service.delete_round(game, number)
+    version = _if_match()
+    _may_change(game)
+    ledger = service.delete_round(game, number, version)
     return jsonify(_summary(game, ledger))
 
 
 @bp.post("/sessions/<token>/settle")
 def settle(token: str):
     game = _game(token)
+    _may_change(game)
     return jsonify(_summary(game, service.settle(game)))
 
 
 @bp.post("/sessions/<token>/reopen")
 def reopen(token: str):
     game = _game(token)
+    _may_change(game)
     return jsonify(_summary(game, service.reopen(game)))
+
+
+@bp.put("/sessions/<token>/pin")
+def set_pin(token: str):
+    """Set, change or remove the edit PIN; the current one (if any) in X-Edit-Pin."""
+    game = _game(token)
+    body = _body()
+    pin.check(game, request.headers.get(pin.HEADER))
+    return jsonify({"pin": service.set_pin(game, body)})

@@ -1,0 +1,76 @@
+"""Idempotency keys: a request repeated (double tap, retry after a lost answer, two phones racing
+with the same key) changes the ledger once, and every copy gets the first one's answer.
+
+The key is stored with the answer in the same transaction as the change it made
+(`service._commit`), under a unique index on (scope, key): if two copies race, the database
+lets one commit and the other's insert fails; the loser then returns the stored answer.
+Only successful changes are remembered: a refused request stores nothing, so it may be retried
+with the same key once fixed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from sqlalchemy import select
+
+from .engine import Problem
+from .extensions import db
+from .models import IdempotentRequest
+
+MAX_KEY = 200
+HEADER = "Idempotency-Key"
+
+
+@dataclass
+class Idempotent:
+    """What a change needs to be idempotent: its scope and key, a fingerprint of its request, and
+    `respond(answer) -> (status, body)` building the answer to store (called inside the
+    transaction, after the change is flushed)."""
+    scope: str
+    key: str
+    fingerprint: str
+    respond: Callable[[Any], tuple[int, dict]]
+
+
+def fingerprint(body) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def read_key(value: str | None) -> str | None:
+    """The client's key (header or form field), or None when none was sent; refuses a bad one."""
+    from .service import InputError
+
+    if value is None or value == "":
+        return None
+    if len(value) > MAX_KEY or not value.isascii() or not value.isprintable():
+        raise InputError([Problem("Idempotency-Key", f"an idempotency key is 1–{MAX_KEY} printable ASCII "
+                                                     "characters, e.g. a random UUID")], 400)
+    return value
+
+
+def stored(request: Idempotent) -> tuple[int, dict] | None:
+    """The answer already given to this key, or None. The same key with another body is refused:
+    reusing a key for a different round would otherwise silently drop that round."""
+    from .service import InputError
+
+    row = db.session.execute(select(IdempotentRequest).where(
+        IdempotentRequest.scope == request.scope, IdempotentRequest.key == request.key)).scalar_one_or_none()
+    if row is None:
+        return None
+    if row.fingerprint != request.fingerprint:
+        raise InputError([Problem("Idempotency-Key", "this idempotency key was already used for a different "
+                                                     "request: send a new key for a new change")], 422)
+    return row.status, row.response
+
+
+def remember(request: Idempotent, answer) -> tuple[int, dict]:
+    """Store the answer of a change that is about to commit (same transaction)."""
+    status, body = request.respond(answer)
+    db.session.add(IdempotentRequest(scope=request.scope, key=request.key, fingerprint=request.fingerprint,
+                                     status=status, response=body))
+    db.session.flush()  # a racing copy that committed first makes this raise IntegrityError
+    return status, body
