@@ -29,6 +29,7 @@ def create_app(config: dict | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         JSON_SORT_KEYS=False,
         LEDGER_CACHE_SIZE=64,
+        IMPORT_MAX_BYTES=16 * 1024 * 1024,  # an imported session (about 1.4 KB a round)
         # the signed session cookie: CSRF token and the sessions this device unlocked (pin.py)
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -61,6 +62,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
+    from . import backup
+    from .views import exports
+
+    app.request_class = exports.Request  # the import routes take a whole session's JSON
+    app.register_blueprint(exports.bp)
+    backup.register(app)  # flask --app tracker backup FILE / restore FILE
     errors.register(app)
     return app
 

@@ -68,6 +68,11 @@ def export_json(export: dict) -> str:
     """The session as pretty, stable JSON (same session, same text): keys in a fixed order,
     cards in canonical notation, UTF-8 names as they are. A `check` block with the balances
     lets an import prove it restored the same ledger."""
+    return json.dumps(export_document(export), ensure_ascii=False, indent=2) + "\n"
+
+
+def export_document(export: dict) -> dict:
+    """What `export_json` writes, as a dict (a backup holds one per session)."""
     clean = read_export(export)
     ledger = ledger_of(clean)
     out = {
@@ -85,7 +90,7 @@ def export_json(export: dict) -> str:
             "pot": money_str(ledger.pot),
         },
     }
-    return json.dumps(out, ensure_ascii=False, indent=2) + "\n"
+    return out
 
 
 def read_export(data) -> dict:
@@ -350,4 +355,4 @@ def filename_stem(export: dict) -> str:
 
 
 __all__ = ["FORMAT", "PAGE_SIZES", "ExportError", "export_json", "filename_stem", "ledger_of",
-           "read_export", "rounds_csv", "rules_of", "safe_cell"]
+           "read_export", "export_document", "rounds_csv", "rules_of", "safe_cell"]

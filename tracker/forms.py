@@ -3,7 +3,8 @@ service's and the engine's, the same code the JSON API runs."""
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, StringField
+from flask_wtf.file import FileField
+from wtforms import BooleanField, HiddenField, StringField, TextAreaField
 
 from .engine import Rules
 from .house_rules import OPTIONS, form_value, option_names
@@ -19,6 +20,7 @@ def _new_session_form() -> type[FlaskForm]:
         "dealer": StringField("Deals first", default="0"),
         "preset": StringField("Preset", default="classic"),
         "page_size": StringField("Paper for the printed summary", default="a4"),
+        "pin": StringField("Edit PIN (optional)"),
     }
     defaults = Rules()
     for name in option_names():
@@ -46,6 +48,7 @@ def session_data(form) -> dict:
         "dealer": (form.dealer.data or "").strip(),
         "rules": rules,
         "page_size": form.page_size.data,
+        "pin": (form.pin.data or "").strip(),
     }
 
 
@@ -67,7 +70,7 @@ def session_field(where: str) -> str:
     if where.startswith("rules."):
         name = where[len("rules."):]
         return "preset" if name in ("preset", "preset_name") else name
-    return where if where in ("dealer", "page_size") else "form"
+    return where if where in ("dealer", "page_size", "pin") else "form"
 
 
 class RoundForm(FlaskForm):
@@ -92,3 +95,9 @@ class RoundForm(FlaskForm):
 
 class ConfirmForm(FlaskForm):
     """A bare CSRF-checked button: delete, settle, reopen."""
+
+
+class ImportForm(FlaskForm):
+    """Import a session from its JSON export: a file, or the text pasted (works without JS)."""
+    file = FileField("The exported .json file")
+    text = TextAreaField("Or paste the JSON here")

@@ -302,15 +302,16 @@ def settle(game: GameSession) -> Ledger:
     return _commit(game, change)
 
 
-def set_pin(game: GameSession, data) -> bool:
-    """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it); the
-    caller has checked the current one (pin.check). Answers whether a PIN is set now."""
+def set_pin(game: GameSession, data, current=None) -> bool:
+    """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it), given
+    the `current` PIN when there is one (pin.PinError if wrong). Answers whether one is set now."""
     if not isinstance(data, dict) or "pin" not in data:
         raise InputError([Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')])
     problems: list[Problem] = []
     new_pin = pin.read_new_pin(data.get("pin"), "pin", problems)
     if problems:
         raise InputError(problems)
+    pin.check(game, current)
 
     def change():
         game.pin_hash = pin.hash_pin(new_pin) if new_pin else None

@@ -192,5 +192,25 @@ def set_pin(token: str):
     """Set, change or remove the edit PIN; the current one (if any) in X-Edit-Pin."""
     game = _game(token)
     body = _body()
-    pin.check(game, request.headers.get(pin.HEADER))
-    return jsonify({"pin": service.set_pin(game, body)})
+    return jsonify({"pin": service.set_pin(game, body, current=request.headers.get(pin.HEADER))})
+
+
+# ---------------------------------------------------------------- export and import (issue 3)
+
+@bp.post("/sessions/import")
+def import_session():
+    """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
+    game = service.import_session(_body())
+    out = service.session_dict(game, rounds=False)
+    out["url"] = url_for("pages.session_page", token=game.token, _external=True)
+    return jsonify(out), 201, {"Location": url_for("api.get_session", token=game.token)}
+
+
+@bp.get("/sessions/<token>/export")
+def export_session(token: str):
+    """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
+    from flask import current_app
+
+    from ..export import export_json
+
+    return current_app.response_class(export_json(_game(token).export()), mimetype="application/json")

@@ -1,0 +1,214 @@
+"""Backups of the whole server: every session as its JSON export (issue 3), plus its link.
+
+    flask --app tracker backup FILE              # FILE "-" writes to standard output
+    flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
+
+A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
+session the export dict of tracker/export.py (with its `check` balances) carrying also its
+`token` (so the links keep working after a restore), `updated`, and the salted hash of its edit
+PIN when it has one (`pin_hash`). A restore checks the whole file first (every round of every
+session booked by the engine, the balances matched) and then writes every session in ONE
+transaction: an invalid file changes nothing. A session whose link already exists here is
+skipped (and said so), or replaced in place with `--replace`.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+from sqlalchemy import select
+
+from . import service
+from .export import export_document
+from .extensions import db
+from .models import GameSession, iso, utcnow
+
+FORMAT = "tongits-tracker-backup/1"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class BackupError(ValueError):
+    """A backup the tracker will not restore; `problems` as {"where", "message"} dicts."""
+
+    def __init__(self, problems: list[dict]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p['where']}: {p['message']}" for p in problems))
+
+
+# -- writing --------------------------------------------------------------------------------
+
+def backup_dict() -> dict:
+    """Every session on this server, oldest first."""
+    games = db.session.execute(select(GameSession).order_by(GameSession.id)).scalars().all()
+    sessions = []
+    for game in games:
+        entry = export_document(game.export())
+        entry["token"] = game.token
+        entry["updated"] = iso(game.updated_at)
+        if getattr(game, "pin_hash", None):
+            entry["pin_hash"] = game.pin_hash
+        sessions.append(entry)
+    return {"format": FORMAT, "created": iso(utcnow()), "sessions": sessions}
+
+
+def write_backup(path: str) -> int:
+    """Write the backup to `path` ("-": standard output); answers the number of sessions.
+    A file is written whole or not at all (a temporary file renamed into place)."""
+    data = backup_dict()
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+        return len(data["sessions"])
+    target = Path(path)
+    handle, temp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
+                                    prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(temp, 0o600)  # the links in it are the keys to every session
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return len(data["sessions"])
+
+
+# -- reading --------------------------------------------------------------------------------
+
+@dataclass
+class Entry:
+    token: str
+    clean: dict  # the checked export dict (service.read_import)
+    updated: str | None = None
+    pin_hash: str | None = None
+
+
+def read_backup(data) -> list[Entry]:
+    """Check a whole backup (text, bytes or parsed); BackupError lists every problem."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise BackupError([{"where": "file", "message": "the file is not UTF-8 text"}]) from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise BackupError([{"where": "file", "message": f"the file is not valid JSON ({error.msg}, line {error.lineno})"}]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        hint = (" (this is the export of one session: import it on the web page /import, "
+                "or with POST /api/sessions/import)") if found == "tongits-tracker/1" else ""
+        raise BackupError([{"where": "format", "message": f"this is not a tracker backup: expected "
+                                                          f"format '{FORMAT}', found {found!r}{hint}"}])
+    sessions = data.get("sessions")
+    if not isinstance(sessions, list):
+        raise BackupError([{"where": "sessions", "message": "sessions must be a list of session exports"}])
+    problems: list[dict] = []
+    entries: list[Entry] = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(sessions):
+        where = f"sessions[{index}]"
+        if not isinstance(raw, dict):
+            problems.append({"where": where, "message": "a session must be an object"})
+            continue
+        token = raw.get("token")
+        if not isinstance(token, str) or not TOKEN.fullmatch(token):
+            problems.append({"where": f"{where}.token", "message": "each session needs its token "
+                             "(16 to 64 letters, digits, - or _): the link it had"})
+            token = None
+        elif token in seen:
+            problems.append({"where": f"{where}.token", "message": f"the same token as sessions[{seen[token]}]"})
+            token = None
+        else:
+            seen[token] = index
+        pin_hash = raw.get("pin_hash")
+        if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
+            problems.append({"where": f"{where}.pin_hash", "message": "pin_hash must be the stored hash text"})
+        updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
+        try:
+            clean = service.read_import(raw)
+        except service.InputError as error:
+            problems.extend({"where": f"{where}.{p.where}", "message": p.message} for p in error.problems)
+            continue
+        if token is not None:
+            entries.append(Entry(token, clean, updated, pin_hash))
+    if problems:
+        raise BackupError(problems)
+    return entries
+
+
+@dataclass
+class Report:
+    restored: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def restore(data, replace: bool = False) -> Report:
+    """Restore every session of a backup in one transaction (nothing at all if any is bad)."""
+    entries = read_backup(data)
+    report = Report()
+    try:
+        for entry in entries:
+            existing = db.session.execute(select(GameSession).where(GameSession.token == entry.token)).scalar_one_or_none()
+            label = f"{entry.token[:8]}… ({', '.join(entry.clean['players'])}, {len(entry.clean['rounds'])} rounds)"
+            if existing is not None and not replace:
+                report.skipped.append(label)
+                continue
+            game = service.add_imported(entry.clean, token=entry.token, game=existing, updated=entry.updated)
+            if hasattr(game, "pin_hash"):
+                game.pin_hash = entry.pin_hash
+            (report.replaced if existing is not None else report.restored).append(label)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return report
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+def backup_command(file: str) -> None:
+    """Write every session (players, rules, rounds, links) to FILE as JSON ("-": stdout)."""
+    count = write_backup(file)
+    if file != "-":
+        click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {file}.")
+
+
+@click.command("restore")
+@click.argument("file", type=click.File("rb"))
+@click.option("--replace", is_flag=True,
+              help="Replace a session whose link already exists here (by default it is skipped).")
+def restore_command(file, replace: bool) -> None:
+    """Restore the sessions of a backup FILE, all in one transaction ("-": stdin)."""
+    try:
+        report = restore(file.read(), replace=replace)
+    except BackupError as error:
+        click.echo(f"Refused: {file.name} cannot be restored; nothing was changed.", err=True)
+        for problem in error.problems[:100]:
+            click.echo(f"  {problem['where']}: {problem['message']}", err=True)
+        if len(error.problems) > 100:
+            click.echo(f"  … and {len(error.problems) - 100} more", err=True)
+        raise SystemExit(1) from None
+    for label in report.restored:
+        click.echo(f"restored {label}")
+    for label in report.replaced:
+        click.echo(f"replaced {label}")
+    for label in report.skipped:
+        click.echo(f"skipped {label}: a session with this link exists here (use --replace to overwrite it)")
+    click.echo(f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
+               f"skipped {len(report.skipped)}.")
+
+
+def register(app) -> None:
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)

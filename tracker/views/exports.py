@@ -1,0 +1,122 @@
+"""Issue 3 pages: the printable summary (PDF), the CSV and JSON exports, and the import form.
+
+Thin like the other views: the export dict comes from the model, the files from
+tracker/export.py and tracker/summary.py, and an import goes through `service.import_session`,
+the same function the JSON API (`POST /api/sessions/import`) calls.
+"""
+from __future__ import annotations
+
+import flask
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
+                   request, url_for)
+
+from .. import service
+from ..export import export_json, filename_stem, rounds_csv
+from ..forms import ImportForm
+from ..summary import summary_pdf
+
+bp = Blueprint("exports", __name__)
+
+# Endpoints whose body may be a whole session: a 200-round export is about 270 KB, more than
+# the MAX_CONTENT_LENGTH every other request keeps to. They get IMPORT_MAX_BYTES.
+IMPORT_ENDPOINTS = {"exports.import_page", "api.import_session"}
+
+
+class Request(flask.Request):
+    """`app.request_class`: the size limits of the import routes, decided when the URL is matched
+    (before any hook reads the body), so no other code has to know about them."""
+
+    def _import_limit(self) -> int | None:
+        rule = self.url_rule
+        if rule is not None and rule.endpoint in IMPORT_ENDPOINTS and current_app:
+            return current_app.config["IMPORT_MAX_BYTES"]
+        return None
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self._max_content_length is None and (limit := self._import_limit()) is not None:
+            return limit
+        return flask.Request.max_content_length.fget(self)
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
+    @property
+    def max_form_memory_size(self) -> int | None:  # the pasted JSON is a form field
+        if self._max_form_memory_size is None and (limit := self._import_limit()) is not None:
+            return limit
+        return flask.Request.max_form_memory_size.fget(self)
+
+    @max_form_memory_size.setter
+    def max_form_memory_size(self, value: int | None) -> None:
+        self._max_form_memory_size = value
+
+
+def _export(token: str) -> dict:
+    try:
+        return service.get_session(token).export()
+    except service.NotFound:
+        abort(404, description="There is no session at this link. Check the link or start a new session.")
+
+
+def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{name}"'
+    response.headers["Cache-Control"] = "no-cache"  # the session may change any minute
+    return response
+
+
+@bp.get("/s/<token>/summary.pdf")
+def summary(token: str):
+    export = _export(token)
+    return _file(summary_pdf(export), "application/pdf", filename_stem(export) + ".pdf", inline=True)
+
+
+@bp.get("/s/<token>/export.csv")
+def export_csv(token: str):
+    export = _export(token)
+    # With a byte-order mark, so that a spreadsheet opens Ñoño and ₱ as UTF-8.
+    return _file("\ufeff" + rounds_csv(export), "text/csv", filename_stem(export) + ".csv")
+
+
+@bp.get("/s/<token>/export.json")
+def export_file(token: str):
+    export = _export(token)
+    return _file(export_json(export), "application/json", filename_stem(export) + ".json")
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page():
+    form = ImportForm()
+    problems: list = []
+    status = 200
+    if request.method == "POST":
+        upload = request.files.get(form.file.name)
+        data = upload.read() if upload is not None and upload.filename else b""
+        text = form.text.data or ""
+        if not form.validate():
+            problems = [{"where": "form", "message": "The form had expired. Please press Import again."}]
+            status = 400
+        elif data and text.strip():
+            problems = [{"where": "form", "message": "Choose a file or paste the JSON, not both: "
+                                                     "clear the pasted text or the file."}]
+            status = 422
+        elif not data and not text.strip():
+            problems = [{"where": "form", "message": "Choose the exported .json file, or paste its text."}]
+            status = 422
+        else:
+            try:
+                game = service.import_session(data or text)
+            except service.InputError as error:
+                problems = [problem.to_dict() for problem in error.problems]
+                status = error.status
+            else:
+                count = len(game.rounds)
+                flash(f"Session imported with {count} round{'' if count == 1 else 's'}: "
+                      "this is its new link.")
+                return redirect(url_for("pages.session_page", token=game.token), 303)
+        if data and problems:
+            problems.append({"where": "file", "message": f"(The file was {upload.filename}: "
+                                                         "choose it again once it is fixed.)"})
+    return render_template("import.html", form=form, problems=problems), status
