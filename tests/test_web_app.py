@@ -81,7 +81,7 @@ def test_export_dict(app, make_session, client):
     assert export["format"] == EXPORT_FORMAT == "tongits-tracker/1"
     assert export["players"] == PLAYERS and export["first_dealer"] == 2
     assert export["rules"] == Rules.preset("pagat").to_dict()
-    assert export["page_size"] == "a4" and export["settled"] is False
+    assert export["page_size"] == "letter" and export["settled"] is False  # the default paper
     assert export["created"].endswith("Z")
     assert len(export["rounds"]) == 1 and export["rounds"][0]["ending"] == "draw"
     ledger = replay(export["players"], Rules.from_dict(export["rules"]), export["first_dealer"], export["rounds"])

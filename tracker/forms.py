@@ -19,7 +19,7 @@ def _new_session_form() -> type[FlaskForm]:
         "player_2": StringField("Third player"),
         "dealer": StringField("Deals first", default="0"),
         "preset": StringField("Preset", default="classic"),
-        "page_size": StringField("Paper for the printed summary", default="a4"),
+        "page_size": StringField("Paper for the printed summary", default="letter"),  # short bond, common in the Philippines
         "pin": StringField("Edit PIN (optional)"),
     }
     defaults = Rules()

@@ -64,7 +64,7 @@ def create_session(data, idem: Idempotent | None = None):
             problems.append(Problem(f"rules.{error.option}", str(error)))
         except (TypeError, ValueError) as error:
             problems.append(Problem("rules", f"rules: {error}"))
-    page_size = str(data.get("page_size") or "a4").lower()
+    page_size = str(data.get("page_size") or "letter").lower()  # short bond: common in the Philippines
     if page_size not in PAGE_SIZES:
         problems.append(Problem("page_size", "page size must be a4 or letter"))
     new_pin = pin.read_new_pin(data.get("pin"), "pin", problems)
