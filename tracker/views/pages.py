@@ -331,7 +331,7 @@ def delete_round(token: str, number: int):
     if not pin.unlocked(game):
         return _locked_redirect(game)
     form = ConfirmForm()
-    error = None
+    error, status = None, 200
     version = request.form.get("version") if request.method == "POST" else str(service.round_version(game, number))
     if request.method == "POST":
         if form.validate():
@@ -340,6 +340,7 @@ def delete_round(token: str, number: int):
             except service.VersionConflict:
                 error = (f"Round {number} was changed on another phone since this page was opened: "
                          "here is its saved version. Delete it only if this is still the round to go.")
+                status = 409
                 version = str(service.round_version(game, number))
                 ledger = service.ledger_of(game)
             except service.InputError as problem:
@@ -350,7 +351,7 @@ def delete_round(token: str, number: int):
         else:
             error = "The form had expired. Please press Delete again."
     return render_template("delete_round.html", game=game, number=number, form=form, error=error,
-                           result=ledger.results[number - 1], unit=service.rules_of(game).unit, version=version)
+                           result=ledger.results[number - 1], unit=service.rules_of(game).unit, version=version), status
 
 
 @bp.route("/s/<token>/settle", methods=["GET", "POST"])
