@@ -7,7 +7,7 @@ from .deadwood import Arrangement, best_melds
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
-from .record import ENDINGS, Problem, RoundError
+from .record import ENDINGS, Problem, RoundError, check_players
 from .rules import PRESETS, Rules, RulesError
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
@@ -15,6 +15,6 @@ from .settle import Transfer, settle
 __all__ = [
     "ENDINGS", "PRESETS", "Arrangement", "Card", "CardError", "Ledger", "Meld", "MeldError",
     "MoneyError", "Problem", "RoundError", "RoundResult", "Rules", "RulesError", "Transfer",
-    "add_round", "best_melds", "format_cards", "money_str", "money_text", "parse_cards",
+    "add_round", "best_melds", "check_players", "format_cards", "money_str", "money_text", "parse_cards",
     "parse_money", "replay", "score_round", "settle", "start_ledger", "validate_meld",
 ]

@@ -20,10 +20,6 @@ class Meld:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    @property
-    def natural(self) -> tuple[Card, ...]:
-        return tuple(card for card in self.cards if not card.is_joker)
-
 
 def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Meld:
     """The meld these cards make, in display order; raises MeldError saying why not."""

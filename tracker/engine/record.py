@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .cards import Card, CardError, format_cards, parse_cards
+from .cards import Card, CardError, parse_cards
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, parse_money
 from .rules import Rules, RulesError
@@ -66,13 +66,20 @@ class _Collector:
         self.problems.append(Problem(where, message))
 
 
+def check_players(value) -> tuple[list[str], list[Problem]]:
+    """Three names in turn order, white space folded, and the problems with them."""
+    problems = _Collector()
+    names = read_players(value, problems)
+    return names, problems.problems
+
+
 def read_players(value, problems: _Collector) -> list[str]:
     if not isinstance(value, list) or len(value) != 3:
         problems.add("players", "Tongits needs exactly three players, in turn order")
         return ["Seat 1", "Seat 2", "Seat 3"]
     names = []
     for seat, name in enumerate(value):
-        name = name.strip() if isinstance(name, str) else ""
+        name = " ".join(name.split()) if isinstance(name, str) else ""
         if not name:
             problems.add(f"players[{seat}]", f"player {seat + 1} needs a name")
         elif len(name) > MAX_NAME:
@@ -224,6 +231,3 @@ def _check_unique(cards, where, label, seen: dict, jokers_seen: int, rules: Rule
             seen[card] = label
     return jokers_seen
 
-
-def describe(cards) -> str:
-    return format_cards(cards) or "no cards"
