@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
+from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from . import service
@@ -177,6 +178,7 @@ def restore(data, replace: bool = False) -> Report:
 
 @click.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
 def backup_command(file: str) -> None:
     """Write every session (players, rules, rounds, links) to FILE as JSON ("-": stdout)."""
     count = write_backup(file)
@@ -188,6 +190,7 @@ def backup_command(file: str) -> None:
 @click.argument("file", type=click.File("rb"))
 @click.option("--replace", is_flag=True,
               help="Replace a session whose link already exists here (by default it is skipped).")
+@with_appcontext
 def restore_command(file, replace: bool) -> None:
     """Restore the sessions of a backup FILE, all in one transaction ("-": stdin)."""
     try:
