@@ -379,3 +379,8 @@ def test_joker_left_in_hand_costs_joker_points(joker_points, owed):
 def test_joker_in_a_meld_on_the_table():
     rec = record("tongits", [hand("7S 7D JK | 2C 3C 4C", ""), OPEN_TEN, SUNOG], declarer=0, rules={"jokers": 1})
     assert score_round(rec).winner == 0
+
+
+def test_one_point_is_singular():
+    result = score_round(record("draw", [hand("7S 7D 7C", ""), hand("5H 6H 7H", "AC"), SUNOG], declarer=0))
+    assert result.payments[0].explain == "₱10.00 stake + 1 pt × ₱1.00 = ₱11.00"

@@ -263,7 +263,8 @@ def _payments(entry: RoundInput, results: list[PlayerResult], winner_seat: int) 
         if units:
             parts.append((_times(units, rules.stake, unit) + " stake", units * rules.stake))
         if rules.point_rate and loser.deadwood:
-            parts.append((f"{loser.deadwood} pts × {money_text(rules.point_rate, unit)}", loser.deadwood * rules.point_rate))
+            points = f"{loser.deadwood} pt{'' if loser.deadwood == 1 else 's'}"
+            parts.append((f"{points} × {money_text(rules.point_rate, unit)}", loser.deadwood * rules.point_rate))
         if loser.sunog and rules.sunog_extra_units:
             parts.append((_times(rules.sunog_extra_units, rules.stake, unit) + " sunog", rules.sunog_extra_units * rules.stake))
         if aces and rules.ace_bonus_units:
