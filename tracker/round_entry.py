@@ -140,7 +140,7 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
                 info["deadwood"] = arrangement.deadwood
                 info["hand_melds"] = [format_cards(m.cards) for m in arrangement.melds]
                 info["deadwood_cards"] = format_cards(arrangement.deadwood_cards)
-        except CardError as error:
+        except (CardError, ValueError) as error:  # e.g. the same card twice in the hand
             info["hand_error"] = sentence(str(error))
         out.append(info)
     return out
