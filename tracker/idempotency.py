@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from flask import current_app
 from sqlalchemy import select
 
 from .engine import Problem
@@ -70,6 +71,7 @@ def stored(request: Idempotent) -> tuple[int, dict] | None:
 def remember(request: Idempotent, answer) -> tuple[int, dict]:
     """Store the answer of a change that is about to commit (same transaction)."""
     status, body = request.respond(answer)
+    body = json.loads(current_app.json.dumps(body))  # exactly what the JSON answer carries
     db.session.add(IdempotentRequest(scope=request.scope, key=request.key, fingerprint=request.fingerprint,
                                      status=status, response=body))
     db.session.flush()  # a racing copy that committed first makes this raise IntegrityError
