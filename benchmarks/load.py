@@ -1,12 +1,18 @@
 """Load test: N tables against gunicorn + PostgreSQL on this machine (issue 4).
 
-Each simulated table has three phones that each load the session page every 5 s and one phone
-that saves a round every 30 s (random phase), for --seconds. Tables start with --preload rounds
-so pages have a realistic ledger to render. Prints p50/p95/p99 latencies and errors for each N
-and, last, the largest N that holds (p99 < 200 ms, no error).
+Each simulated table has three phones watching the session page and one phone that saves a
+round every 30 s (random phase), for --seconds. Tables start with --preload rounds so pages have
+a realistic ledger to render. Two ways of watching (--mode):
+
+- `app` (default): what the session page's own script (static/live.js) does: load the page once,
+  ask for the session's revision every 3 s, and fetch the ledger part when it changed.
+- `page`: load the whole session page every 5 s, without any caching.
+
+Prints p50/p99 latencies and errors for each N and, last, the largest N that holds
+(p99 < 200 ms over all requests, no error).
 
     .venv/bin/python benchmarks/load.py                  # N = 50 100 200 300, 60 s each
-    .venv/bin/python benchmarks/load.py --tables 200 --seconds 120
+    .venv/bin/python benchmarks/load.py --mode page --tables 100 200 --seconds 120
 
 Needs PostgreSQL (scripts/postgres.sh starts one; DATABASE_URL overrides). Traffic goes only to
 127.0.0.1, every loop is bounded in time, and the server is stopped at the end.
@@ -31,7 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.rounds_factory import random_session  # noqa: E402
 
-POLL_EVERY, SAVE_EVERY, TIMEOUT = 5.0, 30.0, 10.0
+PAGE_EVERY, REVISION_EVERY, SAVE_EVERY, TIMEOUT = 5.0, 3.0, 30.0, 10.0
+WARMUP = 15.0  # phones join over the first 15 s (tables don't all sit down at once), not timed
 
 
 class Client:
@@ -85,9 +92,21 @@ class Client:
         self.reader = self.writer = None
 
 
+class Samples(list):
+    """Latencies of the requests that started after the warm-up."""
+
+    def __init__(self, timed_from: float):
+        super().__init__()
+        self.timed_from = timed_from
+
+    def add(self, start: float) -> None:
+        if start >= self.timed_from:
+            self.append(time.monotonic() - start)
+
+
 async def phone(port, path, method, every, until, records, samples, errors, body_of=None):
     client = Client(port)
-    await asyncio.sleep(random.uniform(0, every))
+    await asyncio.sleep(random.uniform(0, WARMUP))
     try:
         while time.monotonic() < until:
             start = time.monotonic()
@@ -99,19 +118,57 @@ async def phone(port, path, method, every, until, records, samples, errors, body
             except (OSError, asyncio.TimeoutError, ValueError) as error:
                 errors.append(f"{method} {path}: {type(error).__name__} {error}")
                 client.close()
-            samples.append(time.monotonic() - start)
+            samples.add(start)
             await asyncio.sleep(max(0.0, every - (time.monotonic() - start)))
     finally:
         client.close()
 
 
-async def run_tables(port: int, tokens: list[str], records: list[dict], seconds: float) -> dict:
-    until = time.monotonic() + seconds
-    polls, saves, errors = [], [], []
+async def watcher(port, token, until, samples, errors):
+    """A phone on the session page, as static/live.js keeps it current."""
+    client = Client(port)
+
+    async def get(path):
+        start = time.monotonic()
+        try:
+            status, body = await asyncio.wait_for(client.request("GET", path), TIMEOUT)
+            if status >= 400:
+                errors.append(f"GET {path}: HTTP {status}")
+            return body
+        except (OSError, asyncio.TimeoutError, ValueError) as error:
+            errors.append(f"GET {path}: {type(error).__name__} {error}")
+            client.close()
+            return None
+        finally:
+            samples.add(start)
+
+    await asyncio.sleep(random.uniform(0, WARMUP))
+    await get(f"/s/{token}")
+    body = await get(f"/api/sessions/{token}/revision")
+    seen = json.loads(body)["revision"] if body else None
+    try:
+        while time.monotonic() < until:
+            await asyncio.sleep(REVISION_EVERY)
+            body = await get(f"/api/sessions/{token}/revision")
+            revision = json.loads(body)["revision"] if body else seen
+            if revision != seen:
+                await get(f"/s/{token}/ledger")
+                seen = revision
+    finally:
+        client.close()
+
+
+async def run_tables(port: int, tokens: list[str], records: list[dict], seconds: float, mode: str) -> dict:
+    timed_from = time.monotonic() + WARMUP
+    until = timed_from + seconds
+    polls, saves, errors = Samples(timed_from), Samples(timed_from), []
     tasks = []
     for token in tokens:
         for _ in range(3):
-            tasks.append(phone(port, f"/s/{token}", "GET", POLL_EVERY, until, records, polls, errors))
+            if mode == "app":
+                tasks.append(watcher(port, token, until, polls, errors))
+            else:
+                tasks.append(phone(port, f"/s/{token}", "GET", PAGE_EVERY, until, records, polls, errors))
         tasks.append(phone(port, f"/api/sessions/{token}/rounds", "POST", SAVE_EVERY, until, records, saves,
                            errors, body_of=lambda: random.choice(records)))
     await asyncio.gather(*tasks)
@@ -170,6 +227,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--preload", type=int, default=10)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--mode", choices=("app", "page"), default="app")
     args = parser.parse_args()
     url = os.environ.get("DATABASE_URL") or subprocess.run(
         ["bash", str(ROOT / "scripts" / "postgres.sh")], check=True, capture_output=True, text=True).stdout.strip()
@@ -179,14 +237,15 @@ def main() -> None:
     try:
         for count in args.tables:
             tokens = asyncio.run(setup_tables(port, count, args.preload, records))
-            out = asyncio.run(run_tables(port, tokens, records, args.seconds))
+            out = asyncio.run(run_tables(port, tokens, records, args.seconds, args.mode))
             polls, saves, errors = out["polls"], out["saves"], out["errors"]
             every = polls + saves
             p99 = percentile(every, 0.99)
             ok = p99 < 200 and not errors
             held = count if ok else held
-            print(f"{count:4d} tables: {len(polls) / args.seconds:6.1f} page loads/s, {len(saves) / args.seconds:5.1f} saves/s | "
-                  f"page p50 {percentile(polls, .5):6.1f} ms p99 {percentile(polls, .99):6.1f} ms | "
+            print(f"{count:4d} tables ({args.mode}): {len(polls) / args.seconds:6.1f} watching requests/s, "
+                  f"{len(saves) / args.seconds:5.1f} saves/s | "
+                  f"watch p50 {percentile(polls, .5):6.1f} ms p99 {percentile(polls, .99):6.1f} ms | "
                   f"save p50 {percentile(saves, .5):6.1f} ms p99 {percentile(saves, .99):6.1f} ms | "
                   f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}", flush=True)
             for line in errors[:3]:
