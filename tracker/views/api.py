@@ -126,7 +126,7 @@ def add_round(token: str):
         number, result, ledger = answer
         return 201, {"number": number, "result": result.to_dict(), **_summary(game, ledger)}
 
-    idem = _idempotent(f"rounds:{game.id}", body, respond)
+    idem = _idempotent(f"rounds:{game.token}", body, respond)
     answer = service.save_round(game, body, idem)
     status, out = respond(answer) if idem is None else answer
     return jsonify(out), status, {"Location": url_for("api.get_round", token=token, number=out["number"])}

@@ -214,7 +214,7 @@ def _round_page(game, number: int | None):
     elif not game.settled:
         record = record_from_form(request.form, dealer)
         if number is None and idem_key:
-            idem = idempotency.Idempotent(f"form-rounds:{game.id}", idem_key,
+            idem = idempotency.Idempotent(f"form-rounds:{game.token}", idem_key,
                                           idempotency.fingerprint(record_from_form(request.form)),  # as typed
                                           lambda answer: (201, {"number": answer[0]}))
         if not form.validate():
