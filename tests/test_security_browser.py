@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.test_browser_app import ARGS, CHROMIUM, PHONE, browser, server  # noqa: F401  (fixtures)
+from tests.test_browser_app import CHECK_LAYOUT, PHONE, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "Ñoño"]
@@ -86,3 +86,28 @@ def test_every_page_works_under_the_csp_with_hostile_names(watched, server):  # 
     assert other.locator("a[href$='/rounds/1/edit']").count() == 1
     assert violations(other) == []
     assert [p for p in problems if "Wrong PIN" not in p and "403" not in p] == [], problems
+
+
+def test_the_pin_pages_fit_a_360px_phone(browser, server):  # noqa: F811
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(f"{server}/api/sessions", method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps({"players": ["Gina", "Hugo", "Ivy"], "pin": "1357"}).encode())
+    token = json.loads(urllib.request.urlopen(request, timeout=10).read())["id"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server}/s/{token}")  # (the whole session page is test_browser_app's)
+    page.locator("details.share summary").tap()
+    for button in ("#unlock", "#edit-pin"):
+        box = page.locator(button).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, button
+    for path in (f"/s/{token}/unlock", f"/s/{token}/pin"):
+        page.goto(server + path)
+        assert page.evaluate(CHECK_LAYOUT) == [], path
+    page.goto(f"{server}/s/{token}/unlock")
+    page.fill("#pin", "0000")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Unlock").tap()
+    assert page.evaluate(CHECK_LAYOUT) == [], "unlock with an error"
+    context.close()
