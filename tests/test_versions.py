@@ -145,3 +145,18 @@ def test_the_delete_form_refuses_a_round_changed_since_it_was_opened(client, mak
     fresh = re.search(r'name="version" value="([^"]*)"', response.get_data(as_text=True)).group(1)
     assert client.post(f"/s/{token}/rounds/1/delete", data={**fields, "version": fresh}).status_code == 303
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 0
+
+
+def test_the_edit_form_sent_twice_is_no_conflict(client, make_session):
+    token = make_session()
+    client.post(f"/api/sessions/{token}/rounds", json=DRAW)
+    fields = {**_open_edit(client, token, 1), **form_fields(TALON, action="review")}
+    reviewed = client.post(f"/s/{token}/rounds/1/edit", data=fields)
+    key = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)).group(1)
+    save = {**fields, "action": "save", "reviewed": key}
+    assert client.post(f"/s/{token}/rounds/1/edit", data=save).status_code == 303
+    again = client.post(f"/s/{token}/rounds/1/edit", data=save, follow_redirects=True)
+    assert again.status_code == 200 and again.request.path == f"/s/{token}"
+    assert "Round 1 changed" in again.get_data(as_text=True)
+    session = client.get(f"/api/sessions/{token}").get_json()
+    assert session["round_count"] == 1 and session["rounds"][0]["record"]["ending"] == "talon"

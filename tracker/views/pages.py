@@ -225,6 +225,9 @@ def _round_page(game, number: int | None):
         elif (saved := _saved_before(idem)) is not None:
             flash(f"Round {saved} saved.")  # this tap was the same round again: stored once
             return redirect(url_for("pages.session_page", token=game.token) + f"#round-{saved}", 303)
+        elif number and version != str(service.round_version(game, number)) and _already_stored(game, number, record):
+            flash(f"Round {number} changed; the rounds after it are recomputed.")  # the same edit sent twice
+            return redirect(url_for("pages.session_page", token=game.token) + f"#round-{number}", 303)
         elif number and version != str(service.round_version(game, number)):
             conflict, version, status = service.ledger_of(game).results[number - 1], \
                 str(service.round_version(game, number)), 409
@@ -265,6 +268,15 @@ def _round_page(game, number: int | None):
                            version=version,
                            idempotency_key=(idem.key if idem is not None else idem_key) or secrets.token_urlsafe(18),
                            needs_pin=needs_pin and not pin.unlocked(game)), status
+
+
+def _already_stored(game, number: int, record: dict) -> bool:
+    """Is this edit exactly what round `number` holds now (a double tap of Save)?"""
+    try:
+        stored, _, _ = service.check_round(game, record, number)
+    except service.InputError:
+        return False
+    return stored == game.rounds[number - 1].record
 
 
 def _form_key(value: str | None) -> str | None:
