@@ -10,6 +10,7 @@ from this project's own directories and data: URLs (`LocalOnlyFetcher`).
 """
 from __future__ import annotations
 
+import threading
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
@@ -210,7 +211,9 @@ def summary_context(export: dict, now: datetime | None = None, zone: str | None 
                       for p in result.players],
             "payments": [_payment(p, players, money) for p in result.payments],
             "notes": notes,
-            "balances": [{"text": money(b), "sign": _sign(b)} for b in after],
+            # a word joiner keeps "−₱40.00" whole when its cell wraps (Unicode lets a line
+            # break between the minus and the peso sign); text extraction drops it
+            "balances": [{"text": money(b).replace("−", "−\u2060"), "sign": _sign(b)} for b in after],
             "pot": money(result.pot),
             "pot_open": bool(result.pot),
         })
@@ -315,7 +318,21 @@ def summary_pdf(export: dict, now: datetime | None = None, zone: str | None = DE
     html = summary_html(export, now, zone)
     document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",
                     url_fetcher=fetcher or local_fetcher())
-    return document.write_pdf()
+    return document.write_pdf(font_config=_font_config())
+
+
+_fonts = threading.local()
+
+
+def _font_config():
+    """One WeasyPrint FontConfiguration per thread, kept: Pango's font caches then carry over
+    from one summary to the next (the template has no @font-face, so nothing else is kept)."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    config = getattr(_fonts, "config", None)
+    if config is None:
+        config = _fonts.config = FontConfiguration()
+    return config
 
 
 __all__ = ["PAGE_SIZES", "RefusedURL", "describe_rules", "local_fetcher", "summary_context",
