@@ -296,7 +296,7 @@ def test_phone_layout_at_360px(browser, server):
     ], challengers=())
     page.locator(f"#round-1 summary").tap()  # an open round with its Edit and Delete
     pages = ["/", "/new", f"/s/{token}", f"/s/{token}/rounds/new", f"/s/{token}/rounds/1/edit",
-             f"/s/{token}/rounds/1/delete", f"/s/{token}/settle"]
+             f"/s/{token}/rounds/1/delete", f"/s/{token}/settle", "/import"]
     for path in pages:
         page.goto(server + path)
         for details in page.locator("details").all():
