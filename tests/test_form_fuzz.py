@@ -123,3 +123,28 @@ def test_the_preview_of_a_hand_with_a_card_twice_is_an_answer_not_a_crash(client
                                                                "hand_0": "7S 7S 8S"})
     assert response.status_code == 200
     assert response.get_json()["hands"][0]["hand_error"] == "The same card is in the hand twice"
+
+
+header_text = st.text(st.characters(min_codepoint=32, max_codepoint=255), max_size=300)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=header_text, match=header_text, pin=header_text)
+def test_hostile_trust_headers_get_an_answer_not_a_crash(app, client, key, match, pin):
+    """Idempotency-Key, If-Match and X-Edit-Pin with any text: a clear answer, never a 500."""
+    token = getattr(client, "_fuzz_locked", None)
+    if token is None:
+        token = client._fuzz_locked = client.post("/api/sessions", json={"players": ["A", "B", "C"], "pin": "2468"}).get_json()["id"]
+        assert client.post(f"/api/sessions/{token}/rounds", json=DRAW, headers={"X-Edit-Pin": "2468"}).status_code == 201
+    before = _counts(app)
+    client._fuzz_n = getattr(client, "_fuzz_n", 0) + 1  # a fresh address now and then: not all 429s
+    where = {"REMOTE_ADDR": f"10.0.{client._fuzz_n // 3 % 250}.1"}
+    added = client.post(f"/api/sessions/{token}/rounds", json=DRAW, environ_base=where,
+                        headers={"Idempotency-Key": key, "X-Edit-Pin": pin})
+    assert added.status_code in (201, 400, 403, 429), added.get_json()
+    assert all(e["message"] for e in added.get_json().get("errors", []))
+    edited = client.put(f"/api/sessions/{token}/rounds/1", json=DRAW, environ_base=where,
+                        headers={"If-Match": match, "X-Edit-Pin": pin})
+    assert edited.status_code in (200, 400, 403, 409, 429), edited.get_json()
+    if added.status_code != 201:
+        assert _counts(app) == before
