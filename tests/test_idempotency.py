@@ -213,3 +213,18 @@ def test_two_form_copies_racing_on_two_workers_save_once(app, database_url, tmp_
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
     with other.app_context():
         db.engine.dispose()
+
+
+def test_a_remembered_request_does_not_give_away_its_pin(client, database_url):
+    import hashlib
+
+    body = {"players": PLAYERS, "pin": "0420"}
+    assert client.post("/api/sessions", json=body, headers={"Idempotency-Key": "with-pin"}).status_code == 201
+    engine = sa.create_engine(database_url)
+    with engine.connect() as connection:
+        fingerprint, response = connection.execute(sa.text("SELECT fingerprint, response FROM idempotent_request")).one()
+    engine.dispose()
+    assert "0420" not in str(response)
+    for pin in ("0420",):  # a plain hash of the body could be reversed by trying every PIN
+        plain = json.dumps({**body, "pin": pin}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        assert fingerprint != hashlib.sha256(plain.encode()).hexdigest()

@@ -10,6 +10,7 @@ with the same key once fixed.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -37,8 +38,11 @@ class Idempotent:
 
 
 def fingerprint(body) -> str:
+    """Keyed (HMAC with the app's secret key): a body may hold an edit PIN, and a plain hash of a
+    4–6 digit PIN in the database could be reversed by trying them all."""
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
 def read_key(value: str | None) -> str | None:

@@ -95,7 +95,7 @@ class IdempotentRequest(db.Model):
     id = db.Column(db.Integer, primary_key=True)
     scope = db.Column(db.String(80), nullable=False)  # "sessions", or "rounds:<session token>"
     key = db.Column(db.String(200), nullable=False)
-    fingerprint = db.Column(db.String(64), nullable=False)  # sha256 of the request body
+    fingerprint = db.Column(db.String(64), nullable=False)  # HMAC-SHA256 of the request body
     status = db.Column(db.Integer, nullable=False)
     response = db.Column(db.JSON, nullable=False)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
