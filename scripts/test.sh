@@ -7,4 +7,5 @@ bash scripts/setup.sh
 echo "== the test suite on SQLite"
 .venv/bin/python -m pytest "$@"
 echo "== the test suite on PostgreSQL"
-TEST_DATABASE_URL=$(bash scripts/postgres.sh) .venv/bin/python -m pytest "$@"
+# a database of this run's own, so two runs on one machine never drop each other's tables
+TEST_DATABASE_URL=$(bash scripts/postgres.sh "tracker_test_$$") .venv/bin/python -m pytest "$@"
