@@ -8,4 +8,6 @@ echo "== the test suite on SQLite"
 .venv/bin/python -m pytest "$@"
 echo "== the test suite on PostgreSQL"
 # a database of this run's own, so two runs on one machine never drop each other's tables
-TEST_DATABASE_URL=$(bash scripts/postgres.sh "tracker_test_$$") .venv/bin/python -m pytest "$@"
+url=$(bash scripts/postgres.sh "tracker_test_$$")
+trap 'psql -q "${url%/*}/postgres" -c "DROP DATABASE IF EXISTS tracker_test_$$" >/dev/null 2>&1 || true' EXIT
+TEST_DATABASE_URL=$url .venv/bin/python -m pytest "$@"
