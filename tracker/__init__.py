@@ -28,7 +28,7 @@ def create_app(config: dict | None = None) -> Flask:
         WTF_CSRF_CHECK_DEFAULT=False,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         JSON_SORT_KEYS=False,
-        LEDGER_CACHE_SIZE=64,
+        LEDGER_CACHE_SIZE=512,  # sessions whose derived ledger a worker keeps; a busy evening has a few hundred tables
         IMPORT_MAX_BYTES=16 * 1024 * 1024,  # an imported session (about 1.4 KB a round)
         # the signed session cookie: CSRF token and the sessions this device unlocked (pin.py)
         SESSION_COOKIE_HTTPONLY=True,
