@@ -349,3 +349,18 @@ def test_imported_records_are_stored_like_saved_ones(client, make_session, app):
     fancy["rounds"][0]["hands"][1]["melds"][0] = {"cards": "5♥ 6♥ 7♥ 8♥", "secret": False}
     new = client.post("/api/sessions/import", json=fancy).get_json()["id"]
     assert [r["record"] for r in session(client, new)["rounds"]] == [r["record"] for r in session(client, token)["rounds"]]
+
+
+@pytest.mark.parametrize("declarer", ["x", [], {"a": 1}])
+def test_a_declarer_at_talon_out_is_ignored_not_a_crash(client, make_session, declarer):
+    """The engine ignores (and does not check) who declared at talon out: stored as nobody,
+    through the round API and through an import alike (it was a 500)."""
+    token = make_session()
+    response = client.post(f"/api/sessions/{token}/rounds", json={**TALON, "declarer": declarer})
+    assert response.status_code == 201
+    assert session(client, token)["rounds"][0]["record"]["declarer"] is None
+    export = client.get(f"/api/sessions/{token}/export").get_json()
+    export["rounds"][0]["declarer"] = declarer
+    response = client.post("/api/sessions/import", json=export)
+    assert response.status_code == 201, response.get_json()
+    assert session(client, response.get_json()["id"])["rounds"][0]["record"]["declarer"] is None

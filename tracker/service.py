@@ -396,9 +396,9 @@ def canonical_record(record: dict, rules: Rules) -> dict:
     out["ending"] = record["ending"]
     for key in ("declarer", "last_drawer"):
         value = record.get(key)
+        if key == "declarer" and out["ending"] == "talon":
+            value = None  # nobody declares at talon out: the engine ignores (and does not check) it
         out[key] = None if value in (None, "") else int(value)
-    if out["ending"] == "talon":
-        out["declarer"] = None
     hands = []
     for raw in record["hands"]:
         melds = []
