@@ -364,3 +364,11 @@ def test_a_declarer_at_talon_out_is_ignored_not_a_crash(client, make_session, de
     response = client.post("/api/sessions/import", json=export)
     assert response.status_code == 201, response.get_json()
     assert session(client, response.get_json()["id"])["rounds"][0]["record"]["declarer"] is None
+
+
+@pytest.mark.parametrize("created", ["9999-12-31T23:00:00-08:00", "0001-01-01T00:30:00+01:00"])
+def test_a_start_date_at_the_edge_of_the_calendar_is_no_crash(client, make_session, created):
+    token = make_session()
+    export = client.get(f"/api/sessions/{token}/export").get_json()
+    export["created"] = created
+    assert client.post("/api/sessions/import", json=export).status_code == 201

@@ -537,5 +537,8 @@ def _utc(value: str | None):
     except (TypeError, ValueError):
         return None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # 9999-12-31T23:00-08:00 is past the last year a date can hold
+            return None
     return moment
