@@ -372,3 +372,14 @@ def test_a_start_date_at_the_edge_of_the_calendar_is_no_crash(client, make_sessi
     export = client.get(f"/api/sessions/{token}/export").get_json()
     export["created"] = created
     assert client.post("/api/sessions/import", json=export).status_code == 201
+
+
+def test_a_200_round_session_pasted_or_uploaded_in_the_form(client):
+    text = export_json(random_session(seed=32, rounds=200, players=NAMES))
+    balances = ledger_of(json.loads(text)).balances
+    for data in ({"text": text}, {"file": (io.BytesIO(text.encode()), "big.json")}):
+        response = import_form(client, **data)
+        assert response.status_code == 303, page_text(response)[:300]
+        after = session(client, response.headers["Location"].rsplit("/s/", 1)[1])
+        assert after["round_count"] == 200
+        assert after["balances"] == {name: f"{amount:.2f}" for name, amount in zip(NAMES, balances)}
