@@ -384,3 +384,9 @@ def test_joker_in_a_meld_on_the_table():
 def test_one_point_is_singular():
     result = score_round(record("draw", [hand("7S 7D 7C", ""), hand("5H 6H 7H", "AC"), SUNOG], declarer=0))
     assert result.payments[0].explain == "₱10.00 stake + 1 pt × ₱1.00 = ₱11.00"
+
+
+def test_declarer_at_talon_out_is_ignored_if_a_seat_and_refused_if_not():
+    assert score_round(record("talon", [OPEN_TEN, OPEN_LOW, SUNOG], declarer=0)).winner == 1
+    problems = problems_of(record("talon", [OPEN_TEN, OPEN_LOW, SUNOG], declarer="x"))
+    assert problems["declarer"] == "declarer must be a seat: 0, 1 or 2"

@@ -127,6 +127,8 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
         declarer = read_seat(record, "declarer", problems, "won by Tongits", required=True)
     elif ending == "draw":
         declarer = read_seat(record, "declarer", problems, "called the draw", required=True)
+    else:  # nobody declares at talon out: a seat given anyway is ignored, anything else refused
+        read_seat(record, "declarer", problems, "declared", required=False)
     last_drawer = read_seat(record, "last_drawer", problems, "drew the last card", required=False)
     try:
         pot = parse_money(record.get("pot", "0") or "0")
