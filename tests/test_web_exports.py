@@ -352,18 +352,20 @@ def test_imported_records_are_stored_like_saved_ones(client, make_session, app):
 
 
 @pytest.mark.parametrize("declarer", ["x", [], {"a": 1}])
-def test_a_declarer_at_talon_out_is_ignored_not_a_crash(client, make_session, declarer):
-    """The engine ignores (and does not check) who declared at talon out: stored as nobody,
-    through the round API and through an import alike (it was a 500)."""
+def test_a_declarer_at_talon_out_must_be_a_seat(client, make_session, declarer):
+    """Nobody declares at talon out: a seat given anyway is stored as nobody; anything else is
+    refused with a clear message (it was a 500), through the round API and an import alike."""
     token = make_session()
     response = client.post(f"/api/sessions/{token}/rounds", json={**TALON, "declarer": declarer})
-    assert response.status_code == 201
+    assert response.status_code == 422
+    assert {"where": "declarer", "message": "declarer must be a seat: 0, 1 or 2"} in response.get_json()["errors"]
+    assert client.post(f"/api/sessions/{token}/rounds", json={**TALON, "declarer": 1}).status_code == 201
     assert session(client, token)["rounds"][0]["record"]["declarer"] is None
     export = client.get(f"/api/sessions/{token}/export").get_json()
     export["rounds"][0]["declarer"] = declarer
     response = client.post("/api/sessions/import", json=export)
-    assert response.status_code == 201, response.get_json()
-    assert session(client, response.get_json()["id"])["rounds"][0]["record"]["declarer"] is None
+    assert response.status_code == 422
+    assert "declarer must be a seat" in str(response.get_json()["errors"])
 
 
 @pytest.mark.parametrize("created", ["9999-12-31T23:00:00-08:00", "0001-01-01T00:30:00+01:00"])

@@ -397,7 +397,7 @@ def canonical_record(record: dict, rules: Rules) -> dict:
     for key in ("declarer", "last_drawer"):
         value = record.get(key)
         if key == "declarer" and out["ending"] == "talon":
-            value = None  # nobody declares at talon out: the engine ignores (and does not check) it
+            value = None  # nobody declares at talon out: the engine ignores a seat given anyway
         out[key] = None if value in (None, "") else int(value)
     hands = []
     for raw in record["hands"]:
