@@ -226,7 +226,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 300])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--preload", type=int, default=10)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=3)  # measured best here: 2 cores, 4 threads each
     parser.add_argument("--mode", choices=("app", "page"), default="app")
     args = parser.parse_args()
     url = os.environ.get("DATABASE_URL") or subprocess.run(

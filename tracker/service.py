@@ -123,6 +123,15 @@ def get_session(token: str) -> GameSession:
     return game
 
 
+def revision_of(token: str) -> tuple[int, bool]:
+    """(revision, settled) of a session: all that polling phones ask, in one small query."""
+    row = db.session.execute(select(GameSession.revision, GameSession.settled_at)
+                             .where(GameSession.token == token)).one_or_none()
+    if row is None:
+        raise NotFound(token)
+    return row.revision, row.settled_at is not None
+
+
 def recent_sessions(limit: int = 100) -> list[tuple[GameSession, int]]:
     """Sessions, most recent first, with their number of rounds."""
     counts = (select(Round.session_id, func.count(Round.id).label("n"))

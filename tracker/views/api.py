@@ -112,8 +112,11 @@ def get_session(token: str):
 @bp.get("/sessions/<token>/revision")
 def revision(token: str):
     """What phones poll: changes whenever a round is saved, edited or deleted, or on settle."""
-    game = _game(token)
-    return jsonify({"revision": game.revision, "settled": game.settled})
+    try:
+        revision, settled = service.revision_of(token)
+    except service.NotFound:
+        raise service.InputError([Problem("id", "no session with this id")], 404) from None
+    return jsonify({"revision": revision, "settled": settled})
 
 
 @bp.post("/sessions/<token>/rounds")
