@@ -17,9 +17,8 @@ import json
 import re
 from datetime import datetime
 
-from .engine import (CardError, Ledger, RoundError, Rules, RulesError, add_round,
+from .engine import (CardError, Ledger, RoundError, Rules, RulesError, add_round, check_players,
                      money_str, parse_cards, replay, start_ledger)
-from .engine.record import read_players
 
 FORMAT = "tongits-tracker/1"
 PAGE_SIZES = ("letter", "a4")
@@ -41,7 +40,7 @@ class ExportError(ValueError):
 
 
 class _Problems:
-    """Collects problems; duck-types the engine's collector for `read_players`."""
+    """Collects problems as {"where", "message"} dicts."""
 
     def __init__(self):
         self.problems: list[dict] = []
@@ -116,7 +115,9 @@ def read_export(data) -> dict:
         problems.add("format", f"this is not a Tongits tracker export: it {what}, expected '{FORMAT}'")
         raise ExportError(problems.problems)
 
-    players = read_players(data.get("players"), problems)
+    players, player_problems = check_players(data.get("players"))
+    for problem in player_problems:
+        problems.add(problem.where, problem.message)
     rules = _read_rules(data.get("rules"), problems)
     first_dealer = _read_seat(data, "first_dealer", problems)
     page_size = data.get("page_size", "letter")

@@ -15,14 +15,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from .engine import (Ledger, Problem, RoundError, RoundResult, Rules, RulesError, add_round,
-                     format_cards, parse_cards, replay, start_ledger)
+                     check_players, format_cards, parse_cards, replay, start_ledger)
 from . import idempotency, pin
 from .extensions import db
 from .idempotency import Idempotent
 from .ledger_cache import copy_ledger
 from .models import GameSession, Round, utcnow
 
-MAX_NAME = 40
 PAGE_SIZES = ("a4", "letter")
 SESSION_KEYS = ("players", "rules", "pot", "streak")
 
@@ -51,7 +50,8 @@ def create_session(data, idem: Idempotent | None = None):
     if not isinstance(data, dict):
         raise InputError([Problem("session", "send a JSON object with players, dealer and rules")])
     problems: list[Problem] = []
-    players = _read_players(data.get("players"), problems)
+    players, player_problems = check_players(data.get("players"))
+    problems += player_problems
     dealer = _read_seat(data.get("dealer", 0), "dealer", "who deals first", problems)
     rules = Rules()
     raw_rules = data.get("rules") or {}
@@ -89,24 +89,6 @@ def create_session(data, idem: Idempotent | None = None):
     except BaseException:
         db.session.rollback()
         raise
-
-
-def _read_players(value, problems: list[Problem]) -> list[str]:
-    if not isinstance(value, list) or len(value) != 3:
-        problems.append(Problem("players", "Tongits needs exactly three players, in turn order"))
-        return []
-    names: list[str] = []
-    for seat, name in enumerate(value):
-        name = " ".join(name.split()) if isinstance(name, str) else ""
-        where = f"players[{seat}]"
-        if not name:
-            problems.append(Problem(where, f"player {seat + 1} needs a name"))
-        elif len(name) > MAX_NAME:
-            problems.append(Problem(where, f"player {seat + 1}'s name is longer than {MAX_NAME} characters"))
-        elif name.casefold() in (n.casefold() for n in names):
-            problems.append(Problem(where, f"two players are called {name}: give each a different name"))
-        names.append(name)
-    return names
 
 
 def _read_seat(value, where: str, what: str, problems: list[Problem]) -> int:
