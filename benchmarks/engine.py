@@ -21,7 +21,7 @@ from tracker.engine.cards import DECK  # noqa: E402
 from tracker.engine.deadwood import _MEMOS  # noqa: E402
 
 HANDS = 2_000
-PASSES = 7
+PASSES = 25
 
 
 def random_hands(rng: random.Random) -> list:
