@@ -9,6 +9,7 @@ command -v chromium >/dev/null || need+=(chromium)
 compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
 command -v pdftotext >/dev/null || need+=(poppler-utils)
 fc-list 2>/dev/null | grep -qi dejavu || need+=(fonts-dejavu-core)
+ldconfig -p | grep -q libpangoft2-1.0 || need+=(libpangoft2-1.0-0)  # WeasyPrint lays text out with Pango
 if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
         apt-get update -qq
