@@ -26,7 +26,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from . import service
-from .export import export_document
+from .export import ExportError, export_document, load_json_file
 from .extensions import db
 from .models import GameSession, iso, utcnow
 
@@ -34,12 +34,8 @@ FORMAT = "tongits-tracker-backup/1"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-class BackupError(ValueError):
+class BackupError(ExportError):
     """A backup the tracker will not restore; `problems` as {"where", "message"} dicts."""
-
-    def __init__(self, problems: list[dict]):
-        self.problems = problems
-        super().__init__("; ".join(f"{p['where']}: {p['message']}" for p in problems))
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -92,16 +88,10 @@ class Entry:
 
 def read_backup(data) -> list[Entry]:
     """Check a whole backup (text, bytes or parsed); BackupError lists every problem."""
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise BackupError([{"where": "file", "message": "the file is not UTF-8 text"}]) from None
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise BackupError([{"where": "file", "message": f"the file is not valid JSON ({error.msg}, line {error.lineno})"}]) from None
+    try:
+        data = load_json_file(data)
+    except ExportError as error:
+        raise BackupError(error.problems) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
         hint = (" (this is the export of one session: import it on the web page /import, "

@@ -92,10 +92,9 @@ def export_document(export: dict) -> dict:
     return out
 
 
-def read_export(data) -> dict:
-    """Check an import (JSON text, bytes, or an already parsed dict) and return the clean
-    export dict. Raises ExportError listing every problem with where it is."""
-    problems = _Problems()
+def load_json_file(data):
+    """The parsed JSON of an uploaded file (bytes, text, or already parsed); ExportError if
+    it is not UTF-8 JSON. Imports and backups read their files through this."""
     if isinstance(data, (bytes, bytearray)):
         try:
             data = data.decode("utf-8-sig")
@@ -106,6 +105,14 @@ def read_export(data) -> dict:
             data = json.loads(data)
         except json.JSONDecodeError as error:
             raise ExportError([{"where": "file", "message": f"the file is not valid JSON ({error.msg}, line {error.lineno})"}]) from None
+    return data
+
+
+def read_export(data) -> dict:
+    """Check an import (JSON text, bytes, or an already parsed dict) and return the clean
+    export dict. Raises ExportError listing every problem with where it is."""
+    problems = _Problems()
+    data = load_json_file(data)
     if not isinstance(data, dict):
         raise ExportError([{"where": "file", "message": "an export must be a JSON object with players, rules and rounds"}])
 
