@@ -1,4 +1,5 @@
 """The Tongits stake tracker web app: `create_app()` builds it (Flask app factory)."""
+
 from __future__ import annotations
 
 import os
@@ -14,12 +15,21 @@ MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
 def create_app(config: dict | None = None) -> Flask:
     """The app. `config` overrides settings (tests pass SQLALCHEMY_DATABASE_URI, TESTING…)."""
     config = dict(config or {})
-    instance = Path(config.pop("INSTANCE_PATH", None) or os.environ.get("TRACKER_INSTANCE") or ROOT / "instance")
-    app = Flask(__name__, instance_path=str(instance), instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    instance = Path(
+        config.pop("INSTANCE_PATH", None) or os.environ.get("TRACKER_INSTANCE") or ROOT / "instance"
+    )
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
     instance.mkdir(parents=True, exist_ok=True)
     app.config.update(
-        SQLALCHEMY_DATABASE_URI=database_url(os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'tracker.db'}"),
+        SQLALCHEMY_DATABASE_URI=database_url(
+            os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'tracker.db'}"
+        ),
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         MAX_CONTENT_LENGTH=256 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a session lasts all evening; the token is tied to the cookie
@@ -76,7 +86,7 @@ def database_url(url: str) -> str:
     """SQLAlchemy URL; plain postgres:// URLs use the installed psycopg (3) driver."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 

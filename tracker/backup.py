@@ -11,6 +11,7 @@ session booked by the engine, the balances matched) and then writes every sessio
 transaction: an invalid file changes nothing. A session whose link already exists here is
 skipped (and said so), or replaced in place with `--replace`.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,6 +41,7 @@ class BackupError(ExportError):
 
 # -- writing --------------------------------------------------------------------------------
 
+
 def backup_dict() -> dict:
     """Every session on this server, oldest first."""
     games = db.session.execute(select(GameSession).order_by(GameSession.id)).scalars().all()
@@ -63,8 +65,9 @@ def write_backup(path: str) -> int:
         sys.stdout.write(text)
         return len(data["sessions"])
     target = Path(path)
-    handle, temp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".",
-                                    prefix=f".{target.name}.", suffix=".tmp")
+    handle, temp = tempfile.mkstemp(
+        dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
@@ -77,6 +80,7 @@ def write_backup(path: str) -> int:
 
 
 # -- reading --------------------------------------------------------------------------------
+
 
 @dataclass
 class Entry:
@@ -94,13 +98,28 @@ def read_backup(data) -> list[Entry]:
         raise BackupError(error.problems) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
-        hint = (" (this is the export of one session: import it on the web page /import, "
-                "or with POST /api/sessions/import)") if found == "tongits-tracker/1" else ""
-        raise BackupError([{"where": "format", "message": f"this is not a tracker backup: expected "
-                                                          f"format '{FORMAT}', found {found!r}{hint}"}])
+        hint = (
+            (
+                " (this is the export of one session: import it on the web page /import, "
+                "or with POST /api/sessions/import)"
+            )
+            if found == "tongits-tracker/1"
+            else ""
+        )
+        raise BackupError(
+            [
+                {
+                    "where": "format",
+                    "message": f"this is not a tracker backup: expected "
+                    f"format '{FORMAT}', found {found!r}{hint}",
+                }
+            ]
+        )
     sessions = data.get("sessions")
     if not isinstance(sessions, list):
-        raise BackupError([{"where": "sessions", "message": "sessions must be a list of session exports"}])
+        raise BackupError(
+            [{"where": "sessions", "message": "sessions must be a list of session exports"}]
+        )
     problems: list[dict] = []
     entries: list[Entry] = []
     seen: dict[str, int] = {}
@@ -111,22 +130,33 @@ def read_backup(data) -> list[Entry]:
             continue
         token = raw.get("token")
         if not isinstance(token, str) or not TOKEN.fullmatch(token):
-            problems.append({"where": f"{where}.token", "message": "each session needs its token "
-                             "(16 to 64 letters, digits, - or _): the link it had"})
+            problems.append(
+                {
+                    "where": f"{where}.token",
+                    "message": "each session needs its token "
+                    "(16 to 64 letters, digits, - or _): the link it had",
+                }
+            )
             token = None
         elif token in seen:
-            problems.append({"where": f"{where}.token", "message": f"the same token as sessions[{seen[token]}]"})
+            problems.append(
+                {"where": f"{where}.token", "message": f"the same token as sessions[{seen[token]}]"}
+            )
             token = None
         else:
             seen[token] = index
         pin_hash = raw.get("pin_hash")
         if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
-            problems.append({"where": f"{where}.pin_hash", "message": "pin_hash must be the stored hash text"})
+            problems.append(
+                {"where": f"{where}.pin_hash", "message": "pin_hash must be the stored hash text"}
+            )
         updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
         try:
             clean = service.read_import(raw)
         except service.InputError as error:
-            problems.extend({"where": f"{where}.{p.where}", "message": p.message} for p in error.problems)
+            problems.extend(
+                {"where": f"{where}.{p.where}", "message": p.message} for p in error.problems
+            )
             continue
         if token is not None:
             entries.append(Entry(token, clean, updated, pin_hash))
@@ -148,12 +178,16 @@ def restore(data, replace: bool = False) -> Report:
     report = Report()
     try:
         for entry in entries:
-            existing = db.session.execute(select(GameSession).where(GameSession.token == entry.token)).scalar_one_or_none()
+            existing = db.session.execute(
+                select(GameSession).where(GameSession.token == entry.token)
+            ).scalar_one_or_none()
             label = f"{entry.token[:8]}… ({', '.join(entry.clean['players'])}, {len(entry.clean['rounds'])} rounds)"
             if existing is not None and not replace:
                 report.skipped.append(label)
                 continue
-            game = service.add_imported(entry.clean, token=entry.token, game=existing, updated=entry.updated)
+            game = service.add_imported(
+                entry.clean, token=entry.token, game=existing, updated=entry.updated
+            )
             if hasattr(game, "pin_hash"):
                 game.pin_hash = entry.pin_hash
             (report.replaced if existing is not None else report.restored).append(label)
@@ -165,6 +199,7 @@ def restore(data, replace: bool = False) -> Report:
 
 
 # -- the commands ---------------------------------------------------------------------------
+
 
 @click.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
@@ -178,8 +213,11 @@ def backup_command(file: str) -> None:
 
 @click.command("restore")
 @click.argument("file", type=click.File("rb"))
-@click.option("--replace", is_flag=True,
-              help="Replace a session whose link already exists here (by default it is skipped).")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Replace a session whose link already exists here (by default it is skipped).",
+)
 @with_appcontext
 def restore_command(file, replace: bool) -> None:
     """Restore the sessions of a backup FILE, all in one transaction ("-": stdin)."""
@@ -197,9 +235,13 @@ def restore_command(file, replace: bool) -> None:
     for label in report.replaced:
         click.echo(f"replaced {label}")
     for label in report.skipped:
-        click.echo(f"skipped {label}: a session with this link exists here (use --replace to overwrite it)")
-    click.echo(f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
-               f"skipped {len(report.skipped)}.")
+        click.echo(
+            f"skipped {label}: a session with this link exists here (use --replace to overwrite it)"
+        )
+    click.echo(
+        f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
+        f"skipped {len(report.skipped)}."
+    )
 
 
 def register(app) -> None:

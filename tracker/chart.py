@@ -1,15 +1,22 @@
 """Balance-over-rounds chart as inline SVG: no JavaScript, so it works on the page and in the PDF."""
+
 from __future__ import annotations
 
 from decimal import Decimal
+
 from markupsafe import Markup, escape
 
 # One colour per seat that stays apart for the common colour-blindnesses and on dark themes.
 SEAT_COLOURS = ("#2b7bd6", "#e0861a", "#2e9d5b")
 
 
-def balance_chart_svg(players: list[str], history: list[list[Decimal]], width: int = 340,
-                      height: int = 180, unit: str = "₱") -> Markup:
+def balance_chart_svg(
+    players: list[str],
+    history: list[list[Decimal]],
+    width: int = 340,
+    height: int = 180,
+    unit: str = "₱",
+) -> Markup:
     """A line per player: balance after round 0 (start, all zero), 1, 2, … ."""
     points = [[Decimal(0)] * len(players)] + [list(row) for row in history]
     values = [value for row in points for value in row]
@@ -51,13 +58,19 @@ def balance_chart_svg(players: list[str], history: list[list[Decimal]], width: i
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         dash = _DASHES[seat % len(_DASHES)]
         line = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(points))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dash} points="{line}"/>')
+        parts.append(
+            f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"{dash} points="{line}"/>'
+        )
     for seat, label, lx, row in legend:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         dash = _DASHES[seat % len(_DASHES)]
         ly = height - 9 + row * 14
-        parts.append(f'<line x1="{lx:.1f}" x2="{lx + 16:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" stroke="{colour}" stroke-width="3"{dash}/>')
-        parts.append(f'<text x="{lx + 20:.1f}" y="{ly + 4:.1f}" font-size="11" fill="currentColor">{escape(label)}</text>')
+        parts.append(
+            f'<line x1="{lx:.1f}" x2="{lx + 16:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" stroke="{colour}" stroke-width="3"{dash}/>'
+        )
+        parts.append(
+            f'<text x="{lx + 20:.1f}" y="{ly + 4:.1f}" font-size="11" fill="currentColor">{escape(label)}</text>'
+        )
     parts.append("</svg>")
     return Markup("".join(parts))
 

@@ -1,4 +1,5 @@
 """Template helpers: money as the table reads it, cards with their suit symbols."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -32,7 +33,9 @@ def card_html(token: str) -> Markup:
         return Markup('<span class="card jk">JK</span>')
     rank, suit = token[:-1], token[-1]
     colour = "red" if suit in RED else "blk"
-    return Markup(f'<span class="card {colour}">{escape(rank)}{SUIT_SYMBOL.get(suit, escape(suit))}</span>')
+    return Markup(
+        f'<span class="card {colour}">{escape(rank)}{SUIT_SYMBOL.get(suit, escape(suit))}</span>'
+    )
 
 
 def cards_html(cards) -> Markup:
@@ -46,7 +49,8 @@ def cards_html(cards) -> Markup:
 
 
 def register(app) -> None:
-    app.jinja_env.filters.update(money=money, signed_money=signed_money, sign=sign_class,
-                                 cards=cards_html, iso=iso)
+    app.jinja_env.filters.update(
+        money=money, signed_money=signed_money, sign=sign_class, cards=cards_html, iso=iso
+    )
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -9,6 +9,7 @@ Everything here works on the *export dict*, the JSON export format itself:
 Nothing is stored but the rounds: results, balances, the pot and the settlement are always
 recomputed by the engine (`ledger_of`). No Flask, no database.
 """
+
 from __future__ import annotations
 
 import csv
@@ -17,8 +18,19 @@ import json
 import re
 from datetime import datetime
 
-from .engine import (CardError, Ledger, RoundError, Rules, RulesError, add_round, check_players,
-                     money_str, parse_cards, replay, start_ledger)
+from .engine import (
+    CardError,
+    Ledger,
+    RoundError,
+    Rules,
+    RulesError,
+    add_round,
+    check_players,
+    money_str,
+    parse_cards,
+    replay,
+    start_ledger,
+)
 
 FORMAT = "tongits-tracker/1"
 PAGE_SIZES = ("letter", "a4")
@@ -51,17 +63,23 @@ class _Problems:
 
 # -- the ledger -----------------------------------------------------------------------------
 
+
 def rules_of(export: dict) -> Rules:
     return Rules.from_dict(export.get("rules"))
 
 
 def ledger_of(export: dict) -> Ledger:
     """The engine's ledger of the session (raises the engine's RoundError on a bad round)."""
-    return replay(list(export["players"]), rules_of(export), int(export.get("first_dealer") or 0),
-                  list(export.get("rounds") or []))
+    return replay(
+        list(export["players"]),
+        rules_of(export),
+        int(export.get("first_dealer") or 0),
+        list(export.get("rounds") or []),
+    )
 
 
 # -- JSON -----------------------------------------------------------------------------------
+
 
 def export_json(export: dict) -> str:
     """The session as pretty, stable JSON (same session, same text): keys in a fixed order,
@@ -99,12 +117,21 @@ def load_json_file(data):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ExportError([{"where": "file", "message": "the file is not UTF-8 text"}]) from None
+            raise ExportError(
+                [{"where": "file", "message": "the file is not UTF-8 text"}]
+            ) from None
     if isinstance(data, str):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as error:
-            raise ExportError([{"where": "file", "message": f"the file is not valid JSON ({error.msg}, line {error.lineno})"}]) from None
+            raise ExportError(
+                [
+                    {
+                        "where": "file",
+                        "message": f"the file is not valid JSON ({error.msg}, line {error.lineno})",
+                    }
+                ]
+            ) from None
     return data
 
 
@@ -114,12 +141,21 @@ def read_export(data) -> dict:
     problems = _Problems()
     data = load_json_file(data)
     if not isinstance(data, dict):
-        raise ExportError([{"where": "file", "message": "an export must be a JSON object with players, rules and rounds"}])
+        raise ExportError(
+            [
+                {
+                    "where": "file",
+                    "message": "an export must be a JSON object with players, rules and rounds",
+                }
+            ]
+        )
 
     if data.get("format") != FORMAT:
         found = data.get("format")
         what = "has no format tag" if found is None else f"has format '{found}'"
-        problems.add("format", f"this is not a Tongits tracker export: it {what}, expected '{FORMAT}'")
+        problems.add(
+            "format", f"this is not a Tongits tracker export: it {what}, expected '{FORMAT}'"
+        )
         raise ExportError(problems.problems)
 
     players, player_problems = check_players(data.get("players"))
@@ -143,7 +179,9 @@ def read_export(data) -> dict:
         problems.add("rounds", "rounds must be a list of round records")
         rounds_in = []
     if len(rounds_in) > MAX_ROUNDS:
-        problems.add("rounds", f"{len(rounds_in)} rounds is more than the {MAX_ROUNDS:,} a session may hold")
+        problems.add(
+            "rounds", f"{len(rounds_in)} rounds is more than the {MAX_ROUNDS:,} a session may hold"
+        )
         rounds_in = []
     if problems.problems:  # rounds cannot be checked without players and rules
         raise ExportError(problems.problems)
@@ -152,9 +190,19 @@ def read_export(data) -> dict:
     if not problems.problems:
         _check_totals(data.get("check"), players, rules, first_dealer, rounds, problems)
     if problems.problems:
-        raise ExportError(problems.problems[:MAX_PROBLEMS] + (
-            [{"where": "file", "message": f"and {len(problems.problems) - MAX_PROBLEMS} more problems"}]
-            if len(problems.problems) > MAX_PROBLEMS else []))
+        raise ExportError(
+            problems.problems[:MAX_PROBLEMS]
+            + (
+                [
+                    {
+                        "where": "file",
+                        "message": f"and {len(problems.problems) - MAX_PROBLEMS} more problems",
+                    }
+                ]
+                if len(problems.problems) > MAX_PROBLEMS
+                else []
+            )
+        )
     return {
         "format": FORMAT,
         "created": created,
@@ -201,8 +249,9 @@ def _read_created(value, problems: _Problems) -> str | None:
     return None
 
 
-def _read_rounds(rounds_in: list, players, rules: Rules, first_dealer: int,
-                 problems: _Problems) -> list[dict]:
+def _read_rounds(
+    rounds_in: list, players, rules: Rules, first_dealer: int, problems: _Problems
+) -> list[dict]:
     """Book every round with the engine; a refused round is reported and skipped, so one
     import lists the problems of all rounds (those after a bad one are checked as if it were
     left out)."""
@@ -250,12 +299,16 @@ def _canonical(record: dict, where: str, problems: _Problems) -> dict | None:
             melds = hand.get("melds") or []
             if isinstance(melds, list):
                 melds = [_canonical_meld(meld) for meld in melds]
-            clean_hands.append({
-                "melds": melds,
-                "hand": _canonical_cards(hand.get("hand") or []),
-                "challenged": hand.get("challenged", False) if hand.get("challenged") is not None else False,
-                "kang": hand.get("kang", False) if hand.get("kang") is not None else False,
-            })
+            clean_hands.append(
+                {
+                    "melds": melds,
+                    "hand": _canonical_cards(hand.get("hand") or []),
+                    "challenged": hand.get("challenged", False)
+                    if hand.get("challenged") is not None
+                    else False,
+                    "kang": hand.get("kang", False) if hand.get("kang") is not None else False,
+                }
+            )
     return {
         "dealer": dealer,
         "ending": record.get("ending"),
@@ -281,8 +334,9 @@ def _canonical_meld(meld):
     return _canonical_cards(meld)
 
 
-def _check_totals(check, players, rules: Rules, first_dealer: int, rounds: list[dict],
-                  problems: _Problems) -> None:
+def _check_totals(
+    check, players, rules: Rules, first_dealer: int, rounds: list[dict], problems: _Problems
+) -> None:
     """An export written by `export_json` carries the balances it had; they must come back."""
     if check is None:
         return
@@ -294,8 +348,11 @@ def _check_totals(check, players, rules: Rules, first_dealer: int, rounds: list[
     if [str(value) for value in check["balances"]] != now:
         was = ", ".join(f"{name} {value}" for name, value in zip(players, check["balances"]))
         got = ", ".join(f"{name} {value}" for name, value in zip(players, now))
-        problems.add("check.balances", f"the rounds give balances {got}, but the export says {was}: "
-                                       "the file was changed or comes from a different rules engine")
+        problems.add(
+            "check.balances",
+            f"the rounds give balances {got}, but the export says {was}: "
+            "the file was changed or comes from a different rules engine",
+        )
 
 
 # -- CSV ------------------------------------------------------------------------------------
@@ -332,8 +389,9 @@ def rounds_csv(export: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([safe_cell(cell) for cell in header])
-    for number, (record, result, balances) in enumerate(zip(export.get("rounds") or [], ledger.results,
-                                                              ledger.history), start=1):
+    for number, (record, result, balances) in enumerate(
+        zip(export.get("rounds") or [], ledger.results, ledger.history), start=1
+    ):
         dealer = record.get("dealer")
         base = [
             number,
@@ -345,11 +403,16 @@ def rounds_csv(export: dict) -> str:
         base += [player.deadwood for player in result.players]
         base += ["sunog" if player.sunog else "" for player in result.players]
         pot_each = sum((amount for seat, amount, _ in result.pot_in if seat == 0), start=0)
-        tail = [money_str(pot_each) if result.pot_in else "",
-                money_str(result.pot_out) if result.pot_out else "",
-                money_str(result.pot)]
+        tail = [
+            money_str(pot_each) if result.pot_in else "",
+            money_str(result.pot_out) if result.pot_out else "",
+            money_str(result.pot),
+        ]
         tail += [money_str(amount) for amount in balances]
-        lines = [[players[p.payer], players[p.payee], money_str(p.amount), p.explain] for p in result.payments]
+        lines = [
+            [players[p.payer], players[p.payee], money_str(p.amount), p.explain]
+            for p in result.payments
+        ]
         for line in lines or [["", "", "", " ".join(result.verdict)]]:
             writer.writerow([safe_cell(cell) for cell in base + line + tail])
     return out.getvalue()
@@ -362,5 +425,16 @@ def filename_stem(export: dict) -> str:
     return "-".join(part for part in ("tongits", created, names) if part)
 
 
-__all__ = ["FORMAT", "PAGE_SIZES", "ExportError", "export_json", "filename_stem", "ledger_of",
-           "read_export", "export_document", "rounds_csv", "rules_of", "safe_cell"]
+__all__ = [
+    "FORMAT",
+    "PAGE_SIZES",
+    "ExportError",
+    "export_json",
+    "filename_stem",
+    "ledger_of",
+    "read_export",
+    "export_document",
+    "rounds_csv",
+    "rules_of",
+    "safe_cell",
+]

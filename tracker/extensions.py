@@ -1,4 +1,5 @@
 """The Flask extensions, created unbound here and bound to the app in `create_app`."""
+
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect

@@ -1,5 +1,6 @@
 """The HTML forms (Flask-WTF, CSRF on). They hold what the user typed; the checking is the
 service's and the engine's, the same code the JSON API runs."""
+
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
@@ -19,7 +20,9 @@ def _new_session_form() -> type[FlaskForm]:
         "player_2": StringField("Third player"),
         "dealer": StringField("Deals first", default="0"),
         "preset": StringField("Preset", default="classic"),
-        "page_size": StringField("Paper for the printed summary", default="letter"),  # short bond, common in the Philippines
+        "page_size": StringField(
+            "Paper for the printed summary", default="letter"
+        ),  # short bond, common in the Philippines
         "pin": StringField("Edit PIN (optional)"),
     }
     defaults = Rules()
@@ -68,7 +71,7 @@ def session_field(where: str) -> str:
     if where.startswith("players[") and where[8:9].isdigit():
         return f"player_{where[8]}"
     if where.startswith("rules."):
-        name = where[len("rules."):]
+        name = where[len("rules.") :]
         return "preset" if name in ("preset", "preset_name") else name
     return where if where in ("dealer", "page_size", "pin") else "form"
 
@@ -99,5 +102,6 @@ class ConfirmForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     """Import a session from its JSON export: a file, or the text pasted (works without JS)."""
+
     file = FileField("The exported .json file")
     text = TextAreaField("Or paste the JSON here")

@@ -7,13 +7,15 @@ lets one commit and the other's insert fails; the loser then returns the stored 
 Only successful changes are remembered: a refused request stores nothing, so it may be retried
 with the same key once fixed.
 """
+
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
@@ -31,6 +33,7 @@ class Idempotent:
     """What a change needs to be idempotent: its scope and key, a fingerprint of its request, and
     `respond(answer) -> (status, body)` building the answer to store (called inside the
     transaction, after the change is flushed)."""
+
     scope: str
     key: str
     fingerprint: str
@@ -52,8 +55,16 @@ def read_key(value: str | None) -> str | None:
     if value is None or value == "":
         return None
     if len(value) > MAX_KEY or not value.isascii() or not value.isprintable():
-        raise InputError([Problem("Idempotency-Key", f"an idempotency key is 1–{MAX_KEY} printable ASCII "
-                                                     "characters, e.g. a random UUID")], 400)
+        raise InputError(
+            [
+                Problem(
+                    "Idempotency-Key",
+                    f"an idempotency key is 1–{MAX_KEY} printable ASCII "
+                    "characters, e.g. a random UUID",
+                )
+            ],
+            400,
+        )
     return value
 
 
@@ -62,13 +73,24 @@ def stored(request: Idempotent) -> tuple[int, dict] | None:
     reusing a key for a different round would otherwise silently drop that round."""
     from .service import InputError
 
-    row = db.session.execute(select(IdempotentRequest).where(
-        IdempotentRequest.scope == request.scope, IdempotentRequest.key == request.key)).scalar_one_or_none()
+    row = db.session.execute(
+        select(IdempotentRequest).where(
+            IdempotentRequest.scope == request.scope, IdempotentRequest.key == request.key
+        )
+    ).scalar_one_or_none()
     if row is None:
         return None
     if row.fingerprint != request.fingerprint:
-        raise InputError([Problem("Idempotency-Key", "this idempotency key was already used for a different "
-                                                     "request: send a new key for a new change")], 422)
+        raise InputError(
+            [
+                Problem(
+                    "Idempotency-Key",
+                    "this idempotency key was already used for a different "
+                    "request: send a new key for a new change",
+                )
+            ],
+            422,
+        )
     return row.status, row.response
 
 
@@ -76,7 +98,14 @@ def remember(request: Idempotent, answer) -> tuple[int, dict]:
     """Store the answer of a change that is about to commit (same transaction)."""
     status, body = request.respond(answer)
     body = json.loads(current_app.json.dumps(body))  # exactly what the JSON answer carries
-    db.session.add(IdempotentRequest(scope=request.scope, key=request.key, fingerprint=request.fingerprint,
-                                     status=status, response=body))
+    db.session.add(
+        IdempotentRequest(
+            scope=request.scope,
+            key=request.key,
+            fingerprint=request.fingerprint,
+            status=status,
+            response=body,
+        )
+    )
     db.session.flush()  # a racing copy that committed first makes this raise IntegrityError
     return status, body

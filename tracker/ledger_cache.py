@@ -5,6 +5,7 @@ last derived, with the (id, version) of each round it was derived from. The key 
 revision the database holds, so a change made by another worker is never missed: a stale entry
 is only used to skip replaying a prefix of rounds that is provably unchanged.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -55,5 +56,9 @@ class LedgerCache:
 def copy_ledger(ledger: Ledger) -> Ledger:
     """A copy `add_round` can extend without touching the cached one (results are shared)."""
     return dataclasses.replace(
-        ledger, results=list(ledger.results), history=list(ledger.history),
-        balances=list(ledger.balances), pot_shares=list(ledger.pot_shares))
+        ledger,
+        results=list(ledger.results),
+        history=list(ledger.history),
+        balances=list(ledger.balances),
+        pot_shares=list(ledger.pot_shares),
+    )

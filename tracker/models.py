@@ -3,10 +3,11 @@
 Balances are never stored: they are derived from the rounds by the engine's `replay`.
 Only portable SQLAlchemy types, so the same schema runs on SQLite and PostgreSQL.
 """
+
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from .extensions import db
 
@@ -14,7 +15,7 @@ EXPORT_FORMAT = "tongits-tracker/1"
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def new_token() -> str:
@@ -38,8 +39,13 @@ class GameSession(db.Model):
     # the edit PIN's salted hash (werkzeug.security); None: anyone with the link may change rounds
     pin_hash = db.Column(db.String(255), nullable=True)
 
-    rounds = db.relationship("Round", back_populates="session", order_by="Round.number",
-                             cascade="all, delete-orphan", lazy="select")
+    rounds = db.relationship(
+        "Round",
+        back_populates="session",
+        order_by="Round.number",
+        cascade="all, delete-orphan",
+        lazy="select",
+    )
 
     # Optimistic locking: every change updates the session row WHERE revision = the one read,
     # so two workers saving at the same moment cannot both take the same round number.
@@ -73,7 +79,9 @@ class Round(db.Model):
     __table_args__ = (db.Index("ix_round_session_number", "session_id", "number"),)
 
     id = db.Column(db.Integer, primary_key=True)
-    session_id = db.Column(db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False)
+    session_id = db.Column(
+        db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False
+    )
     number = db.Column(db.Integer, nullable=False)  # 1, 2, 3 … in play order
     record = db.Column(db.JSON, nullable=False)  # the round record of the engine (issue 1)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
@@ -89,6 +97,7 @@ class IdempotentRequest(db.Model):
     """A request that changed something, under its client's Idempotency-Key, with the answer it
     got: the same key again gets the same answer and changes nothing. Stored in the transaction
     of the change itself; the unique index settles two copies racing."""
+
     __tablename__ = "idempotent_request"
     __table_args__ = (db.UniqueConstraint("scope", "key", name="uq_idempotent_request_scope_key"),)
 
@@ -104,14 +113,21 @@ class IdempotentRequest(db.Model):
 class PinAttempt(db.Model):
     """A wrong edit PIN: counted per session and client address to rate-limit guessing, in the
     database so that the limit holds across every worker process."""
+
     __tablename__ = "pin_attempt"
     __table_args__ = (db.Index("ix_pin_attempt_lookup", "session_id", "client", "created_at"),)
 
     id = db.Column(db.Integer, primary_key=True)
-    session_id = db.Column(db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False)
+    session_id = db.Column(
+        db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False
+    )
     client = db.Column(db.String(64), nullable=False)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
 
 
 def iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
+    return (
+        None
+        if moment is None
+        else moment.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")
+    )

@@ -8,6 +8,7 @@ hash, so changing the PIN locks every other device again. Wrong PINs are counted
 client address in the database (every worker sees the same count): `MAX_WRONG` within `WINDOW`
 and the next try is refused (429) until the oldest of them is `WINDOW` old.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -48,7 +49,9 @@ def read_new_pin(value, where: str, problems: list[Problem]) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str) or not PIN.fullmatch(value.strip()):
-        problems.append(Problem(where, "an edit PIN is 4 to 6 digits (0–9), or leave it empty for none"))
+        problems.append(
+            Problem(where, "an edit PIN is 4 to 6 digits (0–9), or leave it empty for none")
+        )
         return None
     return value.strip()
 
@@ -72,7 +75,9 @@ def unlocked(game) -> bool:
     if game.pin_hash is None:
         return True
     marks = session.get(COOKIE_KEY)
-    return isinstance(marks, dict) and hmac.compare_digest(str(marks.get(game.token, "")), _mark(game))
+    return isinstance(marks, dict) and hmac.compare_digest(
+        str(marks.get(game.token, "")), _mark(game)
+    )
 
 
 def unlock_device(game) -> None:
@@ -93,15 +98,24 @@ def client() -> str:
 
 def _recent(game, who: str):
     since = utcnow() - WINDOW
-    return db.session.execute(select(func.count(PinAttempt.id), func.min(PinAttempt.created_at)).where(
-        PinAttempt.session_id == game.id, PinAttempt.client == who, PinAttempt.created_at >= since)).one()
+    return db.session.execute(
+        select(func.count(PinAttempt.id), func.min(PinAttempt.created_at)).where(
+            PinAttempt.session_id == game.id,
+            PinAttempt.client == who,
+            PinAttempt.created_at >= since,
+        )
+    ).one()
 
 
 def _too_many(oldest) -> PinError:
     wait = max(1, math.ceil(((oldest + WINDOW) - utcnow()).total_seconds()))
     minutes = max(1, math.ceil(wait / 60))
-    return PinError(f"too many wrong PINs from this device: try again in {minutes} minute"
-                    f"{'' if minutes == 1 else 's'}", 429, wait)
+    return PinError(
+        f"too many wrong PINs from this device: try again in {minutes} minute"
+        f"{'' if minutes == 1 else 's'}",
+        429,
+        wait,
+    )
 
 
 def check(game, given) -> None:
@@ -121,15 +135,23 @@ def check(game, given) -> None:
     count, oldest = _recent(game, who)
     if count > MAX_WRONG:  # others raced ahead of this try
         raise _too_many(oldest)
-    if isinstance(given, str) and len(given) <= 64 and check_password_hash(game.pin_hash, given.strip()):
-        db.session.execute(delete(PinAttempt).where(PinAttempt.session_id == game.id, PinAttempt.client == who))
+    if (
+        isinstance(given, str)
+        and len(given) <= 64
+        and check_password_hash(game.pin_hash, given.strip())
+    ):
+        db.session.execute(
+            delete(PinAttempt).where(PinAttempt.session_id == game.id, PinAttempt.client == who)
+        )
         db.session.commit()
         return
     left = MAX_WRONG - count
     if left <= 0:
         raise _too_many(oldest)
-    raise PinError(f"wrong PIN: {left} more tr{'y' if left == 1 else 'ies'} before a "
-                   f"{int(WINDOW.total_seconds() // 60)}-minute wait")
+    raise PinError(
+        f"wrong PIN: {left} more tr{'y' if left == 1 else 'ies'} before a "
+        f"{int(WINDOW.total_seconds() // 60)}-minute wait"
+    )
 
 
 def require(game, given=None) -> None:

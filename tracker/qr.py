@@ -1,4 +1,5 @@
 """The session link as a QR code: inline SVG (no image file, no CDN)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,5 +11,9 @@ from markupsafe import Markup
 @lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
     code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=5, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr")
-    return Markup(svg.replace("<svg ", '<svg role="img" aria-label="QR code of the session link" ', 1))
+    svg = code.svg_inline(
+        scale=5, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr"
+    )
+    return Markup(
+        svg.replace("<svg ", '<svg role="img" aria-label="QR code of the session link" ', 1)
+    )

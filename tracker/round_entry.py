@@ -3,12 +3,21 @@
 The form's fields become a round record, which goes through the same service function as the
 API; each problem the engine reports (`hands[1].melds[0]`) is shown next to its field.
 """
+
 from __future__ import annotations
 
 import re
 
-from .engine import (CardError, MeldError, Problem, Rules, best_melds, format_cards,
-                     parse_cards, validate_meld)
+from .engine import (
+    CardError,
+    MeldError,
+    Problem,
+    Rules,
+    best_melds,
+    format_cards,
+    parse_cards,
+    validate_meld,
+)
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
@@ -23,7 +32,7 @@ def split_melds(text: str) -> list:
         if not chunk:
             continue
         if chunk.startswith(SECRET_MARK):
-            melds.append({"cards": chunk[len(SECRET_MARK):].strip(), "secret": True})
+            melds.append({"cards": chunk[len(SECRET_MARK) :].strip(), "secret": True})
         else:
             melds.append(chunk)
     return melds
@@ -45,8 +54,10 @@ def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
     record["last_drawer"] = _seat(data.get("last_drawer")) if record["ending"] == "talon" else None
     hands = []
     for seat in range(3):
-        hand = {"melds": split_melds(data.get(f"melds_{seat}") or ""),
-                "hand": (data.get(f"hand_{seat}") or "").strip()}
+        hand = {
+            "melds": split_melds(data.get(f"melds_{seat}") or ""),
+            "hand": (data.get(f"hand_{seat}") or "").strip(),
+        }
         if data.get(f"challenged_{seat}"):
             hand["challenged"] = True
         if data.get(f"kang_{seat}"):
@@ -123,9 +134,23 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
             text = meld["cards"] if secret else meld
             try:
                 found = validate_meld(parse_cards(text), rules, secret=secret)
-                melds.append({"cards": [str(c) for c in found.cards], "ok": True, "kind": found.kind, "secret": secret})
+                melds.append(
+                    {
+                        "cards": [str(c) for c in found.cards],
+                        "ok": True,
+                        "kind": found.kind,
+                        "secret": secret,
+                    }
+                )
             except (CardError, MeldError) as error:
-                melds.append({"cards": text.split(), "ok": False, "message": sentence(str(error)), "secret": secret})
+                melds.append(
+                    {
+                        "cards": text.split(),
+                        "ok": False,
+                        "message": sentence(str(error)),
+                        "secret": secret,
+                    }
+                )
         info = {"melds": melds, "sunog": not hand["melds"]}
         try:
             cards = parse_cards(hand["hand"])

@@ -4,19 +4,22 @@ The session link is the key to a table's ledger, so no page may leak it (Referre
 framed by another site; all script comes from our own static files, never inline, so a player
 name such as `<script>` can never run even if a template forgot to escape it.
 """
+
 from __future__ import annotations
 
-CSP = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 HEADERS = {
     "Content-Security-Policy": CSP,

@@ -4,19 +4,33 @@ Both the HTML forms and the JSON API call these functions, so they accept and re
 input with the same messages. Bad input raises `InputError` (a list of engine `Problem`s);
 nothing is stored then.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC
 
 from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .engine import (Ledger, Problem, RoundError, RoundResult, Rules, RulesError, add_round,
-                     check_players, format_cards, parse_cards, replay, start_ledger)
 from . import idempotency, pin
+from .engine import (
+    Ledger,
+    Problem,
+    RoundError,
+    RoundResult,
+    Rules,
+    RulesError,
+    add_round,
+    check_players,
+    format_cards,
+    parse_cards,
+    replay,
+    start_ledger,
+)
 from .extensions import db
 from .idempotency import Idempotent
 from .ledger_cache import copy_ledger
@@ -44,6 +58,7 @@ class NotFound(LookupError):
 
 # ---------------------------------------------------------------- sessions
 
+
 def create_session(data, idem: Idempotent | None = None):
     """A new session from {"players": [3 names], "dealer": seat, "rules": {...}, "page_size",
     "pin"}. With `idem`, answers `idem.respond(game)` (the stored answer for a repeated key)."""
@@ -64,7 +79,9 @@ def create_session(data, idem: Idempotent | None = None):
             problems.append(Problem(f"rules.{error.option}", str(error)))
         except (TypeError, ValueError) as error:
             problems.append(Problem("rules", f"rules: {error}"))
-    page_size = str(data.get("page_size") or "letter").lower()  # short bond: common in the Philippines
+    page_size = str(
+        data.get("page_size") or "letter"
+    ).lower()  # short bond: common in the Philippines
     if page_size not in PAGE_SIZES:
         problems.append(Problem("page_size", "page size must be a4 or letter"))
     new_pin = pin.read_new_pin(data.get("pin"), "pin", problems)
@@ -74,8 +91,13 @@ def create_session(data, idem: Idempotent | None = None):
         if idem is not None and (answer := idempotency.stored(idem)) is not None:
             db.session.rollback()
             return answer
-        game = GameSession(players=players, first_dealer=dealer, rules=rules.to_dict(), page_size=page_size,
-                           pin_hash=pin.hash_pin(new_pin) if new_pin else None)
+        game = GameSession(
+            players=players,
+            first_dealer=dealer,
+            rules=rules.to_dict(),
+            page_size=page_size,
+            pin_hash=pin.hash_pin(new_pin) if new_pin else None,
+        )
         db.session.add(game)
         db.session.flush()
         answer = idempotency.remember(idem, game) if idem is not None else game
@@ -99,7 +121,9 @@ def _read_seat(value, where: str, what: str, problems: list[Problem]) -> int:
 
 
 def get_session(token: str) -> GameSession:
-    game = db.session.execute(select(GameSession).where(GameSession.token == token)).scalar_one_or_none()
+    game = db.session.execute(
+        select(GameSession).where(GameSession.token == token)
+    ).scalar_one_or_none()
     if game is None:
         raise NotFound(token)
     return game
@@ -107,8 +131,9 @@ def get_session(token: str) -> GameSession:
 
 def revision_of(token: str) -> tuple[int, bool]:
     """(revision, settled) of a session: all that polling phones ask, in one small query."""
-    row = db.session.execute(select(GameSession.revision, GameSession.settled_at)
-                             .where(GameSession.token == token)).one_or_none()
+    row = db.session.execute(
+        select(GameSession.revision, GameSession.settled_at).where(GameSession.token == token)
+    ).one_or_none()
     if row is None:
         raise NotFound(token)
     return row.revision, row.settled_at is not None
@@ -116,12 +141,17 @@ def revision_of(token: str) -> tuple[int, bool]:
 
 def recent_sessions(limit: int = 100) -> list[tuple[GameSession, int]]:
     """Sessions, most recent first, with their number of rounds."""
-    counts = (select(Round.session_id, func.count(Round.id).label("n"))
-              .group_by(Round.session_id).subquery())
+    counts = (
+        select(Round.session_id, func.count(Round.id).label("n"))
+        .group_by(Round.session_id)
+        .subquery()
+    )
     rows = db.session.execute(
         select(GameSession, func.coalesce(counts.c.n, 0))
         .outerjoin(counts, counts.c.session_id == GameSession.id)
-        .order_by(GameSession.updated_at.desc(), GameSession.id.desc()).limit(limit)).all()
+        .order_by(GameSession.updated_at.desc(), GameSession.id.desc())
+        .limit(limit)
+    ).all()
     return [(game, count) for game, count in rows]
 
 
@@ -144,20 +174,32 @@ def ledger_of(game: GameSession) -> Ledger:
     stamps = _stamps(game)
     stale = cache.latest(game.token)
     ledger = None
-    if stale is not None and stale[1] == stamps[:len(stale[1])]:
-        new = stamps[len(stale[1]):]
-        rows = db.session.execute(select(Round.id, Round.version, Round.record)
-                                  .where(Round.id.in_([id_ for id_, _ in new]))).all() if new else []
+    if stale is not None and stale[1] == stamps[: len(stale[1])]:
+        new = stamps[len(stale[1]) :]
+        rows = (
+            db.session.execute(
+                select(Round.id, Round.version, Round.record).where(
+                    Round.id.in_([id_ for id_, _ in new])
+                )
+            ).all()
+            if new
+            else []
+        )
         found = {(id_, version): record for id_, version, record in rows}
         if all(stamp in found for stamp in new):
             ledger = copy_ledger(stale[0])
             for stamp in new:
                 add_round(ledger, found[stamp])
     if ledger is None:
-        rows = db.session.execute(select(Round.id, Round.version, Round.record)
-                                  .where(Round.session_id == game.id).order_by(Round.number)).all()
+        rows = db.session.execute(
+            select(Round.id, Round.version, Round.record)
+            .where(Round.session_id == game.id)
+            .order_by(Round.number)
+        ).all()
         stamps = tuple((id_, version) for id_, version, _ in rows)
-        ledger = replay(game.players, rules_of(game), game.first_dealer, [record for _, _, record in rows])
+        ledger = replay(
+            game.players, rules_of(game), game.first_dealer, [record for _, _, record in rows]
+        )
     cache.put(game.token, game.revision, ledger, stamps)
     return ledger
 
@@ -168,7 +210,10 @@ def round_count(game: GameSession) -> int:
 
 # ---------------------------------------------------------------- rounds
 
-def check_round(game: GameSession, record, number: int | None = None) -> tuple[dict, RoundResult, Ledger]:
+
+def check_round(
+    game: GameSession, record, number: int | None = None
+) -> tuple[dict, RoundResult, Ledger]:
     """Score `record` as a new round (or as round `number`, replacing it) without storing.
 
     Returns the canonical record to store, its result and the ledger after all rounds.
@@ -179,7 +224,10 @@ def check_round(game: GameSession, record, number: int | None = None) -> tuple[d
         # round never rewrites who dealt the later ones.
         if number is None:
             record["dealer"] = ledger_of(game).next_dealer
-        elif 1 <= number <= len(game.rounds) and game.rounds[number - 1].record.get("dealer") is not None:
+        elif (
+            1 <= number <= len(game.rounds)
+            and game.rounds[number - 1].record.get("dealer") is not None
+        ):
             record["dealer"] = game.rounds[number - 1].record["dealer"]
     if number is None:
         ledger = copy_ledger(ledger_of(game))
@@ -199,23 +247,31 @@ def check_round(game: GameSession, record, number: int | None = None) -> tuple[d
         problems = []
         for problem in error.problems:
             if problem.where.startswith(prefix):
-                problems.append(Problem(problem.where[len(prefix):], problem.message))
+                problems.append(Problem(problem.where[len(prefix) :], problem.message))
             else:
-                later = int(problem.where[len("rounds["):problem.where.index("]")]) + 1
-                problems.append(Problem("round", f"this change breaks round {later}: {problem.message}"))
+                later = int(problem.where[len("rounds[") : problem.where.index("]")]) + 1
+                problems.append(
+                    Problem("round", f"this change breaks round {later}: {problem.message}")
+                )
         raise InputError(problems) from None
     return canonical_record(record, ledger.rules), ledger.results[number - 1], ledger
 
 
-def save_round(game: GameSession, record, idem: Idempotent | None = None) -> tuple[int, RoundResult, Ledger]:
+def save_round(
+    game: GameSession, record, idem: Idempotent | None = None
+) -> tuple[int, RoundResult, Ledger]:
     """Store `record` as the session's next round; returns its number, result and the ledger.
     With `idem`, answers `idem.respond(...)` instead, once per key (see idempotency.py)."""
+
     def change():
         _check_open(game)
         stored, result, ledger = check_round(game, record)
         number = len(ledger.results)
-        db.session.add(Round(session_id=game.id, number=number, record=stored, version=game.revision + 1))
+        db.session.add(
+            Round(session_id=game.id, number=number, record=stored, version=game.revision + 1)
+        )
         return (number, result, ledger), ledger
+
     return _commit(game, change, idem=idem)
 
 
@@ -224,9 +280,17 @@ class VersionConflict(InputError):
 
     def __init__(self, number: int, expected, current: int):
         self.number, self.expected, self.current = number, expected, current
-        super().__init__([Problem("version", f"round {number} was changed on another phone while you were "
-                                             f"editing (version {expected} is now {current}): review the new "
-                                             "version, then make your change again")], 409)
+        super().__init__(
+            [
+                Problem(
+                    "version",
+                    f"round {number} was changed on another phone while you were "
+                    f"editing (version {expected} is now {current}): review the new "
+                    "version, then make your change again",
+                )
+            ],
+            409,
+        )
 
 
 def round_version(game: GameSession, number: int) -> int:
@@ -246,6 +310,7 @@ def check_version(game: GameSession, number: int, expected) -> None:
 def edit_round(game: GameSession, number: int, record, version=None) -> tuple[RoundResult, Ledger]:
     """Replace round `number` (from 1); every later round is recomputed. With `version`, only if
     that is still the round's stored version (optimistic lock; else VersionConflict, 409)."""
+
     def change():
         _check_open(game)
         check_version(game, number, version)
@@ -255,12 +320,14 @@ def edit_round(game: GameSession, number: int, record, version=None) -> tuple[Ro
         round_.version = game.revision + 1
         round_.updated_at = utcnow()
         return (result, ledger), ledger
+
     return _commit(game, change)
 
 
 def delete_round(game: GameSession, number: int, version=None) -> Ledger:
     """Delete round `number`; the later rounds move up one and everything is recomputed. With
     `version`, only if that is still the round's stored version."""
+
     def change():
         _check_open(game)
         rounds = list(game.rounds)
@@ -272,7 +339,9 @@ def delete_round(game: GameSession, number: int, version=None) -> Ledger:
         try:
             ledger = replay(game.players, rules_of(game), game.first_dealer, records)
         except RoundError as error:
-            raise InputError([Problem("round", f"deleting round {number} breaks a later round: {error}")]) from None
+            raise InputError(
+                [Problem("round", f"deleting round {number} breaks a later round: {error}")]
+            ) from None
         game.rounds.remove(rounds[number - 1])
         db.session.delete(rounds[number - 1])
         db.session.flush()
@@ -280,16 +349,19 @@ def delete_round(game: GameSession, number: int, version=None) -> Ledger:
             later.number -= 1
             later.version = game.revision + 1  # another round stands at this number now
         return ledger, ledger
+
     return _commit(game, change)
 
 
 def settle(game: GameSession) -> Ledger:
     """Close the session; its settlement (who pays whom) is then final until reopened."""
+
     def change():
         ledger = ledger_of(game)
         if game.settled_at is None:
             game.settled_at = utcnow()
         return ledger, ledger
+
     return _commit(game, change)
 
 
@@ -297,7 +369,9 @@ def set_pin(game: GameSession, data, current=None) -> bool:
     """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it), given
     the `current` PIN when there is one (pin.PinError if wrong). Answers whether one is set now."""
     if not isinstance(data, dict) or "pin" not in data:
-        raise InputError([Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')])
+        raise InputError(
+            [Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')]
+        )
     problems: list[Problem] = []
     new_pin = pin.read_new_pin(data.get("pin"), "pin", problems)
     if problems:
@@ -308,6 +382,7 @@ def set_pin(game: GameSession, data, current=None) -> bool:
         game.pin_hash = pin.hash_pin(new_pin) if new_pin else None
         ledger = ledger_of(game)
         return game.pin_hash is not None, ledger
+
     return _commit(game, change)
 
 
@@ -316,6 +391,7 @@ def reopen(game: GameSession) -> Ledger:
         ledger = ledger_of(game)
         game.settled_at = None
         return ledger, ledger
+
     return _commit(game, change)
 
 
@@ -351,18 +427,24 @@ def _commit(game: GameSession, change, attempts: int = 5, idem: Idempotent | Non
             raise
         current_app.extensions["ledger_cache"].put(game.token, revision, ledger, stamps)
         return answer
-    raise InputError([Problem("session", "the session changed at the same moment on another phone: try again")], 409)
+    raise InputError(
+        [Problem("session", "the session changed at the same moment on another phone: try again")],
+        409,
+    )
 
 
 def _check_open(game: GameSession) -> None:
     if game.settled:
-        raise InputError([Problem("session", "this session is settled: reopen it to change its rounds")], 409)
+        raise InputError(
+            [Problem("session", "this session is settled: reopen it to change its rounds")], 409
+        )
 
 
 def _stamps(game: GameSession) -> tuple:
     """(id, version) of each round of the session, in play order: what a ledger derives from."""
-    rows = db.session.execute(select(Round.id, Round.version).where(Round.session_id == game.id)
-                              .order_by(Round.number))
+    rows = db.session.execute(
+        select(Round.id, Round.version).where(Round.session_id == game.id).order_by(Round.number)
+    )
     return tuple((id_, version) for id_, version in rows)
 
 
@@ -371,8 +453,12 @@ def _clean_record(record) -> dict:
         raise InputError([Problem("round", "a round must be a JSON object")])
     given = [key for key in SESSION_KEYS if key in record]
     if given:
-        raise InputError([Problem(key, f"leave {key} out of the round: the session supplies it")
-                          for key in given])
+        raise InputError(
+            [
+                Problem(key, f"leave {key} out of the round: the session supplies it")
+                for key in given
+            ]
+        )
     return dict(record)
 
 
@@ -395,7 +481,9 @@ def canonical_record(record: dict, rules: Rules) -> dict:
         melds = []
         for meld in raw.get("melds") or []:
             secret = isinstance(meld, dict) and meld.get("secret") is True
-            cards = [str(card) for card in parse_cards(meld["cards"] if isinstance(meld, dict) else meld)]
+            cards = [
+                str(card) for card in parse_cards(meld["cards"] if isinstance(meld, dict) else meld)
+            ]
             melds.append({"cards": cards, "secret": True} if secret else cards)
         hand = {"melds": melds, "hand": [str(card) for card in parse_cards(raw.get("hand") or [])]}
         for flag in ("challenged", "kang"):
@@ -417,6 +505,7 @@ def cards_text(cards) -> str:
 
 
 # ---------------------------------------------------------------- views of a session
+
 
 def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
     """The API's view of a session (GET /api/sessions/<id>)."""
@@ -443,8 +532,10 @@ def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool =
         "pin": game.pin_hash is not None,
     }
     if rounds:
-        out["rounds"] = [round_dict(number, round_.record, result, round_.version)
-                         for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)]
+        out["rounds"] = [
+            round_dict(number, round_.record, result, round_.version)
+            for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)
+        ]
     return out
 
 
@@ -460,6 +551,7 @@ def empty_ledger(game: GameSession) -> Ledger:
 
 
 # ---------------------------------------------------------------- import (issue 3) and restore
+
 
 def read_import(data) -> dict:
     """The clean export dict of an import (JSON text, bytes or an already parsed dict), checked
@@ -487,8 +579,12 @@ def import_session(data) -> GameSession:
     return game
 
 
-def add_imported(clean: dict, token: str | None = None, game: GameSession | None = None,
-                 updated: str | None = None) -> GameSession:
+def add_imported(
+    clean: dict,
+    token: str | None = None,
+    game: GameSession | None = None,
+    updated: str | None = None,
+) -> GameSession:
     """Add a session made from a clean export dict (`read_import`) to the transaction, without
     committing. `token`: keep this link (a restore); `game`: replace that session's players,
     rules and rounds in place (its revision moves on, so no cached ledger of it is reused)."""
@@ -510,16 +606,18 @@ def add_imported(clean: dict, token: str | None = None, game: GameSession | None
     game.page_size = clean["page_size"]
     game.created_at = created
     game.updated_at = _utc(updated) or now
-    game.settled_at = (now if clean["settled"] else None)
-    game.rounds = [Round(number=number, record=record, version=version, created_at=now, updated_at=now)
-                   for number, record in enumerate(records, 1)]
+    game.settled_at = now if clean["settled"] else None
+    game.rounds = [
+        Round(number=number, record=record, version=version, created_at=now, updated_at=now)
+        for number, record in enumerate(records, 1)
+    ]
     db.session.flush()
     return game
 
 
 def _utc(value: str | None):
     """An ISO time of an export as the naive UTC the database keeps (a time without a zone is UTC)."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     if not value:
         return None
@@ -529,7 +627,7 @@ def _utc(value: str | None):
         return None
     if moment.tzinfo is not None:
         try:
-            moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
         except OverflowError:  # 9999-12-31T23:00-08:00 is past the last year a date can hold
             return None
     return moment

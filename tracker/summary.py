@@ -8,10 +8,11 @@ from this project's own directories and data: URLs (`LocalOnlyFetcher`).
     summary_pdf(export, now=None) -> bytes
     describe_rules(rules) -> list[str]     # the house rules in words
 """
+
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -38,9 +39,12 @@ _env: Environment | None = None
 def environment() -> Environment:
     global _env
     if _env is None:
-        _env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
-                           autoescape=select_autoescape(default=True, default_for_string=True),
-                           trim_blocks=True, lstrip_blocks=True)
+        _env = Environment(
+            loader=FileSystemLoader(str(TEMPLATES)),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
     return _env
 
 
@@ -64,38 +68,63 @@ def describe_rules(rules: Rules) -> list[str]:
     """Every house-rule option as a sentence a player understands."""
     unit = rules.unit
     out = []
-    preset = {"classic": "the classic full rules", "pagat": "the pagat.com rules"}[rules.preset_name]
+    preset = {"classic": "the classic full rules", "pagat": "the pagat.com rules"}[
+        rules.preset_name
+    ]
     out.append(f"Starting from {preset}, with the options below.")
     if rules.progressive:
-        out.append(f"Progressive: amounts are points, not money. The session ends when a player's "
-                   f"balance reaches −{rules.loss_limit} pts; that player loses the session.")
+        out.append(
+            f"Progressive: amounts are points, not money. The session ends when a player's "
+            f"balance reaches −{rules.loss_limit} pts; that player loses the session."
+        )
     out.append(f"Stake: {money_text(rules.stake, unit)} per unit.")
     if rules.point_rate:
         out.append(f"Each point of a loser's deadwood costs {money_text(rules.point_rate, unit)}.")
     else:
         out.append("Deadwood points are not paid for (point rate 0).")
-    out.append("Q-K-A counts as a run (the ace is low or high, but K-A-2 never counts)."
-               if rules.qka_run else "Q-K-A is not a run: the ace is always low.")
-    out.append("Every card left in the hand counts as deadwood, even melds held in the hand."
-               if rules.concealed_melds_count else
-               "Melds held in the hand do not count as deadwood.")
+    out.append(
+        "Q-K-A counts as a run (the ace is low or high, but K-A-2 never counts)."
+        if rules.qka_run
+        else "Q-K-A is not a run: the ace is always low."
+    )
+    out.append(
+        "Every card left in the hand counts as deadwood, even melds held in the hand."
+        if rules.concealed_melds_count
+        else "Melds held in the hand do not count as deadwood."
+    )
     if rules.jokers:
-        out.append(f"{'One joker is' if rules.jokers == 1 else 'Two jokers are'} in the deck; "
-                   f"a joker left in the hand counts {rules.joker_points} points.")
+        out.append(
+            f"{'One joker is' if rules.jokers == 1 else 'Two jokers are'} in the deck; "
+            f"a joker left in the hand counts {rules.joker_points} points."
+        )
     else:
         out.append("No jokers.")
     if rules.draw_showdown == "all":
         out.append("A called draw is compared with every player who is not sunog.")
     else:
-        out.append("A called draw is compared only with the players who challenge it; "
-                   "the others fold and lose. If nobody challenges, the caller wins.")
-    out.append("A tie in a called draw goes to the caller." if rules.draw_tie == "caller"
-               else "A tie in a called draw goes to the challenger.")
-    wins = [("Tongits", rules.tongits_units), ("a draw", rules.draw_units), ("talon out", rules.talon_units)]
-    out.append("Each loser pays the winner " + "; ".join(f"{_stakes(units, rules)} for {how}"
-                                                         for how, units in wins) + ".")
-    out.append(f"In a challenged draw, a losing caller or challenger pays "
-               f"{_stakes(rules.challenged_draw_units, rules)} instead.")
+        out.append(
+            "A called draw is compared only with the players who challenge it; "
+            "the others fold and lose. If nobody challenges, the caller wins."
+        )
+    out.append(
+        "A tie in a called draw goes to the caller."
+        if rules.draw_tie == "caller"
+        else "A tie in a called draw goes to the challenger."
+    )
+    wins = [
+        ("Tongits", rules.tongits_units),
+        ("a draw", rules.draw_units),
+        ("talon out", rules.talon_units),
+    ]
+    out.append(
+        "Each loser pays the winner "
+        + "; ".join(f"{_stakes(units, rules)} for {how}" for how, units in wins)
+        + "."
+    )
+    out.append(
+        f"In a challenged draw, a losing caller or challenger pays "
+        f"{_stakes(rules.challenged_draw_units, rules)} instead."
+    )
     if rules.failed_call_multiplier == 1:
         out.append("A caller who loses the draw pays the normal amount.")
     else:
@@ -109,26 +138,38 @@ def describe_rules(rules: Rules) -> list[str]:
     else:
         out.append("A sunog loser pays like any other loser (at least the stake).")
     if rules.ace_bonus_units:
-        out.append(f"Each ace in the winner's cards earns {_stakes(rules.ace_bonus_units, rules)} from each loser.")
+        out.append(
+            f"Each ace in the winner's cards earns {_stakes(rules.ace_bonus_units, rules)} from each loser."
+        )
     if rules.secret_bonus_units:
-        out.append(f"Each secret meld (four of a kind laid face down) of the winner earns "
-                   f"{_stakes(rules.secret_bonus_units, rules)} from each loser.")
+        out.append(
+            f"Each secret meld (four of a kind laid face down) of the winner earns "
+            f"{_stakes(rules.secret_bonus_units, rules)} from each loser."
+        )
     if rules.kang_multiplier != 1:
         out.append(f"A Tongits with a kang is paid {_factor(rules.kang_multiplier)}.")
     if rules.pot_ante_units:
-        out.append(f"Every deal, each player puts {_stakes(rules.pot_ante_units, rules)} into the pot.")
-    out.append("A void round (talon out, all three sunog): each player pays one stake into the pot.")
+        out.append(
+            f"Every deal, each player puts {_stakes(rules.pot_ante_units, rules)} into the pot."
+        )
+    out.append(
+        "A void round (talon out, all three sunog): each player pays one stake into the pot."
+    )
     if rules.pot_won_by == "next_winner":
         out.append("The pot goes to the winner of the next round that has a winner.")
     else:
         out.append(f"The pot goes to whoever wins {rules.pot_streak} rounds in a row.")
     out.append("An unclaimed pot at the end goes back to the players in the shares they paid in.")
-    out.append("The deal passes to the next seat in turn." if rules.next_dealer == "rotate"
-               else "The winner of a round deals the next one.")
+    out.append(
+        "The deal passes to the next seat in turn."
+        if rules.next_dealer == "rotate"
+        else "The winner of a round deals the next one."
+    )
     return out
 
 
 # -- the page's data ------------------------------------------------------------------------
+
 
 def _zone(name: str | None):
     try:
@@ -143,7 +184,7 @@ def _local(value: str | None, zone) -> datetime | None:
         return None
     when = datetime.fromisoformat(value)
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     return when.astimezone(zone) if zone is not None else when
 
 
@@ -174,7 +215,9 @@ def _ending_text(result, players: list[str], record: dict) -> str:
     return "Talon out"
 
 
-def summary_context(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE) -> dict:
+def summary_context(
+    export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE
+) -> dict:
     """Everything the template shows, computed by the engine from the export dict."""
     rules = rules_of(export)
     tz = _zone(zone)
@@ -187,8 +230,9 @@ def summary_context(export: dict, now: datetime | None = None, zone: str | None 
         return money_text(amount, unit)
 
     rounds = []
-    for number, (record, result, after) in enumerate(zip(export.get("rounds") or [], ledger.results,
-                                                           ledger.history), start=1):
+    for number, (record, result, after) in enumerate(
+        zip(export.get("rounds") or [], ledger.results, ledger.history), start=1
+    ):
         dealer = record.get("dealer")
         notes = []
         if result.pot_in:
@@ -201,33 +245,49 @@ def summary_context(export: dict, now: datetime | None = None, zone: str | None 
             notes.append(f"Pot +{money(total)} ({why})")
         if result.pot_out:
             notes.append(f"{players[result.winner]} takes the pot, {money(result.pot_out)}")
-        rounds.append({
-            "number": number,
-            "dealer": players[dealer] if dealer in (0, 1, 2) else "",
-            "ending": _ending_text(result, players, record),
-            "void": result.void,
-            "winner": None if result.winner is None else players[result.winner],
-            "hands": [{"deadwood": p.deadwood, "sunog": p.sunog, "winner": p.seat == result.winner}
-                      for p in result.players],
-            "payments": [_payment(p, players, money) for p in result.payments],
-            "notes": notes,
-            # a word joiner keeps "−₱40.00" whole when its cell wraps (Unicode lets a line
-            # break between the minus and the peso sign); text extraction drops it
-            "balances": [{"text": money(b).replace("−", "−\u2060"), "sign": _sign(b)} for b in after],
-            "pot": money(result.pot),
-            "pot_open": bool(result.pot),
-        })
+        rounds.append(
+            {
+                "number": number,
+                "dealer": players[dealer] if dealer in (0, 1, 2) else "",
+                "ending": _ending_text(result, players, record),
+                "void": result.void,
+                "winner": None if result.winner is None else players[result.winner],
+                "hands": [
+                    {"deadwood": p.deadwood, "sunog": p.sunog, "winner": p.seat == result.winner}
+                    for p in result.players
+                ],
+                "payments": [_payment(p, players, money) for p in result.payments],
+                "notes": notes,
+                # a word joiner keeps "−₱40.00" whole when its cell wraps (Unicode lets a line
+                # break between the minus and the peso sign); text extraction drops it
+                "balances": [
+                    {"text": money(b).replace("−", "−\u2060"), "sign": _sign(b)} for b in after
+                ],
+                "pot": money(result.pot),
+                "pot_open": bool(result.pot),
+            }
+        )
     final = ledger.final_balances()
-    transfers = [{"payer": t.payer, "payee": t.payee, "amount": money(t.amount)} for t in ledger.settlement()]
+    transfers = [
+        {"payer": t.payer, "payee": t.payee, "amount": money(t.amount)} for t in ledger.settlement()
+    ]
     page_size = str(export.get("page_size") or "letter").lower()
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     return {
-        "players": [{"seat": seat + 1, "name": name, "colour": SEAT_COLOURS[seat],
-                     "first_dealer": seat == int(export.get("first_dealer") or 0),
-                     "balance": money(ledger.balances[seat]), "sign": _sign(ledger.balances[seat]),
-                     "final": money(final[seat]), "final_sign": _sign(final[seat]),
-                     "pot_share": money(ledger.pot_shares[seat]) if ledger.pot_shares[seat] else None}
-                    for seat, name in enumerate(players)],
+        "players": [
+            {
+                "seat": seat + 1,
+                "name": name,
+                "colour": SEAT_COLOURS[seat],
+                "first_dealer": seat == int(export.get("first_dealer") or 0),
+                "balance": money(ledger.balances[seat]),
+                "sign": _sign(ledger.balances[seat]),
+                "final": money(final[seat]),
+                "final_sign": _sign(final[seat]),
+                "pot_share": money(ledger.pot_shares[seat]) if ledger.pot_shares[seat] else None,
+            }
+            for seat, name in enumerate(players)
+        ],
         "names": players,
         # only then do table cells need the (costly) break-anywhere rule
         "long_words": any(len(word) > 14 for name in players for word in name.split()),
@@ -259,8 +319,14 @@ def _payment(payment, players: list[str], money) -> dict:
     amount = money(payment.amount)
     parts, _, total = payment.explain.rpartition(" = ")
     text = payment.explain if total == amount and parts else f"{payment.explain} → {amount}"
-    return {"payer": players[payment.payer], "payee": players[payment.payee], "amount": amount,
-            "parts": parts, "explain": payment.explain, "text": text}
+    return {
+        "payer": players[payment.payer],
+        "payee": players[payment.payee],
+        "amount": amount,
+        "parts": parts,
+        "explain": payment.explain,
+        "text": text,
+    }
 
 
 def _sign(amount: Decimal) -> str:
@@ -273,6 +339,7 @@ def summary_html(export: dict, now: datetime | None = None, zone: str | None = D
 
 
 # -- PDF ------------------------------------------------------------------------------------
+
 
 class RefusedURL(ValueError):
     """WeasyPrint asked for something outside this project's own files."""
@@ -309,15 +376,17 @@ def local_fetcher():
     return _fetcher_class()()
 
 
-def summary_pdf(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE,
-                fetcher=None) -> bytes:
+def summary_pdf(
+    export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE, fetcher=None
+) -> bytes:
     """The summary as PDF bytes. `fetcher` (from `local_fetcher()`) lets a caller see what
     WeasyPrint asked for."""
     from weasyprint import HTML
 
     html = summary_html(export, now, zone)
-    document = HTML(string=html, base_url=TEMPLATES.as_uri() + "/",
-                    url_fetcher=fetcher or local_fetcher())
+    document = HTML(
+        string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher or local_fetcher()
+    )
     return document.write_pdf(font_config=_font_config())
 
 
@@ -335,5 +404,12 @@ def _font_config():
     return config
 
 
-__all__ = ["PAGE_SIZES", "RefusedURL", "describe_rules", "local_fetcher", "summary_context",
-           "summary_html", "summary_pdf"]
+__all__ = [
+    "PAGE_SIZES",
+    "RefusedURL",
+    "describe_rules",
+    "local_fetcher",
+    "summary_context",
+    "summary_html",
+    "summary_pdf",
+]

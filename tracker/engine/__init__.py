@@ -2,6 +2,7 @@
 
 Everything else (the web app, the API, exports, scripts) uses only what is listed here.
 """
+
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import Arrangement, best_melds
 from .ledger import Ledger, add_round, replay, start_ledger
@@ -13,8 +14,32 @@ from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
 
 __all__ = [
-    "ENDINGS", "PRESETS", "Arrangement", "Card", "CardError", "Ledger", "Meld", "MeldError",
-    "MoneyError", "Problem", "RoundError", "RoundResult", "Rules", "RulesError", "Transfer",
-    "add_round", "best_melds", "check_players", "format_cards", "money_str", "money_text", "parse_cards",
-    "parse_money", "replay", "score_round", "settle", "start_ledger", "validate_meld",
+    "ENDINGS",
+    "PRESETS",
+    "Arrangement",
+    "Card",
+    "CardError",
+    "Ledger",
+    "Meld",
+    "MeldError",
+    "MoneyError",
+    "Problem",
+    "RoundError",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "Transfer",
+    "add_round",
+    "best_melds",
+    "check_players",
+    "format_cards",
+    "money_str",
+    "money_text",
+    "parse_cards",
+    "parse_money",
+    "replay",
+    "score_round",
+    "settle",
+    "start_ledger",
+    "validate_meld",
 ]

@@ -1,4 +1,5 @@
 """Command line: `python -m tracker.engine deadwood "CARDS"` and `python -m tracker.engine score FILE`."""
+
 from __future__ import annotations
 
 import argparse
@@ -13,7 +14,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     deadwood = commands.add_parser("deadwood", help="best arrangement and deadwood of a hand")
     deadwood.add_argument("cards", help='the hand, e.g. "QC QD QH 8C 9C 10C 3S"')
-    deadwood.add_argument("--rules", default="{}", help='options as JSON, e.g. \'{"qka_run": false}\'')
+    deadwood.add_argument(
+        "--rules", default="{}", help="options as JSON, e.g. '{\"qka_run\": false}'"
+    )
     score = commands.add_parser("score", help="score a round record (JSON file, or - for stdin)")
     score.add_argument("file")
     args = parser.parse_args(argv)

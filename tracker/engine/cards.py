@@ -1,4 +1,5 @@
 """Cards and the card notation of RULES.md §1."""
+
 from __future__ import annotations
 
 import re

@@ -10,12 +10,13 @@ per mask (with the suits put in a fixed order, since suits are interchangeable),
 hands, so most hands cost a few dictionary look-ups. With jokers the same search runs over
 (cards, jokers left) with melds generated for the hand.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import JOKER_CARD, SUIT_SHIFT, SUITS, Card, card_from_bit
+from .cards import JOKER_CARD, SUIT_SHIFT, Card, card_from_bit
 from .melds import Meld, validate_meld
 from .rules import Rules
 
@@ -228,6 +229,7 @@ _STARTING_AT = {False: _starting_at(False), True: _starting_at(True)}
 
 # --- hands with jokers --------------------------------------------------------------------
 
+
 def _best_with_jokers(mask: int, total: int, jokers: int, rules: Rules) -> Arrangement:
     joker_points = rules.joker_points
     candidates = _joker_candidates(mask, jokers, rules.qka_run, joker_points)
@@ -261,7 +263,9 @@ def _best_with_jokers(mask: int, total: int, jokers: int, rules: Rules) -> Arran
             remaining ^= remaining & -remaining
             continue
         meld_mask, used_jokers = choice
-        melds.append(validate_meld(_cards_of_mask(meld_mask) + (JOKER_CARD,) * used_jokers, _PERMISSIVE))
+        melds.append(
+            validate_meld(_cards_of_mask(meld_mask) + (JOKER_CARD,) * used_jokers, _PERMISSIVE)
+        )
         used |= meld_mask
         remaining ^= meld_mask
         left -= used_jokers
@@ -273,7 +277,9 @@ def _joker_candidates(mask: int, jokers: int, qka: bool, joker_points: int):
     """(natural cards, jokers, points held) of every meld the hand can make with its jokers."""
     found = set()
     for rank in range(1, 14):
-        present = [1 << (b * SUIT_SHIFT + rank) for b in range(4) if mask >> (b * SUIT_SHIFT + rank) & 1]
+        present = [
+            1 << (b * SUIT_SHIFT + rank) for b in range(4) if mask >> (b * SUIT_SHIFT + rank) & 1
+        ]
         for size in range(1, len(present) + 1):
             for group in combinations(present, size):
                 for used in range(0, jokers + 1):
@@ -285,7 +291,10 @@ def _joker_candidates(mask: int, jokers: int, qka: bool, joker_points: int):
             for last in range(first + 2, min(top, first + 12) + 1):
                 if first == 1 and last == 14:
                     continue
-                bits = [1 << (block * SUIT_SHIFT + (1 if r == 14 else r)) for r in range(first, last + 1)]
+                bits = [
+                    1 << (block * SUIT_SHIFT + (1 if r == 14 else r))
+                    for r in range(first, last + 1)
+                ]
                 present = [bit for bit in bits if mask & bit]
                 missing = len(bits) - len(present)
                 if missing > jokers or not present:

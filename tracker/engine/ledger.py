@@ -1,4 +1,5 @@
 """The running ledger of a session, derived from its rounds (never stored, so never stale)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -77,7 +78,9 @@ def replay(players: list[str], rules: Rules, first_dealer: int, records: list[di
         try:
             add_round(ledger, record)
         except RoundError as error:
-            raise RoundError([Problem(f"rounds[{number}].{p.where}", p.message) for p in error.problems]) from None
+            raise RoundError(
+                [Problem(f"rounds[{number}].{p.where}", p.message) for p in error.problems]
+            ) from None
     return ledger
 
 

@@ -1,4 +1,5 @@
 """Meld validation (RULES.md §2): sets, runs, jokers."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,7 +47,9 @@ def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Me
         jokers_last = sorted(naturals, key=lambda card: card.sort_key) + [JOKER_CARD] * jokers
         return Meld("set", tuple(jokers_last), secret)
     if len(suits) > 1:
-        reason = "a set must be one rank" if len(ranks) < len(naturals) else "a run must be one suit"
+        reason = (
+            "a set must be one rank" if len(ranks) < len(naturals) else "a run must be one suit"
+        )
         raise MeldError(f"{shown} is not a set or a run: {reason}")
     start = _run_start(naturals, len(cards), rules)
     if start is None:
@@ -61,7 +64,7 @@ def _run_start(naturals, length: int, rules: Rules) -> int | None:
     """
     if len(naturals) != len({card.rank for card in naturals}):
         return None
-    for high_ace in ((False, True) if rules.qka_run else (False,)):
+    for high_ace in (False, True) if rules.qka_run else (False,):
         positions = [14 if high_ace and card.rank == 1 else card.rank for card in naturals]
         lowest_allowed, highest_allowed = (2, 14) if high_ace else (1, 13)
         start = max(lowest_allowed, max(positions) - length + 1)

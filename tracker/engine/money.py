@@ -1,4 +1,5 @@
 """Exact money: Decimal with two places, never float."""
+
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
@@ -14,7 +15,7 @@ class MoneyError(ValueError):
 def parse_money(value) -> Decimal:
     """An amount from a string, int or Decimal, in whole centavos. Floats are refused."""
     if isinstance(value, float) or isinstance(value, bool):
-        raise MoneyError("write the amount as text, e.g. \"10.50\"")
+        raise MoneyError('write the amount as text, e.g. "10.50"')
     try:
         amount = Decimal(str(value).strip().replace(",", "").lstrip("₱"))
     except InvalidOperation:

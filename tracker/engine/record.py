@@ -3,6 +3,7 @@
 Each problem says where it is (`hands[1].melds[0]`, as in the JSON) and what is wrong in words
 a player understands (RULES.md §8). Nothing is scored until the whole record is clean.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -83,20 +84,30 @@ def read_players(value, problems: _Collector) -> list[str]:
         if not name:
             problems.add(f"players[{seat}]", f"player {seat + 1} needs a name")
         elif len(name) > MAX_NAME:
-            problems.add(f"players[{seat}]", f"player {seat + 1}'s name is longer than {MAX_NAME} characters")
+            problems.add(
+                f"players[{seat}]", f"player {seat + 1}'s name is longer than {MAX_NAME} characters"
+            )
         elif name.casefold() in (n.casefold() for n in names):
-            problems.add(f"players[{seat}]", f"two players are called {name}: give each a different name")
+            problems.add(
+                f"players[{seat}]", f"two players are called {name}: give each a different name"
+            )
         names.append(name or f"Seat {seat + 1}")
     return names
 
 
-def read_seat(record: dict, key: str, problems: _Collector, what: str, required: bool) -> int | None:
+def read_seat(
+    record: dict, key: str, problems: _Collector, what: str, required: bool
+) -> int | None:
     value = record.get(key)
     if value is None or value == "":
         if required:
             problems.add(key, f"say who {what}")
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value).strip() not in ("0", "1", "2"):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, str))
+        or str(value).strip() not in ("0", "1", "2")
+    ):
         problems.add(key, f"{key} must be a seat: 0, 1 or 2")
         return None
     return int(value)
@@ -192,7 +203,9 @@ def _read_hands(value, players, rules: Rules, problems: _Collector) -> list[Hand
             cards = _read_cards(meld, meld_where, label, problems)
             if cards is None:
                 continue
-            jokers_seen = _check_unique(cards, meld_where, label, seen, jokers_seen, rules, problems)
+            jokers_seen = _check_unique(
+                cards, meld_where, label, seen, jokers_seen, rules, problems
+            )
             try:
                 entry.melds.append(validate_meld(cards, rules, secret=secret))
             except MeldError as error:
@@ -201,8 +214,12 @@ def _read_hands(value, players, rules: Rules, problems: _Collector) -> list[Hand
         cards = _read_cards(raw.get("hand") or [], hand_where, f"{name}'s hand", problems)
         if cards is not None:
             if len(cards) > 13:
-                problems.add(hand_where, f"{name} has {len(cards)} cards in hand; a hand holds at most 13")
-            jokers_seen = _check_unique(cards, hand_where, f"{name}'s hand", seen, jokers_seen, rules, problems)
+                problems.add(
+                    hand_where, f"{name} has {len(cards)} cards in hand; a hand holds at most 13"
+                )
+            jokers_seen = _check_unique(
+                cards, hand_where, f"{name}'s hand", seen, jokers_seen, rules, problems
+            )
             entry.hand = cards
     if len(seen) + jokers_seen > 52 + rules.jokers:
         problems.add("hands", f"{len(seen) + jokers_seen} cards entered, more than the deck holds")
@@ -232,4 +249,3 @@ def _check_unique(cards, where, label, seen: dict, jokers_seen: int, rules: Rule
         else:
             seen[card] = label
     return jokers_seen
-

@@ -1,4 +1,5 @@
 """The table's house rules: every option of RULES.md, defaults = the "classic" preset."""
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
@@ -55,7 +56,7 @@ class Rules:
             object.__setattr__(self, spec.name, _check(spec.name, value))
 
     @classmethod
-    def preset(cls, name: str = "classic", /, **overrides) -> "Rules":
+    def preset(cls, name: str = "classic", /, **overrides) -> Rules:
         if name not in PRESETS:
             raise RulesError("preset", f"unknown preset '{name}' (choose {' or '.join(PRESETS)})")
         unknown = set(overrides) - _NAMES
@@ -64,7 +65,7 @@ class Rules:
         return cls(**{**PRESETS[name], "preset_name": name, **overrides})
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Rules":
+    def from_dict(cls, data: dict | None) -> Rules:
         """Options by name; `preset` picks the defaults the other options override."""
         if data is None:
             data = {}
@@ -80,7 +81,7 @@ class Rules:
             out[name] = str(out[name])
         return out
 
-    def with_options(self, **changes) -> "Rules":
+    def with_options(self, **changes) -> Rules:
         return replace(self, **changes)
 
     @property
@@ -121,11 +122,19 @@ _CHOICES = {
 # (smallest, largest) for the whole-number options
 _RANGES = {
     "jokers": (0, 2),
-    "tongits_units": (0, 100), "draw_units": (0, 100), "talon_units": (0, 100),
-    "challenged_draw_units": (0, 100), "sunog_extra_units": (0, 100),
-    "ace_bonus_units": (0, 100), "secret_bonus_units": (0, 100), "pot_ante_units": (0, 100),
-    "failed_call_multiplier": (1, 10), "lost_challenge_multiplier": (1, 10),
-    "kang_multiplier": (1, 10), "pot_streak": (2, 10), "loss_limit": (1, 1_000_000),
+    "tongits_units": (0, 100),
+    "draw_units": (0, 100),
+    "talon_units": (0, 100),
+    "challenged_draw_units": (0, 100),
+    "sunog_extra_units": (0, 100),
+    "ace_bonus_units": (0, 100),
+    "secret_bonus_units": (0, 100),
+    "pot_ante_units": (0, 100),
+    "failed_call_multiplier": (1, 10),
+    "lost_challenge_multiplier": (1, 10),
+    "kang_multiplier": (1, 10),
+    "pot_streak": (2, 10),
+    "loss_limit": (1, 1_000_000),
 }
 _FLAGS = ("qka_run", "concealed_melds_count", "progressive")
 
@@ -140,7 +149,16 @@ def _check(name: str, value):
             raise RulesError(name, f"{name.replace('_', ' ')} cannot be negative")
         return amount
     if name in _FLAGS:
-        if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "1", "0", "yes", "no"):
+        if isinstance(value, str) and value.lower() in (
+            "true",
+            "false",
+            "on",
+            "off",
+            "1",
+            "0",
+            "yes",
+            "no",
+        ):
             return value.lower() in ("true", "on", "1", "yes")
         if not isinstance(value, bool):
             raise RulesError(name, f"{name} must be true or false")

@@ -1,4 +1,5 @@
 """Scoring one round (RULES.md §4-§6): who is sunog, who wins and why, who pays what."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -57,8 +58,12 @@ class Payment:
             "from_name": players[self.payer],
             "to_name": players[self.payee],
             "amount": money_str(self.amount),
-            "parts": [{"label": label, "amount": money_str(amount)} for label, amount in self.parts],
-            "multipliers": [{"label": label, "factor": factor} for label, factor in self.multipliers],
+            "parts": [
+                {"label": label, "amount": money_str(amount)} for label, amount in self.parts
+            ],
+            "multipliers": [
+                {"label": label, "factor": factor} for label, factor in self.multipliers
+            ],
             "explain": self.explain,
         }
 
@@ -94,11 +99,17 @@ class RoundResult:
             "players": [player.to_dict() for player in self.players],
             "payments": [payment.to_dict(names) for payment in self.payments],
             "pot_before": money_str(self.pot_before),
-            "pot_in": [{"from": seat, "amount": money_str(amount), "reason": reason}
-                       for seat, amount, reason in self.pot_in],
-            "pot_out": {"to": self.winner, "amount": money_str(self.pot_out)} if self.pot_out else None,
+            "pot_in": [
+                {"from": seat, "amount": money_str(amount), "reason": reason}
+                for seat, amount, reason in self.pot_in
+            ],
+            "pot_out": {"to": self.winner, "amount": money_str(self.pot_out)}
+            if self.pot_out
+            else None,
             "pot": money_str(self.pot),
-            "streak": None if self.streak is None else {"seat": self.streak[0], "wins": self.streak[1]},
+            "streak": None
+            if self.streak is None
+            else {"seat": self.streak[0], "wins": self.streak[1]},
         }
 
 
@@ -106,7 +117,9 @@ def _meld_dict(meld: Meld) -> dict:
     return {"kind": meld.kind, "cards": [str(card) for card in meld.cards], "secret": meld.secret}
 
 
-def score_round(record, rules: Rules | None = None, players: list[str] | None = None) -> RoundResult:
+def score_round(
+    record, rules: Rules | None = None, players: list[str] | None = None
+) -> RoundResult:
     """Score one round record. `rules` and `players`, when given, replace the record's own."""
     entry = read_record(record, rules, players)
     return score_entry(entry)
@@ -115,15 +128,31 @@ def score_round(record, rules: Rules | None = None, players: list[str] | None = 
 def score_entry(entry: RoundInput) -> RoundResult:
     rules = entry.rules
     results = [
-        PlayerResult(seat, entry.players[seat], hand.melds, best_melds(hand.hand, rules),
-                     sunog=not hand.melds, challenged=hand.challenged, kang=hand.kang)
+        PlayerResult(
+            seat,
+            entry.players[seat],
+            hand.melds,
+            best_melds(hand.hand, rules),
+            sunog=not hand.melds,
+            challenged=hand.challenged,
+            kang=hand.kang,
+        )
         for seat, hand in enumerate(entry.hands)
     ]
     _check_flags(entry, results)
     winner, verdict = _decide(entry, results)
     payments = [] if winner is None else _payments(entry, results, winner)
-    result = RoundResult(results, rules, entry.ending, entry.declarer, winner, winner is None,
-                         verdict, payments, entry.pot)
+    result = RoundResult(
+        results,
+        rules,
+        entry.ending,
+        entry.declarer,
+        winner,
+        winner is None,
+        verdict,
+        payments,
+        entry.pot,
+    )
     _move_pot(entry, result)
     for payment in payments:
         results[payment.payer].net -= payment.amount
@@ -143,25 +172,57 @@ def _check_flags(entry: RoundInput, results: list[PlayerResult]) -> None:
         where = f"hands[{player.seat}]"
         if player.challenged:
             if entry.ending != "draw":
-                problems.append(Problem(f"{where}.challenged", f"{player.name} challenged, but only a called draw can be challenged"))
+                problems.append(
+                    Problem(
+                        f"{where}.challenged",
+                        f"{player.name} challenged, but only a called draw can be challenged",
+                    )
+                )
             elif player.seat == declarer:
-                problems.append(Problem(f"{where}.challenged", f"{player.name} called the draw and cannot also challenge it"))
+                problems.append(
+                    Problem(
+                        f"{where}.challenged",
+                        f"{player.name} called the draw and cannot also challenge it",
+                    )
+                )
             elif player.sunog:
-                problems.append(Problem(f"{where}.challenged", f"{player.name} is sunog (no meld on the table) and cannot challenge"))
+                problems.append(
+                    Problem(
+                        f"{where}.challenged",
+                        f"{player.name} is sunog (no meld on the table) and cannot challenge",
+                    )
+                )
         if player.kang and not (entry.ending == "tongits" and player.seat == declarer):
-            problems.append(Problem(f"{where}.kang", f"kang counts only for the player who won by Tongits, not {player.name}"))
+            problems.append(
+                Problem(
+                    f"{where}.kang",
+                    f"kang counts only for the player who won by Tongits, not {player.name}",
+                )
+            )
     if entry.ending == "tongits" and entry.hands[declarer].hand:
         name = entry.players[declarer]
         count = len(entry.hands[declarer].hand)
-        problems.append(Problem(f"hands[{declarer}].hand", f"{name} declared Tongits but still has {count} card(s) in hand"))
+        problems.append(
+            Problem(
+                f"hands[{declarer}].hand",
+                f"{name} declared Tongits but still has {count} card(s) in hand",
+            )
+        )
     if entry.ending == "draw" and results[declarer].sunog:
         name = entry.players[declarer]
-        problems.append(Problem("declarer", f"{name} is sunog (no meld on the table) and cannot call a draw"))
+        problems.append(
+            Problem("declarer", f"{name} is sunog (no meld on the table) and cannot call a draw")
+        )
     if entry.ending == "talon" and entry.last_drawer is None:
         tied = _lowest([p for p in results if not p.sunog])
         if len(tied) > 1:
             names = " and ".join(p.name for p in tied)
-            problems.append(Problem("last_drawer", f"{names} tie with {tied[0].deadwood} at talon out: say who drew the last card"))
+            problems.append(
+                Problem(
+                    "last_drawer",
+                    f"{names} tie with {tied[0].deadwood} at talon out: say who drew the last card",
+                )
+            )
     if problems:
         raise RoundError(problems)
 
@@ -199,19 +260,29 @@ def _decide(entry: RoundInput, results: list[PlayerResult]) -> tuple[int | None,
         if rules.draw_showdown == "challengers":
             folded = [p.name for p in results if p not in compared and not p.sunog]
             if folded:
-                verdict.append(f"{_join(folded)} did not challenge and fold{'s' if len(folded) == 1 else ''}.")
+                verdict.append(
+                    f"{_join(folded)} did not challenge and fold{'s' if len(folded) == 1 else ''}."
+                )
         tied = _lowest(compared)
         if len(tied) == 1:
             winner = tied[0]
             verdict.append(f"{winner.name} has the lowest deadwood, {winner.deadwood}, and wins.")
         elif caller in tied and rules.draw_tie == "caller":
             winner = caller
-            verdict.append(f"{_join([p.name for p in tied])} tie with {caller.deadwood}: a tie goes to the caller, {caller.name} wins.")
+            verdict.append(
+                f"{_join([p.name for p in tied])} tie with {caller.deadwood}: a tie goes to the caller, {caller.name} wins."
+            )
         else:
             others = [p for p in tied if p is not caller]
             winner = _first_after(caller.seat, others)
-            why = "a tie goes to the challenger" if caller in tied else "the tie goes to the first in turn after the caller"
-            verdict.append(f"{_join([p.name for p in tied])} tie with {winner.deadwood}: {why}, {winner.name} wins.")
+            why = (
+                "a tie goes to the challenger"
+                if caller in tied
+                else "the tie goes to the first in turn after the caller"
+            )
+            verdict.append(
+                f"{_join([p.name for p in tied])} tie with {winner.deadwood}: {why}, {winner.name} wins."
+            )
         if winner is not caller:
             verdict.append(f"{caller.name}'s call failed.")
         for player in challengers:
@@ -220,7 +291,9 @@ def _decide(entry: RoundInput, results: list[PlayerResult]) -> tuple[int | None,
     else:
         compared = [p for p in results if not p.sunog]
         if not compared:
-            verdict.append("Talon out and all three are sunog: a void round, each pays one stake into the pot.")
+            verdict.append(
+                "Talon out and all three are sunog: a void round, each pays one stake into the pot."
+            )
             return None, verdict
         tied = _lowest(compared)
         verdict.append("The talon ran out.")
@@ -230,8 +303,14 @@ def _decide(entry: RoundInput, results: list[PlayerResult]) -> tuple[int | None,
         else:
             drawer = results[entry.last_drawer]
             winner = drawer if drawer in tied else _first_after(drawer.seat, tied)
-            why = "who drew the last card wins the tie" if drawer in tied else f"the tie goes to the first in turn after {drawer.name}, who drew the last card"
-            verdict.append(f"{_join([p.name for p in tied])} tie with {winner.deadwood}: {why}, {winner.name} wins.")
+            why = (
+                "who drew the last card wins the tie"
+                if drawer in tied
+                else f"the tie goes to the first in turn after {drawer.name}, who drew the last card"
+            )
+            verdict.append(
+                f"{_join([p.name for p in tied])} tie with {winner.deadwood}: {why}, {winner.name} wins."
+            )
     if sunog:
         verdict.append(f"{_join(sunog)} {'is' if len(sunog) == 1 else 'are'} sunog.")
     return winner.seat, verdict
@@ -256,7 +335,11 @@ def _payments(entry: RoundInput, results: list[PlayerResult], winner_seat: int) 
         if loser is winner:
             continue
         is_caller = entry.ending == "draw" and loser.seat == entry.declarer
-        units = {"tongits": rules.tongits_units, "draw": rules.draw_units, "talon": rules.talon_units}[entry.ending]
+        units = {
+            "tongits": rules.tongits_units,
+            "draw": rules.draw_units,
+            "talon": rules.talon_units,
+        }[entry.ending]
         if challenged_draw and (is_caller or loser.challenged):
             units = rules.challenged_draw_units
         parts = []
@@ -264,15 +347,32 @@ def _payments(entry: RoundInput, results: list[PlayerResult], winner_seat: int) 
             parts.append((_times(units, rules.stake, unit) + " stake", units * rules.stake))
         if rules.point_rate and loser.deadwood:
             points = f"{loser.deadwood} pt{'' if loser.deadwood == 1 else 's'}"
-            parts.append((f"{points} × {money_text(rules.point_rate, unit)}", loser.deadwood * rules.point_rate))
+            parts.append(
+                (
+                    f"{points} × {money_text(rules.point_rate, unit)}",
+                    loser.deadwood * rules.point_rate,
+                )
+            )
         if loser.sunog and rules.sunog_extra_units:
-            parts.append((_times(rules.sunog_extra_units, rules.stake, unit) + " sunog", rules.sunog_extra_units * rules.stake))
+            parts.append(
+                (
+                    _times(rules.sunog_extra_units, rules.stake, unit) + " sunog",
+                    rules.sunog_extra_units * rules.stake,
+                )
+            )
         if aces and rules.ace_bonus_units:
             each = rules.ace_bonus_units * rules.stake
-            parts.append((f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, unit)}", aces * each))
+            parts.append(
+                (f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, unit)}", aces * each)
+            )
         if secrets and rules.secret_bonus_units:
             each = rules.secret_bonus_units * rules.stake
-            parts.append((f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, unit)}", secrets * each))
+            parts.append(
+                (
+                    f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, unit)}",
+                    secrets * each,
+                )
+            )
         multipliers = []
         if is_caller and rules.failed_call_multiplier != 1:
             multipliers.append(("failed call", rules.failed_call_multiplier))
@@ -284,8 +384,16 @@ def _payments(entry: RoundInput, results: list[PlayerResult], winner_seat: int) 
         amount = subtotal
         for _, factor in multipliers:
             amount *= factor
-        payments.append(Payment(loser.seat, winner.seat, amount, parts, multipliers,
-                                _explain(parts, subtotal, multipliers, amount, unit)))
+        payments.append(
+            Payment(
+                loser.seat,
+                winner.seat,
+                amount,
+                parts,
+                multipliers,
+                _explain(parts, subtotal, multipliers, amount, unit),
+            )
+        )
     return payments
 
 
@@ -323,5 +431,9 @@ def _move_pot(entry: RoundInput, result: RoundResult) -> None:
     if takes and pot > 0:
         result.pot_out = pot
         name = result.players[winner].name
-        how = f"won {rules.pot_streak} rounds in a row" if rules.pot_won_by == "streak" else "won the round"
+        how = (
+            f"won {rules.pot_streak} rounds in a row"
+            if rules.pot_won_by == "streak"
+            else "won the round"
+        )
         result.verdict.append(f"{name} {how} and takes the pot of {money_text(pot, rules.unit)}.")

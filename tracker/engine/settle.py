@@ -1,4 +1,5 @@
 """Who pays whom at the end of a session, in the fewest transfers."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

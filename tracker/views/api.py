@@ -3,6 +3,7 @@
 Bodies must be JSON (Content-Type: application/json): a cross-site HTML form cannot send that,
 which is why this blueprint needs no CSRF token.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
@@ -14,11 +15,11 @@ from ..idempotency import Idempotent
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-
-
 def _body():
     if not request.is_json:
-        raise service.InputError([Problem("body", "send JSON with Content-Type: application/json")], 415)
+        raise service.InputError(
+            [Problem("body", "send JSON with Content-Type: application/json")], 415
+        )
     data = request.get_json(silent=True)
     if data is None:
         raise service.InputError([Problem("body", "the body is not valid JSON")], 400)
@@ -66,8 +67,15 @@ def _if_match():
         return None
     value = value.removeprefix("W/").strip().strip('"')
     if not value.isdigit():
-        raise service.InputError([Problem("If-Match", "If-Match takes the round's version, as in GET "
-                                                      "(its ETag), e.g. \"7\"")], 400)
+        raise service.InputError(
+            [
+                Problem(
+                    "If-Match",
+                    'If-Match takes the round\'s version, as in GET (its ETag), e.g. "7"',
+                )
+            ],
+            400,
+        )
     return int(value)
 
 
@@ -79,11 +87,21 @@ def _summary(game, ledger) -> dict:
 
 @bp.get("/sessions")
 def list_sessions():
-    return jsonify({"sessions": [
-        {"id": game.token, "players": game.players, "created": game.created_at.isoformat() + "Z",
-         "rounds": count, "settled": game.settled,
-         "url": url_for("pages.session_page", token=game.token, _external=True)}
-        for game, count in service.recent_sessions()]})
+    return jsonify(
+        {
+            "sessions": [
+                {
+                    "id": game.token,
+                    "players": game.players,
+                    "created": game.created_at.isoformat() + "Z",
+                    "rounds": count,
+                    "settled": game.settled,
+                    "url": url_for("pages.session_page", token=game.token, _external=True),
+                }
+                for game, count in service.recent_sessions()
+            ]
+        }
+    )
 
 
 @bp.post("/sessions")
@@ -132,7 +150,11 @@ def add_round(token: str):
     idem = _idempotent(f"rounds:{game.token}", body, respond)
     answer = service.save_round(game, body, idem)
     status, out = respond(answer) if idem is None else answer
-    return jsonify(out), status, {"Location": url_for("api.get_round", token=token, number=out["number"])}
+    return (
+        jsonify(out),
+        status,
+        {"Location": url_for("api.get_round", token=token, number=out["number"])},
+    )
 
 
 @bp.post("/sessions/<token>/rounds/check")
@@ -149,8 +171,12 @@ def get_round(token: str, number: int):
     _number(game, number)
     ledger = service.ledger_of(game)
     round_ = game.rounds[number - 1]
-    return (jsonify(service.round_dict(number, round_.record, ledger.results[number - 1], round_.version)),
-            {"ETag": f'"{round_.version}"'})
+    return (
+        jsonify(
+            service.round_dict(number, round_.record, ledger.results[number - 1], round_.version)
+        ),
+        {"ETag": f'"{round_.version}"'},
+    )
 
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
@@ -162,8 +188,17 @@ def put_round(token: str, number: int):
     _may_change(game)
     result, ledger = service.edit_round(game, number, body, version)
     version = service.round_version(game, number)
-    return (jsonify({"number": number, "version": version, "result": result.to_dict(), **_summary(game, ledger)}),
-            {"ETag": f'"{version}"'})
+    return (
+        jsonify(
+            {
+                "number": number,
+                "version": version,
+                "result": result.to_dict(),
+                **_summary(game, ledger),
+            }
+        ),
+        {"ETag": f'"{version}"'},
+    )
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
@@ -200,6 +235,7 @@ def set_pin(token: str):
 
 # ---------------------------------------------------------------- export and import (issue 3)
 
+
 @bp.post("/sessions/import")
 def import_session():
     """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
@@ -216,4 +252,6 @@ def export_session(token: str):
 
     from ..export import export_json
 
-    return current_app.response_class(export_json(_game(token).export()), mimetype="application/json")
+    return current_app.response_class(
+        export_json(_game(token).export()), mimetype="application/json"
+    )

@@ -1,4 +1,5 @@
 """Friendly error pages; JSON errors under /api/."""
+
 from __future__ import annotations
 
 from flask import jsonify, render_template, request
@@ -7,8 +8,14 @@ from werkzeug.exceptions import HTTPException
 from ..engine import Problem
 from ..service import InputError, NotFound
 
-TITLES = {400: "That request did not make sense", 404: "Not found", 405: "Not allowed here",
-          413: "Too much at once", 415: "Send JSON", 500: "Something broke"}
+TITLES = {
+    400: "That request did not make sense",
+    404: "Not found",
+    405: "Not allowed here",
+    413: "Too much at once",
+    415: "Send JSON",
+    500: "Something broke",
+}
 
 
 def register(app) -> None:
@@ -34,5 +41,9 @@ def register(app) -> None:
 
 def _answer(code: int, message: str):
     if request.path.startswith("/api/"):
-        return jsonify({"errors": [Problem("url" if code in (404, 405) else "request", message).to_dict()]}), code
-    return render_template("error.html", code=code, title=TITLES.get(code, "Error"), message=message), code
+        return jsonify(
+            {"errors": [Problem("url" if code in (404, 405) else "request", message).to_dict()]}
+        ), code
+    return render_template(
+        "error.html", code=code, title=TITLES.get(code, "Error"), message=message
+    ), code

@@ -4,11 +4,21 @@ Thin like the other views: the export dict comes from the model, the files from
 tracker/export.py and tracker/summary.py, and an import goes through `service.import_session`,
 the same function the JSON API (`POST /api/sessions/import`) calls.
 """
+
 from __future__ import annotations
 
 import flask
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
-                   request, url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from .. import service
 from ..export import export_json, filename_stem, rounds_csv
@@ -57,12 +67,17 @@ def _export(token: str) -> dict:
     try:
         return service.get_session(token).export()
     except service.NotFound:
-        abort(404, description="There is no session at this link. Check the link or start a new session.")
+        abort(
+            404,
+            description="There is no session at this link. Check the link or start a new session.",
+        )
 
 
 def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'{"inline" if inline else "attachment"}; filename="{name}"'
+    response.headers["Content-Disposition"] = (
+        f'{"inline" if inline else "attachment"}; filename="{name}"'
+    )
     response.headers["Cache-Control"] = "no-cache"  # the session may change any minute
     return response
 
@@ -70,7 +85,9 @@ def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
 @bp.get("/s/<token>/summary.pdf")
 def summary(token: str):
     export = _export(token)
-    return _file(summary_pdf(export), "application/pdf", filename_stem(export) + ".pdf", inline=True)
+    return _file(
+        summary_pdf(export), "application/pdf", filename_stem(export) + ".pdf", inline=True
+    )
 
 
 @bp.get("/s/<token>/export.csv")
@@ -96,14 +113,23 @@ def import_page():
         data = upload.read() if upload is not None and upload.filename else b""
         text = form.text.data or ""
         if not form.validate():
-            problems = [{"where": "form", "message": "The form had expired. Please press Import again."}]
+            problems = [
+                {"where": "form", "message": "The form had expired. Please press Import again."}
+            ]
             status = 400
         elif data and text.strip():
-            problems = [{"where": "form", "message": "Choose a file or paste the JSON, not both: "
-                                                     "clear the pasted text or the file."}]
+            problems = [
+                {
+                    "where": "form",
+                    "message": "Choose a file or paste the JSON, not both: "
+                    "clear the pasted text or the file.",
+                }
+            ]
             status = 422
         elif not data and not text.strip():
-            problems = [{"where": "form", "message": "Choose the exported .json file, or paste its text."}]
+            problems = [
+                {"where": "form", "message": "Choose the exported .json file, or paste its text."}
+            ]
             status = 422
         else:
             try:
@@ -113,10 +139,17 @@ def import_page():
                 status = error.status
             else:
                 count = len(game.rounds)
-                flash(f"Session imported with {count} round{'' if count == 1 else 's'}: "
-                      "this is its new link.")
+                flash(
+                    f"Session imported with {count} round{'' if count == 1 else 's'}: "
+                    "this is its new link."
+                )
                 return redirect(url_for("pages.session_page", token=game.token), 303)
         if data and problems:
-            problems.append({"where": "file", "message": f"(The file was {upload.filename}: "
-                                                         "choose it again once it is fixed.)"})
+            problems.append(
+                {
+                    "where": "file",
+                    "message": f"(The file was {upload.filename}: "
+                    "choose it again once it is fixed.)",
+                }
+            )
     return render_template("import.html", form=form, problems=problems), status

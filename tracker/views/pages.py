@@ -1,34 +1,52 @@
 """The HTML pages. Thin: each view reads a form, calls the service, renders a template."""
+
 from __future__ import annotations
 
-from flask import (Blueprint, abort, flash, jsonify, redirect, render_template, request,
-                   url_for)
-
 import secrets
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 
 from .. import idempotency, pin, service
 from ..chart import balance_chart_svg
 from ..engine import replay
 from ..extensions import csrf
-from ..forms import (ConfirmForm, NewSessionForm, RoundForm, apply_preset, session_data,
-                     session_field)
+from ..forms import (
+    ConfirmForm,
+    NewSessionForm,
+    RoundForm,
+    apply_preset,
+    session_data,
+    session_field,
+)
 from ..house_rules import GROUPS, OPTIONS, PRESET_CHOICES, default_text, option_names, preset_values
 from ..qr import qr_svg
-from ..round_entry import (ENDINGS, analyse_hands, errors_by_field, field_for, form_from_record,
-                           record_from_form, sentence)
+from ..round_entry import (
+    ENDINGS,
+    analyse_hands,
+    errors_by_field,
+    field_for,
+    form_from_record,
+    record_from_form,
+    sentence,
+)
 
 bp = Blueprint("pages", __name__)
 RECENT_ROUNDS = 20
 SETTLED = "This session is settled. Reopen it on the session page to enter or change rounds."
-CONFLICT = ("Round {number} was changed on another phone while you were editing. Its saved version is "
-            "shown below and what you typed is kept: review it, then save to replace the saved version.")
+CONFLICT = (
+    "Round {number} was changed on another phone while you were editing. Its saved version is "
+    "shown below and what you typed is kept: review it, then save to replace the saved version."
+)
 
 
 def _game(token: str):
     try:
         return service.get_session(token)
     except service.NotFound:
-        abort(404, description="There is no session at this link. Check the link or start a new session.")
+        abort(
+            404,
+            description="There is no session at this link. Check the link or start a new session.",
+        )
 
 
 @bp.get("/")
@@ -52,14 +70,24 @@ def new_session():
                 game = service.create_session(session_data(form))
             except service.InputError as error:
                 for problem in error.problems:
-                    errors.setdefault(session_field(problem.where), []).append(sentence(problem.message))
+                    errors.setdefault(session_field(problem.where), []).append(
+                        sentence(problem.message)
+                    )
                 status = 422
             else:
                 pin.unlock_device(game)  # whoever set the PIN need not type it again here
                 return redirect(url_for("pages.session_page", token=game.token, new=1), 303)
-    return render_template("new_session.html", form=form, errors=errors, options=OPTIONS,
-                           option_names=option_names(), groups=GROUPS, presets=PRESET_CHOICES,
-                           default_text=default_text, preset_values=preset_values()), status
+    return render_template(
+        "new_session.html",
+        form=form,
+        errors=errors,
+        options=OPTIONS,
+        option_names=option_names(),
+        groups=GROUPS,
+        presets=PRESET_CHOICES,
+        default_text=default_text,
+        preset_values=preset_values(),
+    ), status
 
 
 def _ledger_context(game, show_all: bool = False) -> dict:
@@ -68,12 +96,20 @@ def _ledger_context(game, show_all: bool = False) -> dict:
     numbered = list(enumerate(ledger.results, 1))
     shown = numbered if show_all else numbered[-RECENT_ROUNDS:]
     return {
-        "game": game, "ledger": ledger, "rules": rules, "unit": rules.unit,
-        "rounds": list(reversed(shown)), "hidden_rounds": len(numbered) - len(shown),
-        "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit) if ledger.history else None,
-        "settlement": ledger.settlement(), "final": ledger.final_balances(),
+        "game": game,
+        "ledger": ledger,
+        "rules": rules,
+        "unit": rules.unit,
+        "rounds": list(reversed(shown)),
+        "hidden_rounds": len(numbered) - len(shown),
+        "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit)
+        if ledger.history
+        else None,
+        "settlement": ledger.settlement(),
+        "final": ledger.final_balances(),
         "confirm": ConfirmForm(),
-        "can_edit": pin.unlocked(game), "has_pin": pin.has_pin(game),
+        "can_edit": pin.unlocked(game),
+        "has_pin": pin.has_pin(game),
         "unlock_url": url_for("pages.unlock", token=game.token),
     }
 
@@ -84,20 +120,30 @@ def session_page(token: str):
     context = _ledger_context(game, show_all=request.args.get("all") == "1")
     link = url_for("pages.session_page", token=game.token, _external=True)
     local = request.host.split(":")[0] in ("localhost", "127.0.0.1", "[::1]", "::1")
-    return render_template("session.html", link=link, qr=qr_svg(link), local_link=local,
-                           just_created=request.args.get("new") == "1", **context)
+    return render_template(
+        "session.html",
+        link=link,
+        qr=qr_svg(link),
+        local_link=local,
+        just_created=request.args.get("new") == "1",
+        **context,
+    )
 
 
 @bp.get("/s/<token>/ledger")
 def ledger_part(token: str):
     """The ledger part of the session page, which other phones reload when a round is saved."""
     game = _game(token)
-    return render_template("_ledger.html", **_ledger_context(game, show_all=request.args.get("all") == "1"))
+    return render_template(
+        "_ledger.html", **_ledger_context(game, show_all=request.args.get("all") == "1")
+    )
 
 
 def _locked_redirect(game):
     """Send a locked device to the PIN form, coming back here (GET) afterwards."""
-    target = request.path if request.method == "GET" else url_for("pages.session_page", token=game.token)
+    target = (
+        request.path if request.method == "GET" else url_for("pages.session_page", token=game.token)
+    )
     return redirect(url_for("pages.unlock", token=game.token, next=target), 303)
 
 
@@ -146,8 +192,11 @@ def change_pin(token: str):
             status = 400
         else:
             try:
-                now_set = service.set_pin(game, {"pin": (request.form.get("new_pin") or "").strip()},
-                                          current=request.form.get("current_pin"))
+                now_set = service.set_pin(
+                    game,
+                    {"pin": (request.form.get("new_pin") or "").strip()},
+                    current=request.form.get("current_pin"),
+                )
             except pin.PinError as problem:
                 errors["current_pin"] = [sentence(problem.message)]
                 status = problem.status
@@ -156,10 +205,15 @@ def change_pin(token: str):
                 status = error.status
             else:
                 pin.unlock_device(game)
-                flash("Edit PIN set: other phones need it once to change rounds." if now_set
-                      else "Edit PIN removed: anyone with the link can change rounds.")
+                flash(
+                    "Edit PIN set: other phones need it once to change rounds."
+                    if now_set
+                    else "Edit PIN removed: anyone with the link can change rounds."
+                )
                 return redirect(url_for("pages.session_page", token=game.token), 303)
-    return render_template("pin.html", game=game, form=form, errors=errors, has_pin=pin.has_pin(game)), status
+    return render_template(
+        "pin.html", game=game, form=form, errors=errors, has_pin=pin.has_pin(game)
+    ), status
 
 
 @bp.route("/s/<token>/rounds/new", methods=["GET", "POST"])
@@ -182,7 +236,7 @@ def _dealer_of(game, number: int | None) -> int:
     record = game.rounds[number - 1].record
     if record.get("dealer") is not None:
         return int(record["dealer"])
-    earlier = [r.record for r in game.rounds[:number - 1]]
+    earlier = [r.record for r in game.rounds[: number - 1]]
     return replay(game.players, service.rules_of(game), game.first_dealer, earlier).next_dealer
 
 
@@ -214,23 +268,41 @@ def _round_page(game, number: int | None):
     elif not game.settled:
         record = record_from_form(request.form, dealer)
         if number is None and idem_key:
-            idem = idempotency.Idempotent(f"form-rounds:{game.token}", idem_key,
-                                          idempotency.fingerprint(record_from_form(request.form)),  # as typed
-                                          lambda answer: (201, {"number": answer[0]}))
+            idem = idempotency.Idempotent(
+                f"form-rounds:{game.token}",
+                idem_key,
+                idempotency.fingerprint(record_from_form(request.form)),  # as typed
+                lambda answer: (201, {"number": answer[0]}),
+            )
         if not form.validate():
-            errors["form"] = ["The form had expired; your cards are kept. Please press Review again."]
+            errors["form"] = [
+                "The form had expired; your cards are kept. Please press Review again."
+            ]
             status = 400
         elif needs_pin and (refused := _unlock_with(game, errors)):
             status = refused
         elif (saved := _saved_before(idem)) is not None:
             flash(f"Round {saved} saved.")  # this tap was the same round again: stored once
-            return redirect(url_for("pages.session_page", token=game.token) + f"#round-{saved}", 303)
-        elif number and version != str(service.round_version(game, number)) and _already_stored(game, number, record):
-            flash(f"Round {number} changed; the rounds after it are recomputed.")  # the same edit sent twice
-            return redirect(url_for("pages.session_page", token=game.token) + f"#round-{number}", 303)
+            return redirect(
+                url_for("pages.session_page", token=game.token) + f"#round-{saved}", 303
+            )
+        elif (
+            number
+            and version != str(service.round_version(game, number))
+            and _already_stored(game, number, record)
+        ):
+            flash(
+                f"Round {number} changed; the rounds after it are recomputed."
+            )  # the same edit sent twice
+            return redirect(
+                url_for("pages.session_page", token=game.token) + f"#round-{number}", 303
+            )
         elif number and version != str(service.round_version(game, number)):
-            conflict, version, status = service.ledger_of(game).results[number - 1], \
-                str(service.round_version(game, number)), 409
+            conflict, version, status = (
+                service.ledger_of(game).results[number - 1],
+                str(service.round_version(game, number)),
+                409,
+            )
             errors["form"] = [CONFLICT.format(number=number)]
         else:
             if idem is None and number is None:
@@ -253,21 +325,38 @@ def _round_page(game, number: int | None):
                             service.edit_round(game, number, record, version)
                             flash(f"Round {number} changed; the rounds after it are recomputed.")
                     except service.VersionConflict:
-                        conflict, version, status = service.ledger_of(game).results[number - 1], \
-                            str(service.round_version(game, number)), 409
+                        conflict, version, status = (
+                            service.ledger_of(game).results[number - 1],
+                            str(service.round_version(game, number)),
+                            409,
+                        )
                         errors["form"] = [CONFLICT.format(number=number)]
                         result = None
                     else:
-                        return redirect(url_for("pages.session_page", token=game.token) + f"#round-{saved}", 303)
+                        return redirect(
+                            url_for("pages.session_page", token=game.token) + f"#round-{saved}", 303
+                        )
                 form.reviewed.data = key
     ledger = service.ledger_of(game)
     shown_number = number or len(ledger.results) + 1
-    return render_template("round.html", game=game, form=form, errors=errors, result=result,
-                           number=number, shown_number=shown_number, dealer=dealer, rules=rules,
-                           unit=rules.unit, endings=ENDINGS, pot=ledger.pot, conflict=conflict,
-                           version=version,
-                           idempotency_key=(idem.key if idem is not None else idem_key) or secrets.token_urlsafe(18),
-                           needs_pin=needs_pin and not pin.unlocked(game)), status
+    return render_template(
+        "round.html",
+        game=game,
+        form=form,
+        errors=errors,
+        result=result,
+        number=number,
+        shown_number=shown_number,
+        dealer=dealer,
+        rules=rules,
+        unit=rules.unit,
+        endings=ENDINGS,
+        pot=ledger.pot,
+        conflict=conflict,
+        version=version,
+        idempotency_key=(idem.key if idem is not None else idem_key) or secrets.token_urlsafe(18),
+        needs_pin=needs_pin and not pin.unlocked(game),
+    ), status
 
 
 def _already_stored(game, number: int, record: dict) -> bool:
@@ -329,8 +418,12 @@ def preview_round(token: str, number: int | None = None):
     except service.InputError as error:
         answer["errors"] = [{**p.to_dict(), "field": field_for(p.where)} for p in error.problems]
         return jsonify(answer)
-    answer.update(ok=True, review_key=service.review_key(game, stored), number=number or service.round_count(game) + 1,
-                  verdict_html=render_template("_verdict.html", result=result, unit=rules.unit, game=game))
+    answer.update(
+        ok=True,
+        review_key=service.review_key(game, stored),
+        number=number or service.round_count(game) + 1,
+        verdict_html=render_template("_verdict.html", result=result, unit=rules.unit, game=game),
+    )
     return jsonify(answer)
 
 
@@ -344,14 +437,20 @@ def delete_round(token: str, number: int):
         return _locked_redirect(game)
     form = ConfirmForm()
     error, status = None, 200
-    version = request.form.get("version") if request.method == "POST" else str(service.round_version(game, number))
+    version = (
+        request.form.get("version")
+        if request.method == "POST"
+        else str(service.round_version(game, number))
+    )
     if request.method == "POST":
         if form.validate():
             try:
                 service.delete_round(game, number, version or None)
             except service.VersionConflict:
-                error = (f"Round {number} was changed on another phone since this page was opened: "
-                         "here is its saved version. Delete it only if this is still the round to go.")
+                error = (
+                    f"Round {number} was changed on another phone since this page was opened: "
+                    "here is its saved version. Delete it only if this is still the round to go."
+                )
                 status = 409
                 version = str(service.round_version(game, number))
                 ledger = service.ledger_of(game)
@@ -362,8 +461,16 @@ def delete_round(token: str, number: int):
                 return redirect(url_for("pages.session_page", token=game.token), 303)
         else:
             error = "The form had expired. Please press Delete again."
-    return render_template("delete_round.html", game=game, number=number, form=form, error=error,
-                           result=ledger.results[number - 1], unit=service.rules_of(game).unit, version=version), status
+    return render_template(
+        "delete_round.html",
+        game=game,
+        number=number,
+        form=form,
+        error=error,
+        result=ledger.results[number - 1],
+        unit=service.rules_of(game).unit,
+        version=version,
+    ), status
 
 
 @bp.route("/s/<token>/settle", methods=["GET", "POST"])
