@@ -6,6 +6,7 @@ and sets overlap everywhere. Each figure is the median of several timed passes o
 
     python benchmarks/engine.py
 """
+
 from __future__ import annotations
 
 import random
@@ -64,8 +65,14 @@ def joker_hand_ms(rules: Rules) -> float:
 def main() -> None:
     rng = random.Random(2026)
     rules = Rules()
-    print(f"random 13-card hands: {hands_per_second(random_hands(rng), rules):,.0f} hands/s (target 100,000)")
-    print(f"dense 13-card hands:  {hands_per_second(dense_hands(rng), rules):,.0f} hands/s (target 20,000)")
+    print(
+        f"random 13-card hands: {hands_per_second(random_hands(rng), rules):,.0f} hands/s"
+        " (target 100,000)"
+    )
+    print(
+        f"dense 13-card hands:  {hands_per_second(dense_hands(rng), rules):,.0f} hands/s"
+        " (target 20,000)"
+    )
     print(f"13 cards, 2 jokers:   {joker_hand_ms(Rules(jokers=2)):.2f} ms (target under 5 ms)")
 
 

@@ -17,6 +17,7 @@ Prints p50/p99 latencies and errors for each N and, last, the largest N that hol
 Needs PostgreSQL (scripts/postgres.sh starts one; DATABASE_URL overrides). Traffic goes only to
 127.0.0.1, every loop is bounded in time, and the server is stopped at the end.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,7 +27,6 @@ import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.rounds_factory import random_session  # noqa: E402
+from tests.support.rounds_factory import random_session  # noqa: E402
 
 PAGE_EVERY, REVISION_EVERY, SAVE_EVERY, TIMEOUT = 5.0, 3.0, 30.0, 10.0
 WARMUP = 15.0  # phones join over the first 15 s (tables don't all sit down at once), not timed
@@ -54,8 +54,12 @@ class Client:
                 if self.writer is None:
                     self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
                 data = b"" if body is None else json.dumps(body).encode()
-                head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n"
-                        + ("Content-Type: application/json\r\n" if body is not None else "") + "\r\n")
+                head = (
+                    f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    f"Content-Length: {len(data)}\r\n"
+                    + ("Content-Type: application/json\r\n" if body is not None else "")
+                    + "\r\n"
+                )
                 self.writer.write(head.encode() + data)
                 await self.writer.drain()
                 return await self._response()
@@ -76,7 +80,7 @@ class Client:
             headers[name.strip().lower()] = value.strip()
         if headers.get("transfer-encoding") == "chunked":
             body = b""
-            while (size := int((await self.reader.readline()).strip(), 16)):
+            while size := int((await self.reader.readline()).strip(), 16):
                 body += await self.reader.readexactly(size)
                 await self.reader.readline()
             await self.reader.readline()
@@ -112,10 +116,11 @@ async def phone(port, path, method, every, until, records, samples, errors, body
             start = time.monotonic()
             try:
                 status, _ = await asyncio.wait_for(
-                    client.request(method, path, body_of() if body_of else None), TIMEOUT)
+                    client.request(method, path, body_of() if body_of else None), TIMEOUT
+                )
                 if status >= 400:
                     errors.append(f"{method} {path}: HTTP {status}")
-            except (OSError, asyncio.TimeoutError, ValueError) as error:
+            except (TimeoutError, OSError, ValueError) as error:
                 errors.append(f"{method} {path}: {type(error).__name__} {error}")
                 client.close()
             samples.add(start)
@@ -135,7 +140,7 @@ async def watcher(port, token, until, samples, errors):
             if status >= 400:
                 errors.append(f"GET {path}: HTTP {status}")
             return body
-        except (OSError, asyncio.TimeoutError, ValueError) as error:
+        except (TimeoutError, OSError, ValueError) as error:
             errors.append(f"GET {path}: {type(error).__name__} {error}")
             client.close()
             return None
@@ -158,7 +163,9 @@ async def watcher(port, token, until, samples, errors):
         client.close()
 
 
-async def run_tables(port: int, tokens: list[str], records: list[dict], seconds: float, mode: str) -> dict:
+async def run_tables(
+    port: int, tokens: list[str], records: list[dict], seconds: float, mode: str
+) -> dict:
     timed_from = time.monotonic() + WARMUP
     until = timed_from + seconds
     polls, saves, errors = Samples(timed_from), Samples(timed_from), []
@@ -168,9 +175,22 @@ async def run_tables(port: int, tokens: list[str], records: list[dict], seconds:
             if mode == "app":
                 tasks.append(watcher(port, token, until, polls, errors))
             else:
-                tasks.append(phone(port, f"/s/{token}", "GET", PAGE_EVERY, until, records, polls, errors))
-        tasks.append(phone(port, f"/api/sessions/{token}/rounds", "POST", SAVE_EVERY, until, records, saves,
-                           errors, body_of=lambda: random.choice(records)))
+                tasks.append(
+                    phone(port, f"/s/{token}", "GET", PAGE_EVERY, until, records, polls, errors)
+                )
+        tasks.append(
+            phone(
+                port,
+                f"/api/sessions/{token}/rounds",
+                "POST",
+                SAVE_EVERY,
+                until,
+                records,
+                saves,
+                errors,
+                body_of=lambda: random.choice(records),
+            )
+        )
     await asyncio.gather(*tasks)
     return {"polls": polls, "saves": saves, "errors": errors}
 
@@ -179,12 +199,21 @@ async def setup_tables(port: int, count: int, preload: int, records: list[dict])
     client = Client(port)
     tokens = []
     for table in range(count):
-        status, body = await client.request("POST", "/api/sessions", {
-            "players": [f"Ana{table}", f"Ben{table}", f"Cris{table}"], "dealer": 0, "rules": {"preset": "classic"}})
+        status, body = await client.request(
+            "POST",
+            "/api/sessions",
+            {
+                "players": [f"Ana{table}", f"Ben{table}", f"Cris{table}"],
+                "dealer": 0,
+                "rules": {"preset": "classic"},
+            },
+        )
         assert status == 201, body
         token = json.loads(body)["id"]
         for _ in range(preload):
-            status, body = await client.request("POST", f"/api/sessions/{token}/rounds", random.choice(records))
+            status, body = await client.request(
+                "POST", f"/api/sessions/{token}/rounds", random.choice(records)
+            )
             assert status == 201, body
         tokens.append(token)
     client.close()
@@ -193,7 +222,11 @@ async def setup_tables(port: int, count: int, preload: int, records: list[dict])
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
+    return (
+        ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+        if ordered
+        else float("nan")
+    )
 
 
 def free_port() -> int:
@@ -205,12 +238,32 @@ def free_port() -> int:
 def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "DATABASE_URL": database_url}
     venv = ROOT / ".venv" / "bin"
-    subprocess.run([venv / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [venv / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     port = free_port()
-    server = subprocess.Popen([venv / "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-                               "--threads", "4", "--worker-class", "gthread", "--log-level", "warning",
-                               "tracker:create_app()"], cwd=ROOT, env=env)
+    server = subprocess.Popen(
+        [
+            venv / "gunicorn",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            "4",
+            "--worker-class",
+            "gthread",
+            "--log-level",
+            "warning",
+            "tracker:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
@@ -226,11 +279,20 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 300])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--preload", type=int, default=10)
-    parser.add_argument("--workers", type=int, default=3)  # measured best here: 2 cores, 4 threads each
+    parser.add_argument(
+        "--workers", type=int, default=3
+    )  # measured best here: 2 cores, 4 threads each
     parser.add_argument("--mode", choices=("app", "page"), default="app")
     args = parser.parse_args()
-    url = os.environ.get("DATABASE_URL") or subprocess.run(
-        ["bash", str(ROOT / "scripts" / "postgres.sh")], check=True, capture_output=True, text=True).stdout.strip()
+    url = (
+        os.environ.get("DATABASE_URL")
+        or subprocess.run(
+            ["bash", str(ROOT / "scripts" / "postgres.sh")],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
     records = random_session(seed=4, rounds=300)["rounds"]
     server, port = start_server(url, args.workers)
     held = None
@@ -243,11 +305,17 @@ def main() -> None:
             p99 = percentile(every, 0.99)
             ok = p99 < 200 and not errors
             held = count if ok else held
-            print(f"{count:4d} tables ({args.mode}): {len(polls) / args.seconds:6.1f} watching requests/s, "
-                  f"{len(saves) / args.seconds:5.1f} saves/s | "
-                  f"watch p50 {percentile(polls, .5):6.1f} ms p99 {percentile(polls, .99):6.1f} ms | "
-                  f"save p50 {percentile(saves, .5):6.1f} ms p99 {percentile(saves, .99):6.1f} ms | "
-                  f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}", flush=True)
+            print(
+                f"{count:4d} tables ({args.mode}): "
+                f"{len(polls) / args.seconds:6.1f} watching requests/s, "
+                f"{len(saves) / args.seconds:5.1f} saves/s | "
+                f"watch p50 {percentile(polls, 0.5):6.1f} ms "
+                f"p99 {percentile(polls, 0.99):6.1f} ms | "
+                f"save p50 {percentile(saves, 0.5):6.1f} ms "
+                f"p99 {percentile(saves, 0.99):6.1f} ms | "
+                f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
+                flush=True,
+            )
             for line in errors[:3]:
                 print("    ", line)
             if not ok:

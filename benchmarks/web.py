@@ -1,9 +1,11 @@
 """Web app speed with 1,000 rounds in a session: saving a round and rendering the session page
 (medians, through the Flask test client, on a SQLite file made by the migrations), the page on
-a second worker after a save on the first, the cold replay a fresh worker pays once, and the weight of the round-entry page (HTML + CSS + JS).
+a second worker after a save on the first, the cold replay a fresh worker pays once, and the
+weight of the round-entry page (HTML + CSS + JS).
 
     .venv/bin/python benchmarks/web.py [--rounds 1000] [--repeat 41]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,10 +39,18 @@ def typical_round(rng: random.Random) -> dict:
     rest = [rank + suit for suit in "SHDC" for rank in RANKS if rank + suit not in used]
     rng.shuffle(rest)
     a, b = rng.randint(3, 6), rng.randint(3, 6)
-    hands = [{"melds": [melds[0]], "hand": rest[:a]}, {"melds": [melds[1]], "hand": rest[a:a + b]},
-             {"melds": [], "hand": rest[a + b:a + b + 8]}]
+    hands = [
+        {"melds": [melds[0]], "hand": rest[:a]},
+        {"melds": [melds[1]], "hand": rest[a : a + b]},
+        {"melds": [], "hand": rest[a + b : a + b + 8]},
+    ]
     if rng.random() < 0.5:
-        return {"ending": "talon", "declarer": None, "last_drawer": rng.randrange(3), "hands": hands}
+        return {
+            "ending": "talon",
+            "declarer": None,
+            "last_drawer": rng.randrange(3),
+            "hands": hands,
+        }
     return {"ending": "draw", "declarer": rng.randrange(2), "hands": hands}
 
 
@@ -55,15 +65,22 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(7)
     folder = Path(tempfile.mkdtemp(prefix="tracker-bench-"))
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
-                      "SECRET_KEY": "bench", "INSTANCE_PATH": str(folder)})
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
+            "SECRET_KEY": "bench",
+            "INSTANCE_PATH": str(folder),
+        }
+    )
     with app.app_context():
         upgrade(directory=MIGRATIONS)
         records = [typical_round(rng) for _ in range(args.rounds)]
         game = GameSession(players=PLAYERS, first_dealer=0, rules=Rules().to_dict())
         db.session.add(game)
         db.session.flush()
-        db.session.add_all(Round(session_id=game.id, number=n, record=r) for n, r in enumerate(records, 1))
+        db.session.add_all(
+            Round(session_id=game.id, number=n, record=r) for n, r in enumerate(records, 1)
+        )
         game.revision = 1
         db.session.commit()
         token = game.token
@@ -92,30 +109,49 @@ def main() -> None:
 
     # Two workers (two apps, one database): a round saved on one, the page rendered on the other,
     # which books only the rounds added since it last looked.
-    other = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
-                        "SECRET_KEY": "bench", "INSTANCE_PATH": str(folder)}).test_client()
+    other = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
+            "SECRET_KEY": "bench",
+            "INSTANCE_PATH": str(folder),
+        }
+    ).test_client()
     assert other.get(f"/s/{token}").status_code == 200
     crossed = []
     for _ in range(args.repeat):
-        assert client.post(f"/api/sessions/{token}/rounds", json=typical_round(rng)).status_code == 201
+        assert (
+            client.post(f"/api/sessions/{token}/rounds", json=typical_round(rng)).status_code == 201
+        )
         start = time.perf_counter()
         assert other.get(f"/s/{token}").status_code == 200
         crossed.append(time.perf_counter() - start)
 
     entry = client.get(f"/s/{token}/rounds/new")
-    assets = [entry.data] + [client.get(url).data for url in
-                              re.findall(r'(?:href|src)="(/static/[^"]+)"', entry.get_data(as_text=True))]
+    assets = [entry.data] + [
+        client.get(url).data
+        for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', entry.get_data(as_text=True))
+    ]
     weight = sum(len(a) for a in assets) / 1024
     gz = sum(len(gzip.compress(a)) for a in assets) / 1024
 
     rounds = args.rounds + args.repeat  # when the page renders were timed
-    print(f"session of {args.rounds:,} rounds (+{2 * args.repeat} saved during the run), SQLite file")
+    print(
+        f"session of {args.rounds:,} rounds (+{2 * args.repeat} saved during the run), SQLite file"
+    )
     print(f"save a round (POST /api/sessions/<id>/rounds): median {median_ms(saves):.1f} ms")
-    print(f"render the session page (GET /s/<id>, {rounds:,} rounds): median {median_ms(renders):.1f} ms"
-          f" ({page_kb:.0f} KB of HTML)")
-    print(f"the session page on another worker after a save there: median {median_ms(crossed):.1f} ms")
+    print(
+        f"render the session page (GET /s/<id>, {rounds:,} rounds): "
+        f"median {median_ms(renders):.1f} ms"
+        f" ({page_kb:.0f} KB of HTML)"
+    )
+    print(
+        f"the session page on another worker after a save there: median {median_ms(crossed):.1f} ms"
+    )
     print(f"cold replay of {args.rounds:,} rounds (a worker's first request): {cold * 1000:.0f} ms")
-    print(f"round-entry page: {weight:.1f} KB (HTML + CSS + JS, {len(assets)} files; {gz:.1f} KB gzipped)")
+    print(
+        f"round-entry page: {weight:.1f} KB (HTML + CSS + JS, {len(assets)} files; "
+        f"{gz:.1f} KB gzipped)"
+    )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """`flask --app tracker backup FILE` and `restore FILE`, run for real: the CLI runner of the app,
 and once as a subprocess with the `flask` command itself."""
+
 from __future__ import annotations
 
 import json
@@ -11,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DRAW, PLAYERS, TALON, TONGITS, _drop_everything, _migrate
-from tests.rounds_factory import random_session
+from tests.support.database import drop_everything, migrate
+from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
+from tests.support.rounds_factory import random_session
 from tracker import create_app
 from tracker.export import export_json
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def state(client) -> dict:
@@ -24,9 +26,17 @@ def state(client) -> dict:
     out = {}
     for item in client.get("/api/sessions").get_json()["sessions"]:
         data = client.get(f"/api/sessions/{item['id']}").get_json()
-        out[item["id"]] = (data["players"], data["balances"], [r["record"] for r in data["rounds"]],
-                           data["settled"], data["page_size"], data["rules"], data["first_dealer"],
-                           data.get("pin"), data["created"])
+        out[item["id"]] = (
+            data["players"],
+            data["balances"],
+            [r["record"] for r in data["rounds"]],
+            data["settled"],
+            data["page_size"],
+            data["rules"],
+            data["first_dealer"],
+            data.get("pin"),
+            data["created"],
+        )
     return out
 
 
@@ -40,12 +50,19 @@ def sessions(client):
     for record in (DRAW, TONGITS, TALON):
         assert client.post(f"/api/sessions/{tokens[0]}/rounds", json=record).status_code == 201
     names = ["Ñoño Dela Cruz", "Ma. Luz Bañez", "Cris"]
-    tokens.append(client.post("/api/sessions", json={"players": names, "pin": "4321"}).get_json()["id"])
+    tokens.append(
+        client.post("/api/sessions", json={"players": names, "pin": "4321"}).get_json()["id"]
+    )
     headers = {"X-Edit-Pin": "4321"}
-    assert client.post(f"/api/sessions/{tokens[1]}/rounds", json=TALON, headers=headers).status_code == 201
+    assert (
+        client.post(f"/api/sessions/{tokens[1]}/rounds", json=TALON, headers=headers).status_code
+        == 201
+    )
     assert client.post(f"/api/sessions/{tokens[1]}/settle", headers=headers).status_code == 200
     tokens.append(client.post("/api/sessions", json={"players": ["A", "B", "C"]}).get_json()["id"])
-    long = export_json(random_session(seed=5, rounds=120, rules={"preset": "classic", "pot_ante_units": 1}))
+    long = export_json(
+        random_session(seed=5, rounds=120, rules={"preset": "classic", "pot_ante_units": 1})
+    )
     response = client.post("/api/sessions/import", data=long, content_type="application/json")
     assert response.status_code == 201
     tokens.append(response.get_json()["id"])
@@ -64,15 +81,21 @@ def fresh_app(tmp_path, request):
             from tracker import database_url as normalise
 
             url = normalise(url)
-            _drop_everything(url)
+            drop_everything(url)
         else:
             path = tmp_path / "fresh.db"
             shutil.copy(request.getfixturevalue("_migrated_sqlite"), path)
             url = f"sqlite:///{path}"
-        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "SECRET_KEY": "test-secret",
-                          "INSTANCE_PATH": str(tmp_path / "fresh-instance")})
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": url,
+                "TESTING": True,
+                "SECRET_KEY": "test-secret",
+                "INSTANCE_PATH": str(tmp_path / "fresh-instance"),
+            }
+        )
         if os.environ.get("TEST_DATABASE_URL"):
-            _migrate(app)
+            migrate(app)
         made.append(app)
         return app
 
@@ -121,7 +144,10 @@ def test_backup_then_restore_into_a_fresh_database(app, client, sessions, fresh_
     # the PIN still guards the restored session; its holder still gets in
     locked = sessions[1]
     assert fresh.post(f"/api/sessions/{locked}/reopen").status_code == 403
-    assert fresh.post(f"/api/sessions/{locked}/reopen", headers={"X-Edit-Pin": "4321"}).status_code == 200
+    assert (
+        fresh.post(f"/api/sessions/{locked}/reopen", headers={"X-Edit-Pin": "4321"}).status_code
+        == 200
+    )
 
     # again: every session is there already, so each is skipped and nothing changes
     result = run(other, "restore", str(path))
@@ -170,15 +196,20 @@ def broken(data: dict, how: str) -> dict:
     return data
 
 
-@pytest.mark.parametrize("how,message", [
-    ("round", "sessions[3].rounds[7].hands[0].hand: round 8: Ana's hand: 'ZZ' is not a card"),
-    ("balances", "sessions[0].check.balances"),
-    ("token", "sessions[2].token: each session needs its token"),
-    ("duplicate", "sessions[2].token: the same token as sessions[1]"),
-    ("format", "import it on the web page /import"),
-    ("sessions", "sessions must be a list"),
-])
-def test_an_invalid_backup_is_refused_and_changes_nothing(app, client, sessions, fresh_app, tmp_path, how, message):
+@pytest.mark.parametrize(
+    "how,message",
+    [
+        ("round", "sessions[3].rounds[7].hands[0].hand: round 8: Ana's hand: 'ZZ' is not a card"),
+        ("balances", "sessions[0].check.balances"),
+        ("token", "sessions[2].token: each session needs its token"),
+        ("duplicate", "sessions[2].token: the same token as sessions[1]"),
+        ("format", "import it on the web page /import"),
+        ("sessions", "sessions must be a list"),
+    ],
+)
+def test_an_invalid_backup_is_refused_and_changes_nothing(
+    app, client, sessions, fresh_app, tmp_path, how, message
+):
     path = tmp_path / "backup.json"
     assert run(app, "backup", str(path)).exit_code == 0
     data = broken(json.loads(path.read_text(encoding="utf-8")), how)
@@ -217,13 +248,22 @@ def test_backup_to_stdout_and_restore_from_stdin(app, client, sessions, tmp_path
 
 def test_the_flask_command_itself(tmp_path, database_url):
     """`flask --app tracker backup/restore` as a table's admin runs it, on the DATABASE_URL."""
-    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "cli-test",
-           "TRACKER_INSTANCE": str(tmp_path / "instance")}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": "cli-test",
+        "TRACKER_INSTANCE": str(tmp_path / "instance"),
+    }
     flask = [sys.executable, "-m", "flask", "--app", "tracker"]
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "x",
-                      "INSTANCE_PATH": str(tmp_path / "instance")})
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "x",
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+        }
+    )
     if os.environ.get("TEST_DATABASE_URL"):
-        _migrate(app)
+        migrate(app)
     client = app.test_client()
     token = client.post("/api/sessions", json={"players": PLAYERS}).get_json()["id"]
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
@@ -234,13 +274,19 @@ def test_the_flask_command_itself(tmp_path, database_url):
         db.session.remove()
         db.engine.dispose()
     path = tmp_path / "b.json"
-    done = subprocess.run([*flask, "backup", str(path)], cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [*flask, "backup", str(path)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert "Backed up 1 session to" in done.stdout
-    done = subprocess.run([*flask, "restore", str(path)], cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [*flask, "restore", str(path)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert "skipped 1" in done.stdout
     path.write_text('{"format": "nope"}', encoding="utf-8")
-    done = subprocess.run([*flask, "restore", str(path)], cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [*flask, "restore", str(path)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     assert done.returncode == 1 and "not a tracker backup" in done.stderr
     assert client.get(f"/api/sessions/{token}").get_json()["balances"] == balances

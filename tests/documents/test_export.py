@@ -1,4 +1,6 @@
-"""JSON export/import and CSV of a session (tracker/export.py), on sessions dealt from a real deck."""
+"""JSON export/import and CSV of a session (tracker/export.py), on sessions dealt from a real
+deck."""
+
 from __future__ import annotations
 
 import copy
@@ -9,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.rounds_factory import known_session, random_session
+from tests.support.rounds_factory import known_session, random_session
 from tracker.engine import Rules, money_str
 from tracker.export import ExportError, export_json, ledger_of, read_export, rounds_csv
 
@@ -18,7 +20,13 @@ PRESETS = [
     {"preset": "pagat"},
     {"preset": "classic", "jokers": 2, "joker_points": 30, "kang_multiplier": 2},
     {"preset": "pagat", "jokers": 1, "next_dealer": "rotate"},
-    {"preset": "classic", "progressive": True, "loss_limit": 400, "stake": "5.00", "point_rate": "0.50"},
+    {
+        "preset": "classic",
+        "progressive": True,
+        "loss_limit": 400,
+        "stake": "5.00",
+        "point_rate": "0.50",
+    },
 ]
 
 
@@ -30,30 +38,58 @@ def problems_of(data) -> list[dict]:
 
 # -- the hand-checked session ---------------------------------------------------------------
 
+
 def test_known_session_ledger():
     ledger = ledger_of(known_session())
     assert [money_str(b) for b in ledger.balances] == ["122.00", "-78.00", "-44.00"]
     first, second = ledger.results
-    assert [(p.payer, p.payee, money_str(p.amount)) for p in first.payments] == [(1, 0, "30.00"), (2, 0, "15.00")]
-    assert [(p.payer, p.payee, money_str(p.amount)) for p in second.payments] == [(1, 0, "48.00"), (2, 0, "29.00")]
-    assert second.payments[0].explain == "₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00"
+    assert [(p.payer, p.payee, money_str(p.amount)) for p in first.payments] == [
+        (1, 0, "30.00"),
+        (2, 0, "15.00"),
+    ]
+    assert [(p.payer, p.payee, money_str(p.amount)) for p in second.payments] == [
+        (1, 0, "48.00"),
+        (2, 0, "29.00"),
+    ]
+    assert (
+        second.payments[0].explain
+        == "₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00"
+    )
     assert [(t.payer, t.payee, money_str(t.amount)) for t in ledger.settlement()] == [
-        ("Ben", "Ana", "78.00"), ("Cris", "Ana", "44.00")]
+        ("Ben", "Ana", "78.00"),
+        ("Cris", "Ana", "44.00"),
+    ]
 
 
 def test_known_session_csv_by_hand():
     rows = list(csv.DictReader(io.StringIO(rounds_csv(known_session()))))
     assert [(r["round"], r["payer"], r["payee"], r["amount"]) for r in rows] == [
-        ("1", "Ben", "Ana", "30.00"), ("1", "Cris", "Ana", "15.00"),
-        ("2", "Ben", "Ana", "48.00"), ("2", "Cris", "Ana", "29.00")]
-    assert rows[0]["ending"] == "tongits" and rows[0]["declarer"] == "Ana" and rows[0]["winner"] == "Ana"
-    assert (rows[0]["Ben deadwood"], rows[0]["Cris deadwood"], rows[0]["Cris sunog"]) == ("20", "5", "sunog")
+        ("1", "Ben", "Ana", "30.00"),
+        ("1", "Cris", "Ana", "15.00"),
+        ("2", "Ben", "Ana", "48.00"),
+        ("2", "Cris", "Ana", "29.00"),
+    ]
+    assert (
+        rows[0]["ending"] == "tongits"
+        and rows[0]["declarer"] == "Ana"
+        and rows[0]["winner"] == "Ana"
+    )
+    assert (rows[0]["Ben deadwood"], rows[0]["Cris deadwood"], rows[0]["Cris sunog"]) == (
+        "20",
+        "5",
+        "sunog",
+    )
     assert rows[2]["explain"] == "₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00"
-    assert (rows[3]["Ana balance"], rows[3]["Ben balance"], rows[3]["Cris balance"]) == ("122.00", "-78.00", "-44.00")
+    assert (rows[3]["Ana balance"], rows[3]["Ben balance"], rows[3]["Cris balance"]) == (
+        "122.00",
+        "-78.00",
+        "-44.00",
+    )
     assert rows[2]["dealer"] == "Ben" and rows[2]["declarer"] == "Ben"
 
 
 # -- JSON round trip ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed,rules", list(enumerate(PRESETS)))
 def test_export_import_same_ledger(seed, rules):
@@ -92,8 +128,17 @@ def test_export_is_pretty_and_stable():
     text = export_json(session)
     assert text == export_json(copy.deepcopy(session))
     assert text.startswith('{\n  "format": "tongits-tracker/1",')
-    assert list(json.loads(text)) == ["format", "created", "players", "first_dealer", "page_size",
-                                      "settled", "rules", "rounds", "check"]
+    assert list(json.loads(text)) == [
+        "format",
+        "created",
+        "players",
+        "first_dealer",
+        "page_size",
+        "settled",
+        "rules",
+        "rounds",
+        "check",
+    ]
 
 
 def test_import_canonicalises_cards_and_fills_dealer():
@@ -116,17 +161,28 @@ def test_import_of_a_session_without_rounds():
 
 # -- bad imports ----------------------------------------------------------------------------
 
+
 def test_not_json():
     assert problems_of("{not json") == [
-        {"where": "file", "message": "the file is not valid JSON (Expecting property name enclosed in double quotes, line 1)"}]
+        {
+            "where": "file",
+            "message": "the file is not valid JSON "
+            "(Expecting property name enclosed in double quotes, line 1)",
+        }
+    ]
     assert problems_of(b"\xff\xfe")[0]["where"] == "file"
     assert problems_of("[1, 2]")[0]["where"] == "file"
 
 
 def test_wrong_format_tag():
     problems = problems_of({**known_session(), "format": "something-else/2"})
-    assert problems == [{"where": "format", "message": "this is not a Tongits tracker export: it has format "
-                                                      "'something-else/2', expected 'tongits-tracker/1'"}]
+    assert problems == [
+        {
+            "where": "format",
+            "message": "this is not a Tongits tracker export: it has format "
+            "'something-else/2', expected 'tongits-tracker/1'",
+        }
+    ]
     session = known_session()
     del session["format"]
     assert "has no format tag" in problems_of(session)[0]["message"]
@@ -137,8 +193,15 @@ def test_bad_top_level_fields_all_reported():
     session["players"] = ["Ana", "ana", ""]
     session["rules"]["stake"] = "ten"
     wheres = {p["where"]: p["message"] for p in problems_of(session)}
-    assert set(wheres) == {"players[1]", "players[2]", "rules.stake", "first_dealer", "page_size",
-                           "settled", "created"}
+    assert set(wheres) == {
+        "players[1]",
+        "players[2]",
+        "rules.stake",
+        "first_dealer",
+        "page_size",
+        "settled",
+        "created",
+    }
     assert wheres["players[1]"] == "two players are called ana: give each a different name"
     assert wheres["players[2]"] == "player 3 needs a name"
     assert "stake" in wheres["rules.stake"]
@@ -156,7 +219,9 @@ def test_two_players_and_unknown_rule():
 
 def test_bad_rounds_say_where_and_what():
     session = random_session(seed=3, rounds=10)
-    session["rounds"][3]["hands"][1]["melds"] = [["7S", "8H", "9S"]] + session["rounds"][3]["hands"][1]["melds"]
+    session["rounds"][3]["hands"][1]["melds"] = [["7S", "8H", "9S"]] + session["rounds"][3][
+        "hands"
+    ][1]["melds"]
     session["rounds"][6]["ending"] = "won"
     session["rounds"][8]["hands"][2]["hand"] = ["ZZ"]
     problems = problems_of(session)
@@ -166,7 +231,9 @@ def test_bad_rounds_say_where_and_what():
     assert "rounds[8].hands[2].hand" in wheres
     by_where = {p["where"]: p["message"] for p in problems}
     assert "not a set or a run: a run must be one suit" in by_where["rounds[3].hands[1].melds[0]"]
-    assert by_where["rounds[6].ending"] == "round 7: say how the round ended: tongits, draw or talon"
+    assert (
+        by_where["rounds[6].ending"] == "round 7: say how the round ended: tongits, draw or talon"
+    )
     assert "'ZZ' is not a card" in by_where["rounds[8].hands[2].hand"]
 
 
@@ -176,8 +243,14 @@ def test_tongits_with_cards_in_hand_and_sunog_caller():
     session["rounds"][1]["hands"][1]["melds"] = []
     session["rounds"][1]["hands"][1]["hand"] = ["6H", "8C", "10S", "10D", "10C"]
     by_where = {p["where"]: p["message"] for p in problems_of(session)}
-    assert by_where["rounds[0].hands[0].hand"] == "round 1: Ana declared Tongits but still has 1 card(s) in hand"
-    assert by_where["rounds[1].declarer"] == "round 2: Ben is sunog (no meld on the table) and cannot call a draw"
+    assert (
+        by_where["rounds[0].hands[0].hand"]
+        == "round 1: Ana declared Tongits but still has 1 card(s) in hand"
+    )
+    assert (
+        by_where["rounds[1].declarer"]
+        == "round 2: Ben is sunog (no meld on the table) and cannot call a draw"
+    )
 
 
 def test_tampered_balances_are_caught():
@@ -199,16 +272,23 @@ def test_round_shapes():
     session["rounds"][0] = "tongits"
     session["rounds"][1]["dealer"] = 7
     by_where = {p["where"]: p["message"] for p in problems_of(session)}
-    assert by_where == {"rounds[0]": "round 1 must be an object", "rounds[1].dealer": "dealer must be a seat: 0, 1 or 2"}
-    assert problems_of(known_session(rounds={"a": 1})) == [{"where": "rounds", "message": "rounds must be a list of round records"}]
+    assert by_where == {
+        "rounds[0]": "round 1 must be an object",
+        "rounds[1].dealer": "dealer must be a seat: 0, 1 or 2",
+    }
+    assert problems_of(known_session(rounds={"a": 1})) == [
+        {"where": "rounds", "message": "rounds must be a list of round records"}
+    ]
 
 
 def test_rules_must_be_an_object():
     assert problems_of(known_session(rules=["classic"])) == [
-        {"where": "rules", "message": "rules must be an object of house-rule options"}]
+        {"where": "rules", "message": "rules must be an object of house-rule options"}
+    ]
 
 
 # -- CSV ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("rules", PRESETS[:2] + PRESETS[4:])
 def test_csv_matches_the_ledger(rules):
@@ -224,13 +304,18 @@ def test_csv_matches_the_ledger(rules):
         mine = by_round[number]
         if result.payments:
             assert [(r["payer"], r["payee"], Decimal(r["amount"])) for r in mine] == [
-                (names[p.payer], names[p.payee], p.amount) for p in result.payments]
+                (names[p.payer], names[p.payee], p.amount) for p in result.payments
+            ]
         else:
             assert len(mine) == 1 and mine[0]["payer"] == "" and mine[0]["amount"] == ""
         for row in mine:
             assert row["winner"] == ("" if result.winner is None else names[result.winner])
-            assert [int(row[f"{n} deadwood"]) for n in names] == [p.deadwood for p in result.players]
-            assert [row[f"{n} sunog"] == "sunog" for n in names] == [p.sunog for p in result.players]
+            assert [int(row[f"{n} deadwood"]) for n in names] == [
+                p.deadwood for p in result.players
+            ]
+            assert [row[f"{n} sunog"] == "sunog" for n in names] == [
+                p.sunog for p in result.players
+            ]
             assert [Decimal(row[f"{n} balance"]) for n in names] == ledger.history[number - 1]
             assert Decimal(row["pot after"]) == result.pot
     # payments and pot movements add up to the final balances
@@ -257,7 +342,9 @@ def test_csv_void_round_has_one_row():
     ledger = ledger_of(session)
     void = [n for n, r in enumerate(ledger.results, start=1) if r.void]
     assert void, "the generator deals void rounds"
-    rows = [r for r in csv.DictReader(io.StringIO(rounds_csv(session))) if int(r["round"]) == void[0]]
+    rows = [
+        r for r in csv.DictReader(io.StringIO(rounds_csv(session))) if int(r["round"]) == void[0]
+    ]
     assert len(rows) == 1 and rows[0]["ending"] == "void" and rows[0]["winner"] == ""
     assert rows[0]["pot in (each)"] == "10.00"
     assert "void round" in rows[0]["explain"]
@@ -269,7 +356,7 @@ def test_csv_guards_formula_injection_and_quotes_names():
     text = rounds_csv(session)
     rows = list(csv.reader(io.StringIO(text)))
     header, body = rows[0], rows[1:]
-    assert "'=HYPERLINK(\"http://evil/\",\"x\") deadwood" in header
+    assert '\'=HYPERLINK("http://evil/","x") deadwood' in header
     assert "'+Ben, Jr. balance" in header
     for row in body:
         for cell in row:

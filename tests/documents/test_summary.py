@@ -1,23 +1,23 @@
 """The printable summary (tracker/summary.py): the PDF is read back as text with pypdf and
 pdftotext and checked against the engine's own ledger."""
+
 from __future__ import annotations
 
 import io
 import re
 import shutil
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from pypdf import PdfReader
 
-from tests.rounds_factory import known_session, random_session
+from tests.support.rounds_factory import known_session, random_session
 from tracker.engine import Rules, money_text
 from tracker.export import ledger_of
-from tracker.summary import (RefusedURL, describe_rules, local_fetcher, summary_html,
-                             summary_pdf)
+from tracker.summary import RefusedURL, describe_rules, local_fetcher, summary_html, summary_pdf
 
-NOW = datetime(2026, 11, 30, 14, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 14, 0, tzinfo=UTC)
 HOSTILE = '<img src="http://evil.example/x.png">'
 
 
@@ -32,8 +32,9 @@ def pages_text(pdf: bytes) -> list[str]:
 def pdftotext(pdf: bytes, *args: str) -> str:
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext (poppler-utils) is not installed")
-    run = subprocess.run(["pdftotext", *args, "-enc", "UTF-8", "-", "-"], input=pdf,
-                         capture_output=True, check=True)
+    run = subprocess.run(
+        ["pdftotext", *args, "-enc", "UTF-8", "-", "-"], input=pdf, capture_output=True, check=True
+    )
     return run.stdout.decode("utf-8")
 
 
@@ -45,16 +46,30 @@ def winners_in(text: str, names: list[str]) -> list[str | None]:
 
 # -- the hand-checked session ---------------------------------------------------------------
 
+
 def test_known_session_pdf_by_hand():
     pdf = summary_pdf(known_session(), now=NOW)
     assert pdf.startswith(b"%PDF-")
     text = squash(" ".join(pages_text(pdf)))
-    for expected in ("Ana", "Ben", "Cris", "₱122.00", "−₱78.00", "−₱44.00",
-                     "Not settled yet", "If settled now", "Ben pays Ana ₱78.00", "Cris pays Ana ₱44.00",
-                     "Tongits by Ana", "Draw called by Ben",
-                     "₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00",
-                     "₱10.00 stake + 20 pts × ₱1.00 = ₱30.00",
-                     "Stake ₱10.00", "Monday, 30 November 2026, 8:15 PM", "SUNOG"):
+    for expected in (
+        "Ana",
+        "Ben",
+        "Cris",
+        "₱122.00",
+        "−₱78.00",
+        "−₱44.00",
+        "Not settled yet",
+        "If settled now",
+        "Ben pays Ana ₱78.00",
+        "Cris pays Ana ₱44.00",
+        "Tongits by Ana",
+        "Draw called by Ben",
+        "₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00",
+        "₱10.00 stake + 20 pts × ₱1.00 = ₱30.00",
+        "Stake ₱10.00",
+        "Monday, 30 November 2026, 8:15 PM",
+        "SUNOG",
+    ):
         assert expected in text, expected
     assert winners_in(text, ["Ana", "Ben", "Cris"]) == ["Ana", "Ana"]
     plain = squash(pdftotext(pdf))
@@ -88,7 +103,9 @@ def test_long_session_renders_every_round_winner(long_session):
     # pdftotext reads the same winners in the same order (it may wrap a long name in its
     # cell, so it is matched by its first word)
     firsts = [name.split()[0] for name in NAMES]
-    assert winners_in(pdftotext(pdf, "-layout"), firsts) == [None if w is None else w.split()[0] for w in expected]
+    assert winners_in(pdftotext(pdf, "-layout"), firsts) == [
+        None if w is None else w.split()[0] for w in expected
+    ]
 
 
 def test_long_session_names_balances_and_settlement(long_session):
@@ -132,6 +149,7 @@ def test_long_session_header_repeats_and_rows_stay_whole(long_session):
 
 # -- paper sizes ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("size,points", [("letter", (612, 792)), ("a4", (595, 842))])
 def test_page_size(size, points):
     pdf = summary_pdf(random_session(seed=4, rounds=40, page_size=size), now=NOW)
@@ -142,6 +160,7 @@ def test_page_size(size, points):
 
 
 # -- fonts and hostile names ----------------------------------------------------------------
+
 
 def test_peso_sign_and_filipino_names_use_dejavu():
     session = random_session(seed=8, rounds=5, players=["Ñoño Dela Cruz", "Ben", "Cris"])
@@ -156,7 +175,9 @@ def test_peso_sign_and_filipino_names_use_dejavu():
 
 
 def test_hostile_name_is_text_and_nothing_is_fetched():
-    session = random_session(seed=9, rounds=6, players=[HOSTILE, "Ben", "</style><style>*{display:none}"])
+    session = random_session(
+        seed=9, rounds=6, players=[HOSTILE, "Ben", "</style><style>*{display:none}"]
+    )
     html = summary_html(session, now=NOW)
     assert "<img" not in html and "&lt;img src=" in html
     assert "</style><style>" not in html
@@ -171,12 +192,18 @@ def test_hostile_name_is_text_and_nothing_is_fetched():
 
 def test_fetcher_refuses_outside_urls(tmp_path):
     fetcher = local_fetcher()
-    for url in ("http://evil.example/x.png", "https://example.com/a.css", "ftp://x/y",
-                "file:///etc/passwd", (tmp_path / "x.css").as_uri()):
+    for url in (
+        "http://evil.example/x.png",
+        "https://example.com/a.css",
+        "ftp://x/y",
+        "file:///etc/passwd",
+        (tmp_path / "x.css").as_uri(),
+    ):
         with pytest.raises(RefusedURL):
             fetcher.fetch(url)
     assert len(fetcher.refused) == 5
     from tracker.summary import TEMPLATES
+
     response = fetcher.fetch((TEMPLATES / "summary.html").as_uri())
     assert b"<html" in response.read()
     response.close()
@@ -186,12 +213,14 @@ def test_fetcher_refuses_outside_urls(tmp_path):
 def test_a_referenced_outside_image_is_refused_not_fetched():
     """Even HTML that asks for an outside image (not ours: the template never does) gets nothing."""
     from weasyprint import HTML
+
     fetcher = local_fetcher()
     HTML(string='<p>x</p><img src="http://evil.example/x.png">', url_fetcher=fetcher).write_pdf()
     assert fetcher.refused == ["http://evil.example/x.png"]
 
 
 # -- variants -------------------------------------------------------------------------------
+
 
 def test_progressive_shows_points_not_pesos():
     rules = {"preset": "classic", "progressive": True, "loss_limit": 300}
@@ -201,7 +230,10 @@ def test_progressive_shows_points_not_pesos():
     text = squash(" ".join(pages_text(summary_pdf(session, now=NOW))))
     assert "Progressive" in text and "pts" in text
     assert "₱" not in text
-    assert f"{session['players'][ledger.loser]} reached the loss limit (−300 pts) and loses the session" in text
+    assert (
+        f"{session['players'][ledger.loser]} reached the loss limit (−300 pts) "
+        "and loses the session" in text
+    )
     for amount in ledger.final_balances():
         assert money_text(amount, "pts") in text
 
@@ -240,14 +272,30 @@ def test_house_rules_in_words():
     assert "A Tongits with a kang is paid double (×2)." in jokers
     # every option of the rules changes the words
     base = describe_rules(Rules())
-    for option, value in [("qka_run", False), ("concealed_melds_count", True), ("jokers", 1),
-                          ("draw_showdown", "challengers"), ("draw_tie", "challenger"),
-                          ("stake", "20.00"), ("point_rate", "2.00"), ("tongits_units", 3),
-                          ("draw_units", 2), ("talon_units", 2), ("challenged_draw_units", 3),
-                          ("failed_call_multiplier", 1), ("lost_challenge_multiplier", 3),
-                          ("sunog_extra_units", 1), ("ace_bonus_units", 1), ("secret_bonus_units", 3),
-                          ("kang_multiplier", 2), ("pot_ante_units", 2), ("pot_won_by", "streak"),
-                          ("next_dealer", "winner"), ("progressive", True), ("currency", "$")]:
+    for option, value in [
+        ("qka_run", False),
+        ("concealed_melds_count", True),
+        ("jokers", 1),
+        ("draw_showdown", "challengers"),
+        ("draw_tie", "challenger"),
+        ("stake", "20.00"),
+        ("point_rate", "2.00"),
+        ("tongits_units", 3),
+        ("draw_units", 2),
+        ("talon_units", 2),
+        ("challenged_draw_units", 3),
+        ("failed_call_multiplier", 1),
+        ("lost_challenge_multiplier", 3),
+        ("sunog_extra_units", 1),
+        ("ace_bonus_units", 1),
+        ("secret_bonus_units", 3),
+        ("kang_multiplier", 2),
+        ("pot_ante_units", 2),
+        ("pot_won_by", "streak"),
+        ("next_dealer", "winner"),
+        ("progressive", True),
+        ("currency", "$"),
+    ]:
         assert describe_rules(Rules.preset("classic", **{option: value})) != base, option
 
 
@@ -257,7 +305,9 @@ def test_house_rules_appear_in_the_pdf():
 
 
 def test_void_round_with_ante_explains_both_parts():
-    sessions = (random_session(seed=seed, rounds=20, rules={"preset": "pagat"}) for seed in range(1, 60))
+    sessions = (
+        random_session(seed=seed, rounds=20, rules={"preset": "pagat"}) for seed in range(1, 60)
+    )
     session = next(s for s in sessions if any(r.void for r in ledger_of(s).results))
     html = summary_html(session, now=NOW)
     # pagat: 2 stakes ante from each of three, plus one stake each for the void round

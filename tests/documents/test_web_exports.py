@@ -1,6 +1,7 @@
 """Issue 3 through the web app: the summary PDF, CSV and JSON exports, and imports by the API
 and by the form (file upload and pasted text). Sessions are built through the API; PDFs are
 read back as text with pypdf."""
+
 from __future__ import annotations
 
 import copy
@@ -14,8 +15,9 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import DRAW, PLAYERS, TALON, TONGITS, csrf_token
-from tests.rounds_factory import random_session
+from tests.support.forms import csrf_token
+from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
+from tests.support.rounds_factory import random_session
 from tracker.engine import money_text
 from tracker.export import export_json, ledger_of
 
@@ -63,7 +65,9 @@ def played(client, make_session, players=None, page_size=None) -> str:
 
 
 def textarea(response) -> str:
-    match = re.search(r'<textarea id="text"[^>]*>(.*?)</textarea>', response.get_data(as_text=True), re.S)
+    match = re.search(
+        r'<textarea id="text"[^>]*>(.*?)</textarea>', response.get_data(as_text=True), re.S
+    )
     assert match, "no textarea"
     return html.unescape(match.group(1))
 
@@ -74,6 +78,7 @@ def page_text(response) -> str:
 
 # -- the summary PDF ------------------------------------------------------------------------
 
+
 def test_summary_pdf_of_a_session_built_through_the_api(client, make_session):
     token = played(client, make_session)
     data = session(client, token)
@@ -82,7 +87,9 @@ def test_summary_pdf_of_a_session_built_through_the_api(client, make_session):
     assert response.mimetype == "application/pdf"
     assert response.data.startswith(b"%PDF-")
     disposition = response.headers["Content-Disposition"]
-    assert disposition.startswith("inline;") and re.search(r'filename="tongits-\d{4}-\d\d-\d\d-ana-ben-cris\.pdf"', disposition)
+    assert disposition.startswith("inline;") and re.search(
+        r'filename="tongits-\d{4}-\d\d-\d\d-ana-ben-cris\.pdf"', disposition
+    )
     text = pdf_text(response.data)
     for name in PLAYERS:
         assert name in text
@@ -92,7 +99,10 @@ def test_summary_pdf_of_a_session_built_through_the_api(client, make_session):
         assert money_text(Decimal(amount)) in text, (name, amount)
     assert "Not settled yet" in text
     for transfer in data["settlement"]:
-        assert f"{transfer['from']} pays {transfer['to']} {money_text(Decimal(transfer['amount']))}" in text
+        assert (
+            f"{transfer['from']} pays {transfer['to']} {money_text(Decimal(transfer['amount']))}"
+            in text
+        )
 
 
 def test_summary_paper_is_the_sessions(client, make_session):
@@ -134,6 +144,7 @@ def test_session_page_links_to_print_and_exports(client, make_session):
 
 # -- CSV and JSON exports -------------------------------------------------------------------
 
+
 def test_csv_export(client, make_session):
     token = played(client, make_session)
     data = session(client, token)
@@ -145,8 +156,11 @@ def test_csv_export(client, make_session):
     assert response.data.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(text)))
     payments = [(int(r["round"]), r["payer"], r["payee"], r["amount"]) for r in rows if r["payer"]]
-    expected = [(r["number"], PLAYERS[p["from"]], PLAYERS[p["to"]], p["amount"])
-                for r in data["rounds"] for p in r["result"]["payments"]]
+    expected = [
+        (r["number"], PLAYERS[p["from"]], PLAYERS[p["to"]], p["amount"])
+        for r in data["rounds"]
+        for p in r["result"]["payments"]
+    ]
     assert payments == expected
     last = rows[-1]
     assert {name: last[f"{name} balance"] for name in PLAYERS} == data["balances"]
@@ -169,6 +183,7 @@ def test_json_export_by_page_and_api_is_the_same(client, make_session):
 
 # -- import ---------------------------------------------------------------------------------
 
+
 def test_export_then_import_by_the_api_gives_the_same_ledger(client, make_session):
     token = played(client, make_session, players=NAMES, page_size="a4")
     before = session(client, token)
@@ -179,8 +194,19 @@ def test_export_then_import_by_the_api_gives_the_same_ledger(client, make_sessio
     assert new["id"] != token and new["url"].endswith(f"/s/{new['id']}")
     assert response.headers["Location"].endswith(f"/api/sessions/{new['id']}")
     after = session(client, new["id"])
-    for key in ("players", "first_dealer", "rules", "page_size", "balances", "pot", "pot_shares",
-                "settlement", "next_dealer", "settled", "round_count"):
+    for key in (
+        "players",
+        "first_dealer",
+        "rules",
+        "page_size",
+        "balances",
+        "pot",
+        "pot_shares",
+        "settlement",
+        "next_dealer",
+        "settled",
+        "round_count",
+    ):
         assert after[key] == before[key], key
     assert [r["record"] for r in after["rounds"]] == [r["record"] for r in before["rounds"]]
     assert [r["result"] for r in after["rounds"]] == [r["result"] for r in before["rounds"]]
@@ -198,7 +224,9 @@ def test_settled_state_is_imported(client, make_session):
     assert export["settled"] is True
     new = client.post("/api/sessions/import", json=export).get_json()["id"]
     assert session(client, new)["settled"] is True
-    assert client.post(f"/api/sessions/{new}/rounds", json=TALON).status_code == 409  # settled: closed
+    assert (
+        client.post(f"/api/sessions/{new}/rounds", json=TALON).status_code == 409
+    )  # settled: closed
     assert client.post(f"/api/sessions/{new}/reopen").status_code == 200
     assert client.post(f"/api/sessions/{new}/rounds", json=TALON).status_code == 201
 
@@ -213,7 +241,9 @@ def test_a_200_round_session_imports_and_prints(client):
     token = response.get_json()["id"]
     data = session(client, token)
     assert data["round_count"] == 200 and data["page_size"] == "a4" and data["first_dealer"] == 2
-    assert data["balances"] == {name: f"{amount:.2f}" for name, amount in zip(NAMES, ledger.balances)}
+    assert data["balances"] == {
+        name: f"{amount:.2f}" for name, amount in zip(NAMES, ledger.balances)
+    }
     pdf = client.get(f"/s/{token}/summary.pdf")
     assert pdf.status_code == 200
     pdf_text_ = pdf_text(pdf.data)
@@ -229,14 +259,24 @@ def test_other_requests_keep_the_small_limit(client, make_session):
     assert client.post("/api/sessions", json=big).status_code == 413
 
 
-@pytest.mark.parametrize("change,where,fragment", [
-    (lambda e: e.update(format="something/1"), "format", "not a Tongits tracker export"),
-    (lambda e: e["rounds"][1]["hands"][0]["melds"].__setitem__(0, ["7S", "8H", "9S"]),
-     "rounds[1].hands[0].melds[0]", "round 2"),
-    (lambda e: e["check"]["balances"].__setitem__(0, "999.00"), "check.balances", "the file was changed"),
-    (lambda e: e.update(players=["Ana", "Ana", "Cris"]), "players[1]", "Ana"),
-    (lambda e: e.update(page_size="a3"), "page_size", "letter or a4"),
-])
+@pytest.mark.parametrize(
+    "change,where,fragment",
+    [
+        (lambda e: e.update(format="something/1"), "format", "not a Tongits tracker export"),
+        (
+            lambda e: e["rounds"][1]["hands"][0]["melds"].__setitem__(0, ["7S", "8H", "9S"]),
+            "rounds[1].hands[0].melds[0]",
+            "round 2",
+        ),
+        (
+            lambda e: e["check"]["balances"].__setitem__(0, "999.00"),
+            "check.balances",
+            "the file was changed",
+        ),
+        (lambda e: e.update(players=["Ana", "Ana", "Cris"]), "players[1]", "Ana"),
+        (lambda e: e.update(page_size="a3"), "page_size", "letter or a4"),
+    ],
+)
 def test_a_bad_import_by_the_api_stores_nothing(client, make_session, change, where, fragment):
     token = played(client, make_session)
     export = client.get(f"/api/sessions/{token}/export").get_json()
@@ -250,8 +290,12 @@ def test_a_bad_import_by_the_api_stores_nothing(client, make_session, change, wh
 
 
 def test_import_api_needs_json(client):
-    assert client.post("/api/sessions/import", data="{}", content_type="text/plain").status_code == 415
-    response = client.post("/api/sessions/import", data="{not json", content_type="application/json")
+    assert (
+        client.post("/api/sessions/import", data="{}", content_type="text/plain").status_code == 415
+    )
+    response = client.post(
+        "/api/sessions/import", data="{not json", content_type="application/json"
+    )
     assert response.status_code == 400
     response = client.post("/api/sessions/import", json=[1, 2])
     assert response.status_code == 422 and response.get_json()["errors"][0]["where"] == "file"
@@ -259,8 +303,11 @@ def test_import_api_needs_json(client):
 
 def import_form(client, **data):
     token = csrf_token(client.get("/import").get_data(as_text=True))
-    return client.post("/import", data={"csrf_token": token, "text": "", **data},
-                       content_type="multipart/form-data")
+    return client.post(
+        "/import",
+        data={"csrf_token": token, "text": "", **data},
+        content_type="multipart/form-data",
+    )
 
 
 def test_import_by_pasting_the_json(client, make_session):
@@ -305,13 +352,16 @@ def test_a_bad_paste_is_explained_and_kept(client, make_session):
     assert session_count(client) == count
 
 
-@pytest.mark.parametrize("data,message", [
-    ({}, "Choose the exported .json file, or paste its text"),
-    ({"text": "{not json"}, "not valid JSON"),
-    ({"text": '{"format": "tongits-tracker/1", "players": ["Ana"]}'}, "exactly three players"),
-    ({"file": (io.BytesIO(b"\xff\xfe\x00"), "x.json")}, "not UTF-8"),
-    ({"file": (io.BytesIO(b"{}"), "x.json"), "text": "{}"}, "not both"),
-])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({}, "Choose the exported .json file, or paste its text"),
+        ({"text": "{not json"}, "not valid JSON"),
+        ({"text": '{"format": "tongits-tracker/1", "players": ["Ana"]}'}, "exactly three players"),
+        ({"file": (io.BytesIO(b"\xff\xfe\x00"), "x.json")}, "not UTF-8"),
+        ({"file": (io.BytesIO(b"{}"), "x.json"), "text": "{}"}, "not both"),
+    ],
+)
 def test_bad_imports_by_the_form(client, data, message):
     count = session_count(client)
     response = import_form(client, **data)
@@ -337,7 +387,11 @@ def test_import_page_is_ready_for_the_content_security_policy(client):
     assert 'enctype="multipart/form-data"' in page and 'name="csrf_token"' in page
     assert '<label for="file"' in page and '<label for="text"' in page
     assert not re.search(r"<script(?![^>]*\bsrc=)", page)
-    assert not re.search(r"\sstyle=", page) and not re.search(r"\son[a-z]+=", page) and "<style" not in page
+    assert (
+        not re.search(r"\sstyle=", page)
+        and not re.search(r"\son[a-z]+=", page)
+        and "<style" not in page
+    )
 
 
 def test_imported_records_are_stored_like_saved_ones(client, make_session, app):
@@ -348,7 +402,9 @@ def test_imported_records_are_stored_like_saved_ones(client, make_session, app):
     fancy["rounds"][0]["hands"][0]["melds"][0] = "7s 7d 7c"  # any notation the engine reads
     fancy["rounds"][0]["hands"][1]["melds"][0] = {"cards": "5♥ 6♥ 7♥ 8♥", "secret": False}
     new = client.post("/api/sessions/import", json=fancy).get_json()["id"]
-    assert [r["record"] for r in session(client, new)["rounds"]] == [r["record"] for r in session(client, token)["rounds"]]
+    assert [r["record"] for r in session(client, new)["rounds"]] == [
+        r["record"] for r in session(client, token)["rounds"]
+    ]
 
 
 @pytest.mark.parametrize("declarer", ["x", [], {"a": 1}])
@@ -358,8 +414,14 @@ def test_a_declarer_at_talon_out_must_be_a_seat(client, make_session, declarer):
     token = make_session()
     response = client.post(f"/api/sessions/{token}/rounds", json={**TALON, "declarer": declarer})
     assert response.status_code == 422
-    assert {"where": "declarer", "message": "declarer must be a seat: 0, 1 or 2"} in response.get_json()["errors"]
-    assert client.post(f"/api/sessions/{token}/rounds", json={**TALON, "declarer": 1}).status_code == 201
+    assert {
+        "where": "declarer",
+        "message": "declarer must be a seat: 0, 1 or 2",
+    } in response.get_json()["errors"]
+    assert (
+        client.post(f"/api/sessions/{token}/rounds", json={**TALON, "declarer": 1}).status_code
+        == 201
+    )
     assert session(client, token)["rounds"][0]["record"]["declarer"] is None
     export = client.get(f"/api/sessions/{token}/export").get_json()
     export["rounds"][0]["declarer"] = declarer

@@ -1,19 +1,24 @@
 """RULES.md §1: the card notation and card points."""
+
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tracker.engine import Card, CardError, parse_cards
 from tracker.engine.cards import DECK, JOKER_CARD
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("AS 10H QD", ["AS", "10H", "QD"]),
-    ("as,10h , qd", ["AS", "10H", "QD"]),  # case-insensitive, commas
-    ("TS th", ["10S", "10H"]),  # T means 10
-    ("7♠ 8♥ 9♦ K♣", ["7S", "8H", "9D", "KC"]),  # suit symbols
-    ("JK jk Joker", ["JK", "JK", "JK"]),
-    ("", []),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("AS 10H QD", ["AS", "10H", "QD"]),
+        ("as,10h , qd", ["AS", "10H", "QD"]),  # case-insensitive, commas
+        ("TS th", ["10S", "10H"]),  # T means 10
+        ("7♠ 8♥ 9♦ K♣", ["7S", "8H", "9D", "KC"]),  # suit symbols
+        ("JK jk Joker", ["JK", "JK", "JK"]),
+        ("", []),
+    ],
+)
 def test_notation_parses_to_canonical_form(text, expected):
     assert [str(card) for card in parse_cards(text)] == expected
 
@@ -30,7 +35,9 @@ def test_parse_accepts_a_list_of_tokens():
     assert parse_cards(["7s", "JK"]) == [Card(7, "S"), JOKER_CARD]
 
 
-@pytest.mark.parametrize("text, points", [("AS", 1), ("2H", 2), ("10D", 10), ("JC", 10), ("QS", 10), ("KH", 10)])
+@pytest.mark.parametrize(
+    "text, points", [("AS", 1), ("2H", 2), ("10D", 10), ("JC", 10), ("QS", 10), ("KH", 10)]
+)
 def test_card_points(text, points):
     assert parse_cards(text)[0].points() == points
 

@@ -1,26 +1,31 @@
 """RULES.md §3: exact minimum deadwood, checked against an exhaustive search."""
+
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracker.engine import MeldError, Rules, best_melds, parse_cards, validate_meld
 from tracker.engine.cards import DECK, JOKER_CARD
 
 
-@pytest.mark.parametrize("hand, deadwood", [
-    # the examples of RULES.md §3
-    ("QC QD QH QS JC JD JH JS 8C 9C 10C 3S", 3),
-    ("AS 2S 3S 4S AH AD", 0),
-    ("10D JD QD KD KS KH", 0),
-    ("KC AC 2C", 13),
-    # greedy finders get these wrong: the long run or the big set is the trap
-    ("3C 4C 5C 6C 6S 6H", 0),  # 3-4-5C + 6C 6S 6H, not the long run 3-6C
-    ("7S 7H 7D 5S 6S 8S 9S", 14),  # the run 5-9S leaves 7H 7D (14); the set leaves 28
-    ("4D 5D 6D 7D 7S 7C 8S 9S", 7),  # 4-7D + 7-9S leave 7C; the set of sevens would leave 17
-    ("AS 2S 3S 3H 3D 3C", 0),  # A-2-3S + 3H 3D 3C, not the four threes (leaves A-2)
-    ("", 0),
-])
+@pytest.mark.parametrize(
+    "hand, deadwood",
+    [
+        # the examples of RULES.md §3
+        ("QC QD QH QS JC JD JH JS 8C 9C 10C 3S", 3),
+        ("AS 2S 3S 4S AH AD", 0),
+        ("10D JD QD KD KS KH", 0),
+        ("KC AC 2C", 13),
+        # greedy finders get these wrong: the long run or the big set is the trap
+        ("3C 4C 5C 6C 6S 6H", 0),  # 3-4-5C + 6C 6S 6H, not the long run 3-6C
+        ("7S 7H 7D 5S 6S 8S 9S", 14),  # the run 5-9S leaves 7H 7D (14); the set leaves 28
+        ("4D 5D 6D 7D 7S 7C 8S 9S", 7),  # 4-7D + 7-9S leave 7C; the set of sevens would leave 17
+        ("AS 2S 3S 3H 3D 3C", 0),  # A-2-3S + 3H 3D 3C, not the four threes (leaves A-2)
+        ("", 0),
+    ],
+)
 def test_known_hands(hand, deadwood):
     assert best_melds(parse_cards(hand), Rules()).deadwood == deadwood
 
@@ -82,16 +87,26 @@ def exhaustive(cards, rules):
 
 def assert_sound(arrangement, hand, rules):
     """No card used twice, every meld valid, deadwood = leftover points."""
-    used = [card for meld in arrangement.melds for card in meld.cards] + list(arrangement.deadwood_cards)
+    used = [card for meld in arrangement.melds for card in meld.cards] + list(
+        arrangement.deadwood_cards
+    )
     assert sorted(map(str, used)) == sorted(map(str, hand))
     for meld in arrangement.melds:
         validate_meld(meld.cards, rules)
-    assert arrangement.deadwood == sum(card.points(rules.joker_points) for card in arrangement.deadwood_cards)
+    assert arrangement.deadwood == sum(
+        card.points(rules.joker_points) for card in arrangement.deadwood_cards
+    )
 
 
 small_hands = st.lists(st.sampled_from(DECK), min_size=0, max_size=9, unique=True)
 dense_hands = st.integers(1, 10).flatmap(
-    lambda low: st.lists(st.sampled_from([c for c in DECK if low <= c.rank < low + 4]), min_size=3, max_size=9, unique=True))
+    lambda low: st.lists(
+        st.sampled_from([c for c in DECK if low <= c.rank < low + 4]),
+        min_size=3,
+        max_size=9,
+        unique=True,
+    )
+)
 rules_choice = st.sampled_from([Rules(), Rules(qka_run=False)])
 
 
@@ -112,7 +127,11 @@ def test_best_melds_equals_exhaustive_search_on_dense_hands(hand, rules):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=7, unique=True), st.integers(1, 2), rules_choice)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=7, unique=True),
+    st.integers(1, 2),
+    rules_choice,
+)
 def test_best_melds_with_jokers_equals_exhaustive_search(hand, jokers, base):
     rules = base.with_options(jokers=2)
     hand = hand + [JOKER_CARD] * jokers

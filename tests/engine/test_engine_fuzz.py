@@ -1,16 +1,26 @@
 """Hostile input to the engine: never a crash, always RoundError / CardError with clear words."""
+
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tracker.engine import CardError, RoundError, Rules, RulesError, parse_cards, score_round
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=20,
 )
-card_tokens = st.sampled_from(["7S", "10H", "QD", "JK", "AS", "KC", "1S", "XX", "", "7", "♠7", "10♥", "T♣", "jk"])
+card_tokens = st.sampled_from(
+    ["7S", "10H", "QD", "JK", "AS", "KC", "1S", "XX", "", "7", "♠7", "10♥", "T♣", "jk"]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -25,24 +35,35 @@ def test_notation_never_crashes(text):
 
 
 def hands_strategy():
-    meld = st.lists(card_tokens, max_size=5) | st.fixed_dictionaries({"cards": st.lists(card_tokens, max_size=5)},
-                                                                       optional={"secret": json_values})
-    hand = st.fixed_dictionaries({"melds": st.lists(meld, max_size=3), "hand": st.lists(card_tokens, max_size=14)},
-                                 optional={"challenged": st.booleans() | json_values, "kang": st.booleans()})
+    meld = st.lists(card_tokens, max_size=5) | st.fixed_dictionaries(
+        {"cards": st.lists(card_tokens, max_size=5)}, optional={"secret": json_values}
+    )
+    hand = st.fixed_dictionaries(
+        {"melds": st.lists(meld, max_size=3), "hand": st.lists(card_tokens, max_size=14)},
+        optional={"challenged": st.booleans() | json_values, "kang": st.booleans()},
+    )
     return st.lists(hand | json_values, min_size=0, max_size=4)
 
 
 records = st.fixed_dictionaries(
-    {"ending": st.sampled_from(["tongits", "draw", "talon"]) | json_values,
-     "hands": hands_strategy()},
-    optional={"players": st.lists(st.text(max_size=6), max_size=4) | json_values,
-              "declarer": st.integers(-1, 3) | json_values,
-              "last_drawer": st.integers(-1, 3) | json_values,
-              "dealer": st.integers(-1, 3) | json_values,
-              "pot": st.sampled_from(["0", "10.5", "-3", "1e400", "NaN", "x"]) | json_values,
-              "streak": json_values,
-              "rules": st.dictionaries(st.sampled_from(["stake", "jokers", "qka_run", "preset", "point_rate", "bogus"]),
-                                       json_values, max_size=3) | json_values},
+    {
+        "ending": st.sampled_from(["tongits", "draw", "talon"]) | json_values,
+        "hands": hands_strategy(),
+    },
+    optional={
+        "players": st.lists(st.text(max_size=6), max_size=4) | json_values,
+        "declarer": st.integers(-1, 3) | json_values,
+        "last_drawer": st.integers(-1, 3) | json_values,
+        "dealer": st.integers(-1, 3) | json_values,
+        "pot": st.sampled_from(["0", "10.5", "-3", "1e400", "NaN", "x"]) | json_values,
+        "streak": json_values,
+        "rules": st.dictionaries(
+            st.sampled_from(["stake", "jokers", "qka_run", "preset", "point_rate", "bogus"]),
+            json_values,
+            max_size=3,
+        )
+        | json_values,
+    },
 )
 
 

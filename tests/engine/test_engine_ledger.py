@@ -1,16 +1,21 @@
 """RULES.md §6 over a session: the derived ledger, the pot, dealers, progressive mode."""
+
 from decimal import Decimal
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
+from tests.support.engine_rounds import PLAYERS, hand
 from tracker.engine import RoundError, Rules, add_round, replay, score_round, start_ledger
 from tracker.engine.cards import DECK
-from tests.engine_rounds import PLAYERS, hand
 
 D = Decimal
-DRAW_ANA = {"ending": "draw", "declarer": 0,
-            "hands": [hand("7S 7D 7C", "2C 3D"), hand("5H 6H 7H 8H", "KD"), hand("", "AS AD 9C")]}
+DRAW_ANA = {
+    "ending": "draw",
+    "declarer": 0,
+    "hands": [hand("7S 7D 7C", "2C 3D"), hand("5H 6H 7H 8H", "KD"), hand("", "AS AD 9C")],
+}
 VOID = {"ending": "talon", "hands": [hand("", "AS"), hand("", "2S"), hand("", "3S")]}
 TALON_BEN = {"ending": "talon", "hands": [hand("", "AS"), hand("5H 6H 7H", "2S"), hand("", "3S")]}
 
@@ -18,7 +23,10 @@ TALON_BEN = {"ending": "talon", "hands": [hand("", "AS"), hand("5H 6H 7H", "2S")
 def test_balances_are_the_sum_of_round_nets():
     ledger = replay(PLAYERS, Rules(), 0, [DRAW_ANA, DRAW_ANA])
     assert ledger.balances == [D("82.00"), D("-40.00"), D("-42.00")]
-    assert ledger.history == [[D("41.00"), D("-20.00"), D("-21.00")], [D("82.00"), D("-40.00"), D("-42.00")]]
+    assert ledger.history == [
+        [D("41.00"), D("-20.00"), D("-21.00")],
+        [D("82.00"), D("-40.00"), D("-42.00")],
+    ]
 
 
 def test_editing_an_earlier_round_recomputes_everything_after_it():
@@ -42,7 +50,10 @@ def test_unclaimed_pot_returned_in_the_shares_paid_in():
     ledger = replay(PLAYERS, Rules(), 0, [DRAW_ANA, VOID])
     assert ledger.final_balances() == [D("41.00"), D("-20.00"), D("-21.00")]
     transfers = ledger.settlement()
-    assert {(t.payer, t.payee, t.amount) for t in transfers} == {("Ben", "Ana", D("20.00")), ("Cris", "Ana", D("21.00"))}
+    assert {(t.payer, t.payee, t.amount) for t in transfers} == {
+        ("Ben", "Ana", D("20.00")),
+        ("Cris", "Ana", D("21.00")),
+    }
 
 
 def test_pot_streak_across_rounds():
@@ -93,22 +104,36 @@ def test_a_rejected_round_books_nothing():
 
 # --- property: every round's payments and pot movements sum to zero ----------------------------
 
+
 @st.composite
 def rounds(draw):
     """A round dealt from a shuffled deck: each player's melds are real melds of their cards."""
     from tracker.engine import best_melds
+
     deck = draw(st.permutations(DECK))
-    rules = draw(st.sampled_from([Rules(), Rules.preset("pagat"), Rules(pot_ante_units=1, sunog_extra_units=2,
-                                                                       ace_bonus_units=1, kang_multiplier=2)]))
+    rules = draw(
+        st.sampled_from(
+            [
+                Rules(),
+                Rules.preset("pagat"),
+                Rules(pot_ante_units=1, sunog_extra_units=2, ace_bonus_units=1, kang_multiplier=2),
+            ]
+        )
+    )
     hands, start = [], 0
-    for seat in range(3):
-        cards = list(deck[start:start + draw(st.integers(3, 13))])
+    for _seat in range(3):
+        cards = list(deck[start : start + draw(st.integers(3, 13))])
         start += len(cards)
         melds = [list(meld.cards) for meld in best_melds(cards, rules).melds]
-        shown = melds[:draw(st.integers(0, len(melds)))]
+        shown = melds[: draw(st.integers(0, len(melds)))]
         in_hand = [c for c in cards if not any(c in meld for meld in shown)]
-        hands.append({"melds": [[str(c) for c in m] for m in shown], "hand": [str(c) for c in in_hand],
-                      "challenged": draw(st.booleans())})
+        hands.append(
+            {
+                "melds": [[str(c) for c in m] for m in shown],
+                "hand": [str(c) for c in in_hand],
+                "challenged": draw(st.booleans()),
+            }
+        )
     ending = draw(st.sampled_from(["tongits", "draw", "talon"]))
     declarer = draw(st.integers(0, 2))
     for seat, entry in enumerate(hands):
@@ -116,8 +141,15 @@ def rounds(draw):
             entry["challenged"] = False
     if ending == "tongits":
         hands[declarer]["hand"] = []
-    record = {"players": PLAYERS, "rules": rules.to_dict(), "ending": ending, "declarer": declarer,
-              "last_drawer": draw(st.integers(0, 2)), "pot": draw(st.sampled_from(["0", "30", "12.50"])), "hands": hands}
+    record = {
+        "players": PLAYERS,
+        "rules": rules.to_dict(),
+        "ending": ending,
+        "declarer": declarer,
+        "last_drawer": draw(st.integers(0, 2)),
+        "pot": draw(st.sampled_from(["0", "30", "12.50"])),
+        "hands": hands,
+    }
     return record
 
 
@@ -127,11 +159,15 @@ def test_payments_plus_pot_always_sum_to_zero(record):
     try:
         result = score_round(record)
     except RoundError as error:
-        assume(all("sunog" in p.message for p in error.problems))  # a sunog caller: a real rejection
+        assume(
+            all("sunog" in p.message for p in error.problems)
+        )  # a sunog caller: a real rejection
         return
     assert sum(p.net for p in result.players) + (result.pot - result.pot_before) == 0
     if result.winner is not None:
-        ante = sum((amount for seat, amount, _ in result.pot_in if seat == result.winner), Decimal(0))
+        ante = sum(
+            (amount for seat, amount, _ in result.pot_in if seat == result.winner), Decimal(0)
+        )
         taken = sum((p.amount for p in result.payments), Decimal(0)) + result.pot_out - ante
         assert result.players[result.winner].net == taken
     for payment in result.payments:

@@ -1,4 +1,5 @@
 """RULES.md §2: sets, runs, the ace, jokers, secret melds."""
+
 import pytest
 
 from tracker.engine import MeldError, Rules, parse_cards, validate_meld
@@ -8,14 +9,17 @@ PAGAT = Rules.preset("pagat")
 JOKERS = Rules(jokers=2)
 
 
-@pytest.mark.parametrize("cards, kind", [
-    ("7S 7D 7C", "set"),
-    ("7S 7D 7C 7H", "set"),
-    ("5H 6H 7H", "run"),
-    ("AS 2S 3S", "run"),  # ace is low
-    ("9C JC 10C QC KC", "run"),  # order of entry does not matter
-    ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "run"),
-])
+@pytest.mark.parametrize(
+    "cards, kind",
+    [
+        ("7S 7D 7C", "set"),
+        ("7S 7D 7C 7H", "set"),
+        ("5H 6H 7H", "run"),
+        ("AS 2S 3S", "run"),  # ace is low
+        ("9C JC 10C QC KC", "run"),  # order of entry does not matter
+        ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "run"),
+    ],
+)
 def test_valid_melds(cards, kind):
     assert validate_meld(parse_cards(cards), CLASSIC).kind == kind
 
@@ -40,13 +44,16 @@ def test_k_a_2_is_never_a_run(rules):
         validate_meld(parse_cards("KH AH 2H"), rules)
 
 
-@pytest.mark.parametrize("cards, reason", [
-    ("7S 8H 9S", "is not a set or a run: a run must be one suit"),
-    ("7S 7H 8S", "is not a set or a run: a set must be one rank"),
-    ("7S 7H", "a meld needs at least 3 cards"),
-    ("7S 9S 10S", "is not a run: the cards are not consecutive"),
-    ("7S 7S 7D", "has the same card twice"),
-])
+@pytest.mark.parametrize(
+    "cards, reason",
+    [
+        ("7S 8H 9S", "is not a set or a run: a run must be one suit"),
+        ("7S 7H 8S", "is not a set or a run: a set must be one rank"),
+        ("7S 7H", "a meld needs at least 3 cards"),
+        ("7S 9S 10S", "is not a run: the cards are not consecutive"),
+        ("7S 7S 7D", "has the same card twice"),
+    ],
+)
 def test_invalid_melds_say_why(cards, reason):
     with pytest.raises(MeldError, match=reason):
         validate_meld(parse_cards(cards), CLASSIC)
@@ -63,16 +70,19 @@ def test_set_has_at_most_four_cards():
         validate_meld(parse_cards("7S 7D 7C 7H JK"), JOKERS)
 
 
-@pytest.mark.parametrize("cards, kind", [
-    ("7S 7D JK", "set"),
-    ("7S JK JK", "set"),  # the jokers become 7H and 7D (or any two other sevens)
-    ("5H JK 7H", "run"),
-    ("5H 6H JK", "run"),
-    ("JK 2S 3S", "run"),
-    ("QS KS JK", "run"),
-    ("5H JK JK 8H", "run"),
-    ("7S 7D 7C JK", "set"),
-])
+@pytest.mark.parametrize(
+    "cards, kind",
+    [
+        ("7S 7D JK", "set"),
+        ("7S JK JK", "set"),  # the jokers become 7H and 7D (or any two other sevens)
+        ("5H JK 7H", "run"),
+        ("5H 6H JK", "run"),
+        ("JK 2S 3S", "run"),
+        ("QS KS JK", "run"),
+        ("5H JK JK 8H", "run"),
+        ("7S 7D 7C JK", "set"),
+    ],
+)
 def test_jokers_stand_for_any_card(cards, kind):
     assert validate_meld(parse_cards(cards), JOKERS).kind == kind
 

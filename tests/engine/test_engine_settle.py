@@ -1,8 +1,10 @@
 """Settle-up: who pays whom, in the fewest transfers."""
+
 from decimal import Decimal
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tracker.engine import settle
 
@@ -11,7 +13,10 @@ D = Decimal
 
 def test_three_players_two_transfers():
     transfers = settle({"Ana": D("47.00"), "Ben": D("-20.00"), "Cris": D("-27.00")})
-    assert {(t.payer, t.payee, t.amount) for t in transfers} == {("Ben", "Ana", D("20.00")), ("Cris", "Ana", D("27.00"))}
+    assert {(t.payer, t.payee, t.amount) for t in transfers} == {
+        ("Ben", "Ana", D("20.00")),
+        ("Cris", "Ana", D("27.00")),
+    }
 
 
 def test_one_transfer_when_one_player_is_even():

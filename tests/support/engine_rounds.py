@@ -1,18 +1,33 @@
 """Short-hand for writing round records in tests: hand("7S 7D 7C | 5H 6H 7H", "2C 3D")."""
+
 from decimal import Decimal
 
 PLAYERS = ["Ana", "Ben", "Cris"]
 
 
 def hand(melds: str = "", cards: str = "", **flags) -> dict:
-    entry = {"melds": [group.split() for group in melds.split("|") if group.strip()], "hand": cards.split()}
+    entry = {
+        "melds": [group.split() for group in melds.split("|") if group.strip()],
+        "hand": cards.split(),
+    }
     entry.update(flags)
     return entry
 
 
-def record(ending: str, hands: list, declarer=None, last_drawer=None, rules=None, pot="0", **extra) -> dict:
-    return {"players": PLAYERS, "rules": rules or {}, "dealer": 0, "ending": ending, "declarer": declarer,
-            "last_drawer": last_drawer, "pot": pot, "hands": hands, **extra}
+def record(
+    ending: str, hands: list, declarer=None, last_drawer=None, rules=None, pot="0", **extra
+) -> dict:
+    return {
+        "players": PLAYERS,
+        "rules": rules or {},
+        "dealer": 0,
+        "ending": ending,
+        "declarer": declarer,
+        "last_drawer": last_drawer,
+        "pot": pot,
+        "hands": hands,
+        **extra,
+    }
 
 
 def paid(result, payer: int) -> Decimal:

@@ -1,4 +1,5 @@
 """A real gunicorn process serving the app on 127.0.0.1, for tests that kill or load it."""
+
 from __future__ import annotations
 
 import os
@@ -8,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
@@ -20,8 +21,14 @@ def free_port() -> int:
 
 def migrate(database_url: str, instance: Path) -> None:
     env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
-    subprocess.run([BIN / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
-                   cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [BIN / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
 
 class Gunicorn:
@@ -34,13 +41,32 @@ class Gunicorn:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> "Gunicorn":
-        env = {**os.environ, "DATABASE_URL": self.database_url, "TRACKER_INSTANCE": str(self.instance),
-               "SECRET_KEY": "live-server-test"}
+    def start(self) -> Gunicorn:
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "TRACKER_INSTANCE": str(self.instance),
+            "SECRET_KEY": "live-server-test",
+        }
         self.process = subprocess.Popen(
-            [BIN / "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", str(self.workers),
-             "--threads", "4", "--worker-class", "gthread", "--log-level", "warning", "tracker:create_app()"],
-            cwd=ROOT, env=env, start_new_session=True)
+            [
+                BIN / "gunicorn",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--threads",
+                "4",
+                "--worker-class",
+                "gthread",
+                "--log-level",
+                "warning",
+                "tracker:create_app()",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

@@ -7,10 +7,11 @@ kang, secret melds, void rounds (all three sunog at talon out) all occur. Every 
 booked with the engine's `add_round`, so a generated session is valid by construction and a
 round the engine refuses is a bug (in this generator or in the engine) that shows at once.
 
-    from tests.rounds_factory import random_session
-    export = random_session(seed=7, rounds=200)        # the export dict of tracker/export.py
-    known_session()                                   # two rounds whose payments are worked out by hand
+    from tests.support.rounds_factory import random_session
+    export = random_session(seed=7, rounds=200)  # the export dict of tracker/export.py
+    known_session()  # two rounds whose payments are worked out by hand
 """
+
 from __future__ import annotations
 
 import random
@@ -38,14 +39,20 @@ def _find_set(pool, rng: random.Random, size: int):
 def _find_run(pool, rng: random.Random, size: int, rules: Rules):
     have = {(card.rank, card.suit) for card in pool if not card.is_joker}
     top = 14 if rules.qka_run else 13
-    starts = [(low, suit) for suit in SUITS for low in range(1, top - size + 2)
-              if all(((r - 1) % 13 + 1, suit) in have for r in range(low, low + size))]
+    starts = [
+        (low, suit)
+        for suit in SUITS
+        for low in range(1, top - size + 2)
+        if all(((r - 1) % 13 + 1, suit) in have for r in range(low, low + size))
+    ]
     if not starts:
         return None
     low, suit = rng.choice(starts)
     wanted = {((r - 1) % 13 + 1, suit) for r in range(low, low + size)}
     cards = [card for card in pool if not card.is_joker and (card.rank, card.suit) in wanted]
-    return sorted(cards, key=lambda card: card.rank if low + size - 1 <= 13 or card.rank > 1 else 14)
+    return sorted(
+        cards, key=lambda card: card.rank if low + size - 1 <= 13 or card.rank > 1 else 14
+    )
 
 
 def _take(pool: list, cards) -> None:
@@ -78,8 +85,16 @@ def _meld_json(cards, secret: bool):
     return {"cards": names, "secret": True} if secret else names
 
 
-def _player(pool: list, rng: random.Random, rules: Rules, *, melds_wanted: int, empty_hand: bool,
-            sunog: bool, opened: bool = False) -> dict:
+def _player(
+    pool: list,
+    rng: random.Random,
+    rules: Rules,
+    *,
+    melds_wanted: int,
+    empty_hand: bool,
+    sunog: bool,
+    opened: bool = False,
+) -> dict:
     table = []
     for _ in range(0 if sunog else melds_wanted):
         planted = _plant(pool, rng, rules, secret_ok=True)
@@ -89,7 +104,12 @@ def _player(pool: list, rng: random.Random, rules: Rules, *, melds_wanted: int, 
         # a Tongits or a draw call needs a meld of one's own; the pool always has a run of 3 left
         table.append(_plant(pool, rng, rules, secret_ok=False))
     if empty_hand:
-        return {"melds": [_meld_json(c, s) for c, s in table], "hand": [], "challenged": False, "kang": False}
+        return {
+            "melds": [_meld_json(c, s) for c, s in table],
+            "hand": [],
+            "challenged": False,
+            "kang": False,
+        }
     loose = rng.sample(pool, min(len(pool), rng.randint(3, 10)))
     _take(pool, loose)
     if not sunog and rng.random() < 0.5:
@@ -101,8 +121,12 @@ def _player(pool: list, rng: random.Random, rules: Rules, *, melds_wanted: int, 
     while len(loose) > 13:
         pool.append(loose.pop())
     rng.shuffle(loose)
-    return {"melds": [_meld_json(c, s) for c, s in table], "hand": [str(c) for c in loose],
-            "challenged": False, "kang": False}
+    return {
+        "melds": [_meld_json(c, s) for c, s in table],
+        "hand": [str(c) for c in loose],
+        "challenged": False,
+        "kang": False,
+    }
 
 
 def random_round(rng: random.Random, rules: Rules, dealer: int) -> dict:
@@ -128,10 +152,22 @@ def random_round(rng: random.Random, rules: Rules, dealer: int) -> dict:
             sunog = False
         else:
             sunog = not empty and rng.random() < 0.18
-        hands[seat] = _player(pool, rng, rules, melds_wanted=rng.choice((1, 1, 2, 2, 3)),
-                              empty_hand=empty, sunog=sunog, opened=ending == "draw" and seat == declarer)
-    record = {"dealer": dealer, "ending": "talon" if ending == "void" else ending,
-              "declarer": declarer, "last_drawer": None, "hands": hands}
+        hands[seat] = _player(
+            pool,
+            rng,
+            rules,
+            melds_wanted=rng.choice((1, 1, 2, 2, 3)),
+            empty_hand=empty,
+            sunog=sunog,
+            opened=ending == "draw" and seat == declarer,
+        )
+    record = {
+        "dealer": dealer,
+        "ending": "talon" if ending == "void" else ending,
+        "declarer": declarer,
+        "last_drawer": None,
+        "hands": hands,
+    }
     if ending == "tongits" and rng.random() < 0.2:
         hands[declarer]["kang"] = True
     if ending == "draw":
@@ -143,8 +179,9 @@ def random_round(rng: random.Random, rules: Rules, dealer: int) -> dict:
     return record
 
 
-def random_rounds(rng: random.Random, players: list[str], rules: Rules, first_dealer: int,
-                  count: int) -> list[dict]:
+def random_rounds(
+    rng: random.Random, players: list[str], rules: Rules, first_dealer: int, count: int
+) -> list[dict]:
     """`count` rounds that the engine books one after another (fewer if a progressive session
     ends at its loss limit)."""
     ledger = start_ledger(players, rules, first_dealer)
@@ -156,9 +193,15 @@ def random_rounds(rng: random.Random, players: list[str], rules: Rules, first_de
     return rounds
 
 
-def random_session(seed: int = 1, rounds: int = 20, players: list[str] | None = None,
-                   rules: Rules | dict | None = None, first_dealer: int = 0,
-                   page_size: str = "letter", settled: bool = False) -> dict:
+def random_session(
+    seed: int = 1,
+    rounds: int = 20,
+    players: list[str] | None = None,
+    rules: Rules | dict | None = None,
+    first_dealer: int = 0,
+    page_size: str = "letter",
+    settled: bool = False,
+) -> dict:
     """A whole session as the export dict of tracker/export.py."""
     rng = random.Random(seed)
     players = list(players or PLAYERS)
@@ -188,18 +231,61 @@ def known_session(**extra) -> dict:
     Balances: Ana +122, Ben −78, Cris −44.
     """
     return {
-        "format": "tongits-tracker/1", "created": "2026-11-30T20:15:00+08:00",
-        "players": ["Ana", "Ben", "Cris"], "first_dealer": 0, "rules": Rules().to_dict(),
-        "page_size": "letter", "settled": False,
+        "format": "tongits-tracker/1",
+        "created": "2026-11-30T20:15:00+08:00",
+        "players": ["Ana", "Ben", "Cris"],
+        "first_dealer": 0,
+        "rules": Rules().to_dict(),
+        "page_size": "letter",
+        "settled": False,
         "rounds": [
-            {"dealer": 0, "ending": "tongits", "declarer": 0, "last_drawer": None, "hands": [
-                {"melds": [["7S", "7D", "7C"], ["2H", "3H", "4H"]], "hand": [], "challenged": False, "kang": False},
-                {"melds": [["9S", "9D", "9C"]], "hand": ["KS", "QH"], "challenged": False, "kang": False},
-                {"melds": [], "hand": ["2C", "3D"], "challenged": False, "kang": False}]},
-            {"dealer": 1, "ending": "draw", "declarer": 1, "last_drawer": None, "hands": [
-                {"melds": [["JS", "JD", "JC"]], "hand": ["AS", "4C"], "challenged": False, "kang": False},
-                {"melds": [["10S", "10D", "10C"]], "hand": ["6H", "8C"], "challenged": False, "kang": False},
-                {"melds": [["4D", "5D", "6D"]], "hand": ["9H", "8H", "2S"], "challenged": False, "kang": False}]},
+            {
+                "dealer": 0,
+                "ending": "tongits",
+                "declarer": 0,
+                "last_drawer": None,
+                "hands": [
+                    {
+                        "melds": [["7S", "7D", "7C"], ["2H", "3H", "4H"]],
+                        "hand": [],
+                        "challenged": False,
+                        "kang": False,
+                    },
+                    {
+                        "melds": [["9S", "9D", "9C"]],
+                        "hand": ["KS", "QH"],
+                        "challenged": False,
+                        "kang": False,
+                    },
+                    {"melds": [], "hand": ["2C", "3D"], "challenged": False, "kang": False},
+                ],
+            },
+            {
+                "dealer": 1,
+                "ending": "draw",
+                "declarer": 1,
+                "last_drawer": None,
+                "hands": [
+                    {
+                        "melds": [["JS", "JD", "JC"]],
+                        "hand": ["AS", "4C"],
+                        "challenged": False,
+                        "kang": False,
+                    },
+                    {
+                        "melds": [["10S", "10D", "10C"]],
+                        "hand": ["6H", "8C"],
+                        "challenged": False,
+                        "kang": False,
+                    },
+                    {
+                        "melds": [["4D", "5D", "6D"]],
+                        "hand": ["9H", "8H", "2S"],
+                        "challenged": False,
+                        "kang": False,
+                    },
+                ],
+            },
         ],
         **extra,
     }

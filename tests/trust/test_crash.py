@@ -1,4 +1,5 @@
 """Kill the server (SIGKILL) during a burst of saves: every round is fully stored or absent."""
+
 from __future__ import annotations
 
 import json
@@ -6,11 +7,10 @@ import threading
 import urllib.error
 import urllib.request
 
-import pytest
 import sqlalchemy as sa
 
-from tests.live_server import Gunicorn, migrate
-from tests.rounds_factory import random_session
+from tests.support.live_server import Gunicorn, migrate
+from tests.support.rounds_factory import random_session
 from tracker.engine import Rules, replay
 
 PLAYERS = ["Ana", "Ben", "Cris"]
@@ -18,8 +18,12 @@ PLAYERS = ["Ana", "Ben", "Cris"]
 
 def call(url: str, method: str = "GET", body: dict | None = None, key: str | None = None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json", **({"Idempotency-Key": key} if key else {})})
+    request = urllib.request.Request(
+        url,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", **({"Idempotency-Key": key} if key else {})},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status, json.loads(response.read() or b"null")
 
@@ -31,7 +35,9 @@ def test_sigkill_during_a_burst_of_saves_loses_or_doubles_nothing(database_url, 
     records = random_session(seed=11, rounds=60)["rounds"]
     server = Gunicorn(database_url, instance).start()
     try:
-        _, session = call(f"{server.url}/api/sessions", "POST", {"players": PLAYERS, "dealer": 0, "rules": {}})
+        _, session = call(
+            f"{server.url}/api/sessions", "POST", {"players": PLAYERS, "dealer": 0, "rules": {}}
+        )
         token = session["id"]
         acked: list[int] = []
         sent = 0
@@ -44,7 +50,9 @@ def test_sigkill_during_a_burst_of_saves_loses_or_doubles_nothing(database_url, 
                 with lock:
                     sent += 1
                 try:
-                    status, body = call(f"{server.url}/api/sessions/{token}/rounds", "POST", records[index])
+                    status, body = call(
+                        f"{server.url}/api/sessions/{token}/rounds", "POST", records[index]
+                    )
                 except (urllib.error.URLError, ConnectionError, OSError):
                     return  # the server died under us
                 if status == 201:
@@ -83,7 +91,9 @@ def test_sigkill_during_a_burst_of_saves_loses_or_doubles_nothing(database_url, 
     try:
         _, after = call(f"{server.url}/api/sessions/{token}")
         assert len(after["rounds"]) == len(numbers)
-        assert after["balances"] == {name: str(balance) for name, balance in zip(PLAYERS, ledger.balances)}
+        assert after["balances"] == {
+            name: str(balance) for name, balance in zip(PLAYERS, ledger.balances)
+        }
         status, body = call(f"{server.url}/api/sessions/{token}/rounds", "POST", records[-1])
         assert status == 201 and body["number"] == len(numbers) + 1
     finally:

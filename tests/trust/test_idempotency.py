@@ -1,5 +1,6 @@
 """A round sent twice (double tap, a retry after a lost answer, two phones at once) is stored once:
 the Idempotency-Key of the API and the key hidden in the round form."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,9 @@ import urllib.request
 
 import sqlalchemy as sa
 
-from tests.conftest import DRAW, PLAYERS, TALON, TONGITS, csrf_token, form_fields
-from tests.live_server import Gunicorn, migrate
+from tests.support.forms import csrf_token, form_fields
+from tests.support.live_server import Gunicorn, migrate
+from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 
 
 def rows(database_url: str, table: str = "round") -> int:
@@ -35,8 +37,12 @@ def test_the_same_key_again_answers_the_first_answer_and_stores_nothing(client, 
     session = client.get(f"/api/sessions/{token}").get_json()
     assert session["round_count"] == 1 and session["revision"] == revision
     # a new key is a new round; the old key still answers its own first answer
-    assert client.post(url, json=TALON, headers={"Idempotency-Key": "tap-2"}).get_json()["number"] == 2
-    assert client.post(url, json=DRAW, headers={"Idempotency-Key": "tap-1"}).get_json()["number"] == 1
+    assert (
+        client.post(url, json=TALON, headers={"Idempotency-Key": "tap-2"}).get_json()["number"] == 2
+    )
+    assert (
+        client.post(url, json=DRAW, headers={"Idempotency-Key": "tap-1"}).get_json()["number"] == 1
+    )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 2
     # without a key, every POST is a new round (as before)
     assert client.post(url, json=DRAW).get_json()["number"] == 3
@@ -49,7 +55,10 @@ def test_the_same_key_with_another_round_is_refused(client, make_session):
     response = client.post(url, json=TONGITS, headers={"Idempotency-Key": "k"})
     assert response.status_code == 422
     error = response.get_json()["errors"][0]
-    assert error["where"] == "Idempotency-Key" and "already used for a different request" in error["message"]
+    assert (
+        error["where"] == "Idempotency-Key"
+        and "already used for a different request" in error["message"]
+    )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
 
 
@@ -64,7 +73,9 @@ def test_a_refused_round_is_not_remembered(client, make_session):
 def test_keys_belong_to_one_session(client, make_session):
     one, two = make_session(), make_session()
     for token in (one, two):
-        response = client.post(f"/api/sessions/{token}/rounds", json=DRAW, headers={"Idempotency-Key": "same"})
+        response = client.post(
+            f"/api/sessions/{token}/rounds", json=DRAW, headers={"Idempotency-Key": "same"}
+        )
         assert response.status_code == 201 and response.get_json()["number"] == 1
     assert client.get(f"/api/sessions/{two}").get_json()["round_count"] == 1
 
@@ -72,7 +83,9 @@ def test_keys_belong_to_one_session(client, make_session):
 def test_a_bad_key_is_refused(client, make_session):
     token = make_session()
     for key in ("x" * 201, "tab\there"):
-        response = client.post(f"/api/sessions/{token}/rounds", json=DRAW, headers={"Idempotency-Key": key})
+        response = client.post(
+            f"/api/sessions/{token}/rounds", json=DRAW, headers={"Idempotency-Key": key}
+        )
         assert response.status_code == 400
         assert response.get_json()["errors"][0]["where"] == "Idempotency-Key"
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 0
@@ -83,15 +96,24 @@ def test_creating_a_session_twice_with_one_key_makes_one_session(client, databas
     first = client.post("/api/sessions", json=body, headers={"Idempotency-Key": "new-table"})
     again = client.post("/api/sessions", json=body, headers={"Idempotency-Key": "new-table"})
     assert first.status_code == again.status_code == 201
-    assert again.get_json() == first.get_json() and again.headers["Location"] == first.headers["Location"]
+    assert (
+        again.get_json() == first.get_json()
+        and again.headers["Location"] == first.headers["Location"]
+    )
     assert rows(database_url, "game_session") == 1
-    other = client.post("/api/sessions", json={**body, "dealer": 2}, headers={"Idempotency-Key": "new-table"})
+    other = client.post(
+        "/api/sessions", json={**body, "dealer": 2}, headers={"Idempotency-Key": "new-table"}
+    )
     assert other.status_code == 422 and rows(database_url, "game_session") == 1
 
 
 def call(url: str, body: dict, key: str):
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "Idempotency-Key": key})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Idempotency-Key": key},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
@@ -122,7 +144,9 @@ def test_racing_copies_on_two_gunicorn_workers_store_once(database_url, tmp_path
         migrate(database_url, instance)
     server = Gunicorn(database_url, instance, workers=2).start()
     try:
-        answers = race(f"{server.url}/api/sessions", {"players": PLAYERS, "rules": {}}, "table-1", 6)
+        answers = race(
+            f"{server.url}/api/sessions", {"players": PLAYERS, "rules": {}}, "table-1", 6
+        )
         assert {status for status, _ in answers} == {201}, answers
         assert len({body["id"] for _, body in answers}) == 1
         token = answers[0][1]["id"]
@@ -142,6 +166,7 @@ def test_racing_copies_on_two_gunicorn_workers_store_once(database_url, tmp_path
 
 
 # ------------------------------------------------------------------ the round form
+
 
 def _review(client, token: str, record: dict):
     page = client.get(f"/s/{token}/rounds/new").get_data(as_text=True)
@@ -166,7 +191,9 @@ def test_the_round_form_sent_twice_saves_once(client, make_session):
     assert "Round 1 saved." in second.get_data(as_text=True)
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
     # a fresh form is a new round
-    assert client.post(f"/s/{token}/rounds/new", data=_review(client, token, TALON)).status_code == 303
+    assert (
+        client.post(f"/s/{token}/rounds/new", data=_review(client, token, TALON)).status_code == 303
+    )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 2
 
 
@@ -174,7 +201,11 @@ def test_a_saved_form_sent_back_with_other_cards_is_a_new_round_to_review(client
     token = make_session()
     fields = _review(client, token, DRAW)
     assert client.post(f"/s/{token}/rounds/new", data=fields).status_code == 303
-    kept = {name: value for name, value in fields.items() if name in ("csrf_token", "idempotency_key", "reviewed")}
+    kept = {
+        name: value
+        for name, value in fields.items()
+        if name in ("csrf_token", "idempotency_key", "reviewed")
+    }
     changed = {**kept, **form_fields(TALON, action="save")}  # went back, typed another round
     page = client.post(f"/s/{token}/rounds/new", data=changed)
     html = page.get_data(as_text=True)
@@ -183,14 +214,22 @@ def test_a_saved_form_sent_back_with_other_cards_is_a_new_round_to_review(client
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
 
 
-def test_two_form_copies_racing_on_two_workers_save_once(app, database_url, tmp_path, make_session, client):
+def test_two_form_copies_racing_on_two_workers_save_once(
+    app, database_url, tmp_path, make_session, client
+):
     from tracker import create_app
     from tracker.extensions import db
 
     token = make_session()
     fields = _review(client, token, DRAW)
-    other = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret",
-                        "INSTANCE_PATH": str(tmp_path / "other"), "TESTING": True})
+    other = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-secret",
+            "INSTANCE_PATH": str(tmp_path / "other"),
+            "TESTING": True,
+        }
+    )
     clients = [app.test_client(), other.test_client(), app.test_client(), other.test_client()]
     cookie = client.get_cookie("session")
     for each in clients:  # the same phone's cookie (its CSRF token), on both workers
@@ -219,12 +258,19 @@ def test_a_remembered_request_does_not_give_away_its_pin(client, database_url):
     import hashlib
 
     body = {"players": PLAYERS, "pin": "0420"}
-    assert client.post("/api/sessions", json=body, headers={"Idempotency-Key": "with-pin"}).status_code == 201
+    assert (
+        client.post("/api/sessions", json=body, headers={"Idempotency-Key": "with-pin"}).status_code
+        == 201
+    )
     engine = sa.create_engine(database_url)
     with engine.connect() as connection:
-        fingerprint, response = connection.execute(sa.text("SELECT fingerprint, response FROM idempotent_request")).one()
+        fingerprint, response = connection.execute(
+            sa.text("SELECT fingerprint, response FROM idempotent_request")
+        ).one()
     engine.dispose()
     assert "0420" not in str(response)
     for pin in ("0420",):  # a plain hash of the body could be reversed by trying every PIN
-        plain = json.dumps({**body, "pin": pin}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        plain = json.dumps(
+            {**body, "pin": pin}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
         assert fingerprint != hashlib.sha256(plain.encode()).hexdigest()

@@ -1,5 +1,6 @@
 """Security headers on every answer, cookie flags, and hostile player names shown as text on
 every page and in the PDF."""
+
 from __future__ import annotations
 
 import io
@@ -8,10 +9,14 @@ import re
 import pytest
 from markupsafe import escape
 
-from tests.conftest import DRAW, TALON, csrf_token, form_fields
+from tests.support.forms import csrf_token, form_fields
+from tests.support.records import DRAW, TALON
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "Ñoño"]
 
 
@@ -26,10 +31,25 @@ def assert_headers(response):
 def test_every_kind_of_answer_carries_the_security_headers(client, make_session):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
-    for url in ("/", "/new", f"/s/{token}", f"/s/{token}/ledger", f"/s/{token}/rounds/new",
-                f"/s/{token}/rounds/1/edit", f"/s/{token}/rounds/1/delete", f"/s/{token}/settle",
-                f"/s/{token}/pin", f"/s/{token}/unlock", "/api/sessions", f"/api/sessions/{token}",
-                f"/api/sessions/{token}/rounds/1", "/static/app.css", "/static/round.js", "/s/nope", "/api/nope"):
+    for url in (
+        "/",
+        "/new",
+        f"/s/{token}",
+        f"/s/{token}/ledger",
+        f"/s/{token}/rounds/new",
+        f"/s/{token}/rounds/1/edit",
+        f"/s/{token}/rounds/1/delete",
+        f"/s/{token}/settle",
+        f"/s/{token}/pin",
+        f"/s/{token}/unlock",
+        "/api/sessions",
+        f"/api/sessions/{token}",
+        f"/api/sessions/{token}/rounds/1",
+        "/static/app.css",
+        "/static/round.js",
+        "/s/nope",
+        "/api/nope",
+    ):
         response = client.get(url)
         assert response.status_code in (200, 303, 404), url
         assert_headers(response)
@@ -62,10 +82,16 @@ def assert_text_only(html: str, where: str):
 
 def test_hostile_names_are_text_on_every_page(client, hostile):
     token = hostile
-    pages = {"home": "/", "session": f"/s/{token}", "ledger": f"/s/{token}/ledger",
-             "round entry": f"/s/{token}/rounds/new", "edit": f"/s/{token}/rounds/1/edit",
-             "delete": f"/s/{token}/rounds/1/delete", "settle": f"/s/{token}/settle",
-             "pin": f"/s/{token}/pin"}
+    pages = {
+        "home": "/",
+        "session": f"/s/{token}",
+        "ledger": f"/s/{token}/ledger",
+        "round entry": f"/s/{token}/rounds/new",
+        "edit": f"/s/{token}/rounds/1/edit",
+        "delete": f"/s/{token}/rounds/1/delete",
+        "settle": f"/s/{token}/settle",
+        "pin": f"/s/{token}/pin",
+    }
     locked = client.post("/api/sessions", json={"players": HOSTILE, "pin": "1234"}).get_json()["id"]
     pages["unlock"] = f"/s/{locked}/unlock"
     for where, url in pages.items():
@@ -74,7 +100,9 @@ def test_hostile_names_are_text_on_every_page(client, hostile):
         assert_text_only(response.get_data(as_text=True), where)
     # the review and a refused round (the messages name the players)
     page = client.get(f"/s/{token}/rounds/new").get_data(as_text=True)
-    review = client.post(f"/s/{token}/rounds/new", data={**form_fields(TALON), "csrf_token": csrf_token(page)})
+    review = client.post(
+        f"/s/{token}/rounds/new", data={**form_fields(TALON), "csrf_token": csrf_token(page)}
+    )
     assert review.status_code == 200 and "Confirm and save" in review.get_data(as_text=True)
     assert_text_only(review.get_data(as_text=True), "review")
     bad = {**form_fields(TALON), "csrf_token": csrf_token(page), "melds_0": "7S 8H 9S"}
@@ -82,7 +110,9 @@ def test_hostile_names_are_text_on_every_page(client, hostile):
     assert refused.status_code == 422
     assert_text_only(refused.get_data(as_text=True), "refused round")
     # the live preview's verdict HTML
-    preview = client.post(f"/s/{token}/rounds/preview", data={**form_fields(TALON), "csrf_token": csrf_token(page)})
+    preview = client.post(
+        f"/s/{token}/rounds/preview", data={**form_fields(TALON), "csrf_token": csrf_token(page)}
+    )
     assert_text_only(preview.get_json()["verdict_html"], "preview")
     # the JSON API carries them as they are (JSON, not HTML: the client must not inject it)
     api = client.get(f"/api/sessions/{token}")

@@ -1,12 +1,13 @@
 """Every page under the Content-Security-Policy in Chromium: nothing refused, nothing run from a
 player's name, the QR code and the chart still drawn, and the edit PIN asked once per phone."""
+
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from tests.test_browser_app import CHECK_LAYOUT, PHONE, browser, server  # noqa: F401  (fixtures)
+from tests.support.browser import CHECK_LAYOUT, PHONE
 
 pytestmark = pytest.mark.browser
 HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "Ñoño"]
@@ -16,7 +17,7 @@ WATCH = """document.addEventListener('securitypolicyviolation', function (e) {
 
 
 @pytest.fixture
-def watched(browser):  # noqa: F811
+def watched(browser):
     """A phone whose every CSP violation, console error, script error and dialog is recorded."""
     problems: list[str] = []
 
@@ -25,9 +26,15 @@ def watched(browser):  # noqa: F811
         context.add_init_script(WATCH)
         page = context.new_page()
         page.set_default_timeout(8000)
-        page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on(
+            "console",
+            lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+        )
         page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-        page.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+        page.on(
+            "dialog",
+            lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()),
+        )
         return page
 
     yield new_phone, problems
@@ -37,7 +44,7 @@ def violations(page) -> list:
     return page.evaluate("window.__csp || []")
 
 
-def test_every_page_works_under_the_csp_with_hostile_names(watched, server):  # noqa: F811
+def test_every_page_works_under_the_csp_with_hostile_names(watched, server):
     new_phone, problems = watched
     page = new_phone()
     page.goto(server + "/new")
@@ -54,7 +61,9 @@ def test_every_page_works_under_the_csp_with_hostile_names(watched, server):  # 
     # a round, typed (the preview answers through fetch under connect-src)
     page.get_by_role("link", name=re.compile("Enter round 1")).tap()
     page.locator("label[for=ending-talon]").tap()
-    for seat, (melds, hand) in enumerate([("8S 8D 8C", "KH QH"), ("2H 3H 4H", "9D 10S"), ("AC 2C 3C", "AS")]):
+    for seat, (melds, hand) in enumerate(
+        [("8S 8D 8C", "KH QH"), ("2H 3H 4H", "9D 10S"), ("AC 2C 3C", "AS")]
+    ):
         page.fill(f"#melds_{seat}", melds)
         page.fill(f"#hand_{seat}", hand)
     page.locator("#save").wait_for(state="visible")
@@ -64,8 +73,14 @@ def test_every_page_works_under_the_csp_with_hostile_names(watched, server):  # 
     page.wait_for_url(re.compile(r"#round-1$"))
     assert page.locator(".chart-box svg").bounding_box()["height"] > 50  # the chart is drawn
 
-    for path in ("/", f"/s/{token}/rounds/1/edit", f"/s/{token}/rounds/1/delete", f"/s/{token}/settle",
-                 f"/s/{token}/pin", f"/s/{token}?all=1"):
+    for path in (
+        "/",
+        f"/s/{token}/rounds/1/edit",
+        f"/s/{token}/rounds/1/delete",
+        f"/s/{token}/settle",
+        f"/s/{token}/pin",
+        f"/s/{token}?all=1",
+    ):
         page.goto(server + path)
         page.wait_for_load_state("load")
         assert violations(page) == [], path
@@ -88,12 +103,16 @@ def test_every_page_works_under_the_csp_with_hostile_names(watched, server):  # 
     assert [p for p in problems if "Wrong PIN" not in p and "403" not in p] == [], problems
 
 
-def test_the_pin_pages_fit_a_360px_phone(browser, server):  # noqa: F811
+def test_the_pin_pages_fit_a_360px_phone(browser, server):
     import json
     import urllib.request
 
-    request = urllib.request.Request(f"{server}/api/sessions", method="POST", headers={"Content-Type": "application/json"},
-                                     data=json.dumps({"players": ["Gina", "Hugo", "Ivy"], "pin": "1357"}).encode())
+    request = urllib.request.Request(
+        f"{server}/api/sessions",
+        method="POST",
+        headers={"Content-Type": "application/json"},
+        data=json.dumps({"players": ["Gina", "Hugo", "Ivy"], "pin": "1357"}).encode(),
+    )
     token = json.loads(urllib.request.urlopen(request, timeout=10).read())["id"]
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()

@@ -1,11 +1,13 @@
 """Two edits of the same round racing: the later one is refused with a clear message (optimistic
 version check), never silently lost; the form keeps what was typed and shows the saved version."""
+
 from __future__ import annotations
 
 import re
 import threading
 
-from tests.conftest import DRAW, TALON, TONGITS, csrf_token, form_fields
+from tests.support.forms import csrf_token, form_fields
+from tests.support.records import DRAW, TALON, TONGITS
 
 
 def _round(client, token, number):
@@ -20,7 +22,9 @@ def test_get_gives_the_version_and_an_edit_changes_it(client, make_session):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     version = _round(client, token, 1)["version"]
-    response = client.put(f"/api/sessions/{token}/rounds/1", json=TALON, headers={"If-Match": f'"{version}"'})
+    response = client.put(
+        f"/api/sessions/{token}/rounds/1", json=TALON, headers={"If-Match": f'"{version}"'}
+    )
     assert response.status_code == 200
     new = response.get_json()["version"]
     assert new != version and response.headers["ETag"] == f'"{new}"'
@@ -33,9 +37,16 @@ def test_an_edit_from_a_stale_version_is_refused_and_changes_nothing(client, mak
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     stale = _round(client, token, 1)["version"]
     # Ben's phone changes round 1 first
-    assert client.put(f"/api/sessions/{token}/rounds/1", json=TALON, headers={"If-Match": str(stale)}).status_code == 200
+    assert (
+        client.put(
+            f"/api/sessions/{token}/rounds/1", json=TALON, headers={"If-Match": str(stale)}
+        ).status_code
+        == 200
+    )
     before = client.get(f"/api/sessions/{token}").get_json()
-    response = client.put(f"/api/sessions/{token}/rounds/1", json=TONGITS, headers={"If-Match": f'"{stale}"'})
+    response = client.put(
+        f"/api/sessions/{token}/rounds/1", json=TONGITS, headers={"If-Match": f'"{stale}"'}
+    )
     assert response.status_code == 409
     error = response.get_json()["errors"][0]
     assert error["where"] == "version"
@@ -44,8 +55,18 @@ def test_an_edit_from_a_stale_version_is_refused_and_changes_nothing(client, mak
     assert after == before and after["rounds"][0]["record"]["ending"] == "talon"
     # W/"n", "n", n and * are understood; garbage is a 400
     current = after["rounds"][0]["version"]
-    assert client.put(f"/api/sessions/{token}/rounds/1", json=TONGITS, headers={"If-Match": f'W/"{current}"'}).status_code == 200
-    assert client.put(f"/api/sessions/{token}/rounds/1", json=DRAW, headers={"If-Match": "*"}).status_code == 200
+    assert (
+        client.put(
+            f"/api/sessions/{token}/rounds/1", json=TONGITS, headers={"If-Match": f'W/"{current}"'}
+        ).status_code
+        == 200
+    )
+    assert (
+        client.put(
+            f"/api/sessions/{token}/rounds/1", json=DRAW, headers={"If-Match": "*"}
+        ).status_code
+        == 200
+    )
     bad = client.put(f"/api/sessions/{token}/rounds/1", json=DRAW, headers={"If-Match": "banana"})
     assert bad.status_code == 400 and bad.get_json()["errors"][0]["where"] == "If-Match"
 
@@ -57,34 +78,55 @@ def test_a_delete_moves_later_rounds_so_their_old_versions_no_longer_fit(client,
     second = _round(client, token, 2)["version"]
     third = _round(client, token, 3)["version"]
     # someone deletes round 1 on another phone: what was round 3 is round 2 now
-    response = client.delete(f"/api/sessions/{token}/rounds/1", headers={"If-Match": str(_round(client, token, 1)["version"])})
+    response = client.delete(
+        f"/api/sessions/{token}/rounds/1",
+        headers={"If-Match": str(_round(client, token, 1)["version"])},
+    )
     assert response.status_code == 200
     for stale in (second, third):
-        refused = client.put(f"/api/sessions/{token}/rounds/2", json=DRAW, headers={"If-Match": str(stale)})
+        refused = client.put(
+            f"/api/sessions/{token}/rounds/2", json=DRAW, headers={"If-Match": str(stale)}
+        )
         assert refused.status_code == 409
-        assert client.delete(f"/api/sessions/{token}/rounds/2", headers={"If-Match": str(stale)}).status_code == 409
+        assert (
+            client.delete(
+                f"/api/sessions/{token}/rounds/2", headers={"If-Match": str(stale)}
+            ).status_code
+            == 409
+        )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 2
 
 
-def test_two_edits_racing_on_two_workers_one_wins_one_is_refused(app, database_url, tmp_path, make_session, client):
+def test_two_edits_racing_on_two_workers_one_wins_one_is_refused(
+    app, database_url, tmp_path, make_session, client
+):
     from tracker import create_app
     from tracker.extensions import db
 
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     version = _round(client, token, 1)["version"]
-    other = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret",
-                        "INSTANCE_PATH": str(tmp_path / "other")})
+    other = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-secret",
+            "INSTANCE_PATH": str(tmp_path / "other"),
+        }
+    )
     start = threading.Barrier(2)
     answers = {}
 
     def edit(worker, record, name):
         phone = worker.test_client()
         start.wait()
-        answers[name] = phone.put(f"/api/sessions/{token}/rounds/1", json=record, headers={"If-Match": str(version)})
+        answers[name] = phone.put(
+            f"/api/sessions/{token}/rounds/1", json=record, headers={"If-Match": str(version)}
+        )
 
-    threads = [threading.Thread(target=edit, args=(app, TALON, "ana")),
-               threading.Thread(target=edit, args=(other, TONGITS, "ben"))]
+    threads = [
+        threading.Thread(target=edit, args=(app, TALON, "ana")),
+        threading.Thread(target=edit, args=(other, TONGITS, "ben")),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -100,11 +142,15 @@ def test_two_edits_racing_on_two_workers_one_wins_one_is_refused(app, database_u
 
 def _open_edit(client, token, number):
     page = client.get(f"/s/{token}/rounds/{number}/edit").get_data(as_text=True)
-    return {"csrf_token": csrf_token(page),
-            "version": re.search(r'name="version" value="([^"]*)"', page).group(1)}
+    return {
+        "csrf_token": csrf_token(page),
+        "version": re.search(r'name="version" value="([^"]*)"', page).group(1),
+    }
 
 
-def test_the_edit_form_refuses_a_stale_version_keeps_the_typing_and_shows_the_saved_round(client, make_session):
+def test_the_edit_form_refuses_a_stale_version_keeps_the_typing_and_shows_the_saved_round(
+    client, make_session
+):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     mine = _open_edit(client, token, 1)
@@ -119,7 +165,9 @@ def test_the_edit_form_refuses_a_stale_version_keeps_the_typing_and_shows_the_sa
     assert 'value="QS KS AS"' in html  # what was typed is kept
     new_version = re.search(r'name="version" value="([^"]*)"', html).group(1)
     assert new_version != mine["version"]
-    assert client.get(f"/api/sessions/{token}").get_json()["rounds"][0]["record"]["ending"] == "talon"
+    assert (
+        client.get(f"/api/sessions/{token}").get_json()["rounds"][0]["record"]["ending"] == "talon"
+    )
     # a save straight from the stale page (its old review key) is refused too, nothing stored
     save = {**typed, "action": "save", "reviewed": "whatever"}
     assert client.post(f"/s/{token}/rounds/1/edit", data=save).status_code == 409
@@ -127,23 +175,38 @@ def test_the_edit_form_refuses_a_stale_version_keeps_the_typing_and_shows_the_sa
     fixed = {**mine, **form_fields(TONGITS, action="review"), "version": new_version}
     reviewed = client.post(f"/s/{token}/rounds/1/edit", data=fixed)
     assert reviewed.status_code == 200
-    key = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)).group(1)
-    saved = client.post(f"/s/{token}/rounds/1/edit", data={**fixed, "action": "save", "reviewed": key})
+    key = re.search(
+        r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)
+    ).group(1)
+    saved = client.post(
+        f"/s/{token}/rounds/1/edit", data={**fixed, "action": "save", "reviewed": key}
+    )
     assert saved.status_code == 303
-    assert client.get(f"/api/sessions/{token}").get_json()["rounds"][0]["record"]["ending"] == "tongits"
+    assert (
+        client.get(f"/api/sessions/{token}").get_json()["rounds"][0]["record"]["ending"]
+        == "tongits"
+    )
 
 
 def test_the_delete_form_refuses_a_round_changed_since_it_was_opened(client, make_session):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     page = client.get(f"/s/{token}/rounds/1/delete").get_data(as_text=True)
-    fields = {"csrf_token": csrf_token(page), "version": re.search(r'name="version" value="([^"]*)"', page).group(1)}
+    fields = {
+        "csrf_token": csrf_token(page),
+        "version": re.search(r'name="version" value="([^"]*)"', page).group(1),
+    }
     client.put(f"/api/sessions/{token}/rounds/1", json=TALON)
     response = client.post(f"/s/{token}/rounds/1/delete", data=fields)
-    assert response.status_code == 409 and "changed on another phone" in response.get_data(as_text=True)
+    assert response.status_code == 409 and "changed on another phone" in response.get_data(
+        as_text=True
+    )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
     fresh = re.search(r'name="version" value="([^"]*)"', response.get_data(as_text=True)).group(1)
-    assert client.post(f"/s/{token}/rounds/1/delete", data={**fields, "version": fresh}).status_code == 303
+    assert (
+        client.post(f"/s/{token}/rounds/1/delete", data={**fields, "version": fresh}).status_code
+        == 303
+    )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 0
 
 
@@ -152,7 +215,9 @@ def test_the_edit_form_sent_twice_is_no_conflict(client, make_session):
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     fields = {**_open_edit(client, token, 1), **form_fields(TALON, action="review")}
     reviewed = client.post(f"/s/{token}/rounds/1/edit", data=fields)
-    key = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)).group(1)
+    key = re.search(
+        r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)
+    ).group(1)
     save = {**fields, "action": "save", "reviewed": key}
     assert client.post(f"/s/{token}/rounds/1/edit", data=save).status_code == 303
     again = client.post(f"/s/{token}/rounds/1/edit", data=save, follow_redirects=True)

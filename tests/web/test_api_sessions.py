@@ -1,9 +1,10 @@
 """The JSON API: sessions, rounds, edit/delete recomputation, settle, and every bad input of §8."""
+
 import copy
 
 import pytest
 
-from tests.conftest import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
+from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
 
 
 def get(client, token):
@@ -13,8 +14,10 @@ def get(client, token):
 
 
 def test_create_session_gives_an_unguessable_link(client):
-    response = client.post("/api/sessions", json={"players": PLAYERS, "dealer": 1,
-                                                 "rules": {"preset": "pagat", "stake": "5"}})
+    response = client.post(
+        "/api/sessions",
+        json={"players": PLAYERS, "dealer": 1, "rules": {"preset": "pagat", "stake": "5"}},
+    )
     assert response.status_code == 201
     body = response.get_json()
     assert len(body["id"]) >= 32  # 24 random bytes, base64url: 192 bits
@@ -28,17 +31,24 @@ def test_create_session_gives_an_unguessable_link(client):
     assert other["id"] != body["id"]
 
 
-@pytest.mark.parametrize("payload, where, message", [
-    ({"players": ["Ana", "Ben"]}, "players", "exactly three players"),
-    ({"players": ["Ana", "", "Cris"]}, "players[1]", "player 2 needs a name"),
-    ({"players": ["Ana", "ana", "Cris"]}, "players[1]", "two players are called ana"),
-    ({"players": PLAYERS, "dealer": 3}, "dealer", "seat 0, 1 or 2"),
-    ({"players": PLAYERS, "rules": {"stake": "ten"}}, "rules.stake", "'ten' is not an amount"),
-    ({"players": PLAYERS, "rules": {"draw_tie": "dealer"}}, "rules.draw_tie", "draw_tie must be caller or challenger"),
-    ({"players": PLAYERS, "rules": {"bogus": 1}}, "rules.bogus", "unknown rule option"),
-    ({"players": PLAYERS, "rules": {"preset": "vegas"}}, "rules.preset", "unknown preset"),
-    ({"players": PLAYERS, "page_size": "a3"}, "page_size", "a4 or letter"),
-])
+@pytest.mark.parametrize(
+    "payload, where, message",
+    [
+        ({"players": ["Ana", "Ben"]}, "players", "exactly three players"),
+        ({"players": ["Ana", "", "Cris"]}, "players[1]", "player 2 needs a name"),
+        ({"players": ["Ana", "ana", "Cris"]}, "players[1]", "two players are called ana"),
+        ({"players": PLAYERS, "dealer": 3}, "dealer", "seat 0, 1 or 2"),
+        ({"players": PLAYERS, "rules": {"stake": "ten"}}, "rules.stake", "'ten' is not an amount"),
+        (
+            {"players": PLAYERS, "rules": {"draw_tie": "dealer"}},
+            "rules.draw_tie",
+            "draw_tie must be caller or challenger",
+        ),
+        ({"players": PLAYERS, "rules": {"bogus": 1}}, "rules.bogus", "unknown rule option"),
+        ({"players": PLAYERS, "rules": {"preset": "vegas"}}, "rules.preset", "unknown preset"),
+        ({"players": PLAYERS, "page_size": "a3"}, "page_size", "a4 or letter"),
+    ],
+)
 def test_bad_session_is_refused_and_nothing_stored(client, payload, where, message):
     response = client.post("/api/sessions", json=payload)
     assert response.status_code == 422
@@ -76,16 +86,27 @@ def test_add_round_returns_result_and_balances(client, make_session):
     session = get(client, token)
     assert session["rounds"][0]["number"] == 1
     assert session["rounds"][0]["record"]["hands"][1]["challenged"] is True
-    assert session["settlement"] == [{"from": "Ben", "to": "Ana", "amount": "40.00"},
-                                     {"from": "Cris", "to": "Ana", "amount": "21.00"}]
+    assert session["settlement"] == [
+        {"from": "Ben", "to": "Ana", "amount": "40.00"},
+        {"from": "Cris", "to": "Ana", "amount": "21.00"},
+    ]
 
 
 def test_cards_as_strings_are_stored_canonically(client, make_session):
     token = make_session()
-    record = {"ending": "draw", "declarer": 0, "hands": [
-        {"melds": ["7s 7d 7c"], "hand": "2c, 3d"},
-        {"melds": [{"cards": "5♥ 6♥ 7♥ 8♥", "secret": False}], "hand": "KD", "challenged": True},
-        {"melds": [], "hand": "AS AD 9C"}]}
+    record = {
+        "ending": "draw",
+        "declarer": 0,
+        "hands": [
+            {"melds": ["7s 7d 7c"], "hand": "2c, 3d"},
+            {
+                "melds": [{"cards": "5♥ 6♥ 7♥ 8♥", "secret": False}],
+                "hand": "KD",
+                "challenged": True,
+            },
+            {"melds": [], "hand": "AS AD 9C"},
+        ],
+    }
     assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
     stored = get(client, token)["rounds"][0]["record"]
     assert stored["hands"][0] == {"melds": [["7S", "7D", "7C"]], "hand": ["2C", "3D"]}
@@ -93,8 +114,12 @@ def test_cards_as_strings_are_stored_canonically(client, make_session):
     assert get(client, token)["balances"]["Ana"] == "61.00"
 
 
-@pytest.mark.parametrize("name, record, where, message, field", BAD_ROUNDS, ids=[c[0] for c in BAD_ROUNDS])
-def test_every_bad_round_of_rules_8_is_refused_by_the_api(client, make_session, name, record, where, message, field):
+@pytest.mark.parametrize(
+    "name, record, where, message, field", BAD_ROUNDS, ids=[c[0] for c in BAD_ROUNDS]
+)
+def test_every_bad_round_of_rules_8_is_refused_by_the_api(
+    client, make_session, name, record, where, message, field
+):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=TALON)
     before = get(client, token)
@@ -108,7 +133,9 @@ def test_every_bad_round_of_rules_8_is_refused_by_the_api(client, make_session, 
 
 def test_session_keys_in_a_round_are_refused(client, make_session):
     token = make_session()
-    response = client.post(f"/api/sessions/{token}/rounds", json={**DRAW, "players": PLAYERS, "pot": "5"})
+    response = client.post(
+        f"/api/sessions/{token}/rounds", json={**DRAW, "players": PLAYERS, "pot": "5"}
+    )
     assert response.status_code == 422
     assert {e["where"] for e in response.get_json()["errors"]} == {"players", "pot"}
     assert get(client, token)["rounds"] == []
@@ -175,8 +202,14 @@ def test_pot_and_next_dealer_follow_the_session(client, make_session):
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     session = get(client, token)
     assert session["pot"] == "0.00"  # Ana took the antes of her own round
-    void = {"ending": "talon", "hands": [{"melds": [], "hand": ["2C"]}, {"melds": [], "hand": ["3C"]},
-                                         {"melds": [], "hand": ["4C"]}]}
+    void = {
+        "ending": "talon",
+        "hands": [
+            {"melds": [], "hand": ["2C"]},
+            {"melds": [], "hand": ["3C"]},
+            {"melds": [], "hand": ["4C"]},
+        ],
+    }
     client.post(f"/api/sessions/{token}/rounds", json=void)
     session = get(client, token)
     assert session["pot"] == "60.00"  # antes 3 x 10 + void stakes 3 x 10
@@ -187,8 +220,10 @@ def test_pot_and_next_dealer_follow_the_session(client, make_session):
     # round 1: Ana +61 +30 pot -10 ante; Ben -40 -10; Cris -21 -10. The unclaimed pot of the
     # void round goes back in the shares paid in (20 each), so it cancels out.
     assert settled["balances"] == {"Ana": "61.00", "Ben": "-70.00", "Cris": "-51.00"}
-    assert settled["settlement"] == [{"from": "Ben", "to": "Ana", "amount": "50.00"},
-                                     {"from": "Cris", "to": "Ana", "amount": "31.00"}]
+    assert settled["settlement"] == [
+        {"from": "Ben", "to": "Ana", "amount": "50.00"},
+        {"from": "Cris", "to": "Ana", "amount": "31.00"},
+    ]
 
 
 def test_settle_closes_and_reopen_opens(client, make_session):
@@ -219,7 +254,10 @@ def test_get_round_and_revision(client, make_session):
     first = client.get(f"/api/sessions/{token}/revision").get_json()
     assert first["settled"] is False
     client.post(f"/api/sessions/{token}/rounds", json=TONGITS)
-    assert client.get(f"/api/sessions/{token}/revision").get_json()["revision"] == first["revision"] + 1
+    assert (
+        client.get(f"/api/sessions/{token}/revision").get_json()["revision"]
+        == first["revision"] + 1
+    )
     body = client.get(f"/api/sessions/{token}/rounds/1").get_json()
     assert body["number"] == 1 and body["result"]["winner_name"] == "Ben"
     assert client.get(f"/api/sessions/{token}/rounds/2").status_code == 404

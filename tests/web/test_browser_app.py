@@ -4,77 +4,16 @@ Start a session, enter three rounds by tapping cards, read the ledger, edit a ro
 a second page sees a round the first one saved; no horizontal scrolling at 360 px, tap targets
 of at least 44 px, every input labelled; the typed notation works with JavaScript off.
 """
+
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import threading
 
 import pytest
 
+from tests.support.browser import CHECK_LAYOUT, PHONE, TAPS_FILE
+
 pytestmark = pytest.mark.browser
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
-TAPS_FILE = os.environ.get("TRACKER_TAPS_FILE")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory, request):
-    from werkzeug.serving import make_server
-
-    from tracker import create_app
-    from tests.conftest import _drop_everything, _migrate
-
-    folder = tmp_path_factory.mktemp("browser")
-    url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        from tracker import database_url
-        url = database_url(url)
-        _drop_everything(url)
-    else:
-        template = request.getfixturevalue("_migrated_sqlite")
-        shutil.copy(template, folder / "tracker.db")
-        url = f"sqlite:///{folder / 'tracker.db'}"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "browser-test",
-                      "INSTANCE_PATH": str(folder / "instance")})
-    if os.environ.get("TEST_DATABASE_URL"):
-        _migrate(app)
-    import logging
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    if os.environ.get("TEST_DATABASE_URL"):
-        _drop_everything(url)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (scripts/setup.sh installs it)")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(8000)
-    yield page
-    context.close()
-    assert errors == [], errors  # no JavaScript errors on any page
 
 
 class Taps:
@@ -114,8 +53,16 @@ def start_session(page, server, names=("Ana", "Ben", "Cris")) -> str:
     return page.url.split("/s/")[1].split("?")[0]
 
 
-def enter_round(page, taps: Taps, ending: str, declarer: str | None, players: list[tuple[list[str], str]],
-                challengers=(), last_drawer=None, before_save=None):
+def enter_round(
+    page,
+    taps: Taps,
+    ending: str,
+    declarer: str | None,
+    players: list[tuple[list[str], str]],
+    challengers=(),
+    last_drawer=None,
+    before_save=None,
+):
     """One round through the picker: each player's melds (each closed by Meld ✓), then the hand."""
     taps(page.locator(f"label[for=ending-{ending}]"))
     if declarer is not None:
@@ -178,11 +125,17 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     # one sunog player with 8 cards. Its taps are what the README reports.
     page.get_by_role("link", name=re.compile("Enter round 2")).tap()
     typical = Taps(page)
-    enter_round(page, typical, "talon", None, [
-        (["8S 8D 8C"], "KH QH 2D 3C"),
-        (["2H 3H 4H"], "9D 10S AC"),
-        ([], "AS 4S 6D JC QC 9H 7C 5S"),
-    ])
+    enter_round(
+        page,
+        typical,
+        "talon",
+        None,
+        [
+            (["8S 8D 8C"], "KH QH 2D 3C"),
+            (["2H 3H 4H"], "9D 10S AC"),
+            ([], "AS 4S 6D JC QC 9H 7C 5S"),
+        ],
+    )
     if TAPS_FILE:
         with open(TAPS_FILE, "w") as out:
             out.write(str(typical.count))
@@ -194,14 +147,23 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
 
     def mark_secret():
         page.locator("#player-2 .chip .secret").tap()
-        page.wait_for_function("() => document.querySelector('#melds_2').value.startsWith('*')")  # a function: CSP forbids eval
+        page.wait_for_function(
+            "() => document.querySelector('#melds_2').value.startsWith('*')"
+        )  # a function: CSP forbids eval
         page.locator("#player-2 .chip .secret[aria-pressed=true]").wait_for()
 
-    enter_round(page, Taps(page), "tongits", "2", [
-        (["9S 9D 9C"], "2C 3D 4H"),
-        (["5H 6H 7H"], "KD KC"),
-        (["JS JD JH JC", "2S 3S 4S"], ""),
-    ], before_save=mark_secret)
+    enter_round(
+        page,
+        Taps(page),
+        "tongits",
+        "2",
+        [
+            (["9S 9D 9C"], "2C 3D 4H"),
+            (["5H 6H 7H"], "KD KC"),
+            (["JS JD JH JC", "2S 3S 4S"], ""),
+        ],
+        before_save=mark_secret,
+    )
     stored = page.request.get(f"{server}/api/sessions/{token}/rounds/3").json()["record"]
     assert stored["hands"][2]["melds"][0] == {"cards": ["JS", "JD", "JH", "JC"], "secret": True}
     rows = page.locator(".rounds summary").all_inner_texts()
@@ -228,8 +190,10 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     assert after != before
     api = page.request.get(f"{server}/api/sessions/{token}").json()
     assert api["rounds"][0]["record"]["hands"][2]["melds"] == [["AH", "2H", "3H"]]
-    assert [f"{'+' if float(v) > 0 else '−' if float(v) < 0 else ''}₱{abs(float(v)):,.2f}"
-            for v in api["balances"].values()] == after
+    assert [
+        f"{'+' if float(v) > 0 else '−' if float(v) < 0 else ''}₱{abs(float(v)):,.2f}"
+        for v in api["balances"].values()
+    ] == after
 
     # Settle up.
     page.get_by_role("link", name="Settle up").tap()
@@ -242,8 +206,9 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
 
 
 def expect_text(page, selector, text):
-    page.wait_for_function("([s, t]) => (document.querySelector(s) || {}).textContent === t",
-                           arg=[selector, text])
+    page.wait_for_function(
+        "([s, t]) => (document.querySelector(s) || {}).textContent === t", arg=[selector, text]
+    )
 
 
 def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
@@ -253,11 +218,21 @@ def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
     second.goto(f"{server}/s/{token}")
     assert "No rounds yet" in second.locator(".rounds").inner_text()
     first.goto(f"{server}/s/{token}/rounds/new")
-    enter_round(first, Taps(first), "tongits", "1", [
-        (["9S 9D 9C"], "2C"), (["5H 6H 7H", "JS JD JC"], ""), ([], "AS KD"),
-    ])
-    second.wait_for_function("() => document.querySelector('.rounds').textContent.includes('Eli won by Tongits')",
-                             timeout=8000)
+    enter_round(
+        first,
+        Taps(first),
+        "tongits",
+        "1",
+        [
+            (["9S 9D 9C"], "2C"),
+            (["5H 6H 7H", "JS JD JC"], ""),
+            ([], "AS KD"),
+        ],
+    )
+    second.wait_for_function(
+        "() => document.querySelector('.rounds').textContent.includes('Eli won by Tongits')",
+        timeout=8000,
+    )
     assert second.locator("#enter-round").inner_text() == "+ Enter round 2"
     assert "No rounds yet" not in second.locator(".rounds").inner_text()
     assert second.locator(".balances .amt").first.inner_text().startswith("−")
@@ -265,38 +240,34 @@ def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
     second.context.close()
 
 
-CHECK_LAYOUT = """() => {
-  const problems = [];
-  if (document.documentElement.scrollWidth > window.innerWidth) problems.push('scrolls sideways: ' + document.documentElement.scrollWidth);
-  const visible = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
-  for (const el of document.querySelectorAll('a, button, select, summary, input, textarea, .seg label, label.check')) {
-    if (el.type === 'hidden') continue;
-    let target = el;
-    if (el.type === 'radio') { target = document.querySelector('label[for="' + el.id + '"]'); }
-    else if (el.type === 'checkbox') { target = el.closest('label') || document.querySelector('label[for="' + el.id + '"]'); }
-    if (!target || !visible(target)) continue;
-    const r = target.getBoundingClientRect();
-    if (r.height < 44 || r.width < 44) problems.push('small tap target ' + (target.id || target.textContent.trim().slice(0, 20)) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
-  }
-  for (const el of document.querySelectorAll('input, select, textarea')) {
-    if (el.type === 'hidden') continue;
-    if (!(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')) problems.push('no label: ' + (el.name || el.id));
-  }
-  return problems;
-}"""
-
-
 def test_phone_layout_at_360px(browser, server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()
     token = start_session(page, server, ("Gina", "Hugo", "Ivy the long-named player"))
     page.goto(f"{server}/s/{token}/rounds/new")
-    enter_round(page, Taps(page), "draw", "0", [
-        (["10S 10D 10C"], "2C 3D"), (["5H 6H 7H"], "KD QD"), ([], "AS AD 9C 10H JH QH 8D 8H"),
-    ], challengers=())
-    page.locator(f"#round-1 summary").tap()  # an open round with its Edit and Delete
-    pages = ["/", "/new", f"/s/{token}", f"/s/{token}/rounds/new", f"/s/{token}/rounds/1/edit",
-             f"/s/{token}/rounds/1/delete", f"/s/{token}/settle", "/import"]
+    enter_round(
+        page,
+        Taps(page),
+        "draw",
+        "0",
+        [
+            (["10S 10D 10C"], "2C 3D"),
+            (["5H 6H 7H"], "KD QD"),
+            ([], "AS AD 9C 10H JH QH 8D 8H"),
+        ],
+        challengers=(),
+    )
+    page.locator("#round-1 summary").tap()  # an open round with its Edit and Delete
+    pages = [
+        "/",
+        "/new",
+        f"/s/{token}",
+        f"/s/{token}/rounds/new",
+        f"/s/{token}/rounds/1/edit",
+        f"/s/{token}/rounds/1/delete",
+        f"/s/{token}/settle",
+        "/import",
+    ]
     for path in pages:
         page.goto(server + path)
         for details in page.locator("details").all():
@@ -335,7 +306,11 @@ def test_typed_notation_works_without_javascript(browser, server):
     assert "Kit pays Jo ₱40.00" in page.locator(".review-top .verdict").inner_text()  # on top
     page.click("#save")
     page.wait_for_url(re.compile("#round-1$"))
-    assert [t.strip() for t in page.locator(".balances .amt").all_inner_texts()] == ["+₱61.00", "−₱40.00", "−₱21.00"]
+    assert [t.strip() for t in page.locator(".balances .amt").all_inner_texts()] == [
+        "+₱61.00",
+        "−₱40.00",
+        "−₱21.00",
+    ]
     context.close()
 
 

@@ -1,25 +1,51 @@
 """Hostile input through the HTML forms (hypothesis): the new-session form, the round form (new
 and edit) and the live preview. Never a 500; a refusal says what is wrong and stores nothing."""
+
 from __future__ import annotations
 
 import sqlalchemy as sa
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from tests.conftest import DRAW, csrf_token
+from tests.support.forms import csrf_token
+from tests.support.records import DRAW
 from tracker.extensions import db
 from tracker.house_rules import option_names
 
-SETTINGS = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 # any Unicode a browser can send (no lone surrogates: they cannot be encoded in a form)
 chars = st.characters(blacklist_categories=("Cs",))
 short = st.text(chars, max_size=12)
-huge = st.builds(lambda text, times: text * times, st.text(chars, min_size=1, max_size=8), st.integers(500, 4000))
+huge = st.builds(
+    lambda text, times: text * times, st.text(chars, min_size=1, max_size=8), st.integers(500, 4000)
+)
 seats = st.sampled_from(["0", "1", "2", "3", "-1", "", " 1 ", "１", "0x1", "1e0", "²"])
-cards = st.sampled_from(["7S 7D 7C", "5H 6H 7H 8H", "AS AD", "JK", "10H", "T♠ J♠ Q♠", "ZZ", "7s,7d,7c", "*9S 9H 9D 9C",
-                         "|||", "7S 7S 7S", "<script>", "１０H", "K" * 50])
-value = st.one_of(short, huge, seats, cards, st.sampled_from(["y", "on", "true", "draw", "tongits", "talon"]))
+cards = st.sampled_from(
+    [
+        "7S 7D 7C",
+        "5H 6H 7H 8H",
+        "AS AD",
+        "JK",
+        "10H",
+        "T♠ J♠ Q♠",
+        "ZZ",
+        "7s,7d,7c",
+        "*9S 9H 9D 9C",
+        "|||",
+        "7S 7S 7S",
+        "<script>",
+        "１０H",
+        "K" * 50,
+    ]
+)
+value = st.one_of(
+    short, huge, seats, cards, st.sampled_from(["y", "on", "true", "draw", "tongits", "talon"])
+)
 card_text = st.one_of(cards, st.lists(cards, max_size=3).map(" | ".join), short, huge)
 
 
@@ -38,16 +64,22 @@ def _token(client, url: str) -> str:
     return cached
 
 
-new_session_fields = st.fixed_dictionaries({}, optional={
-    "player_0": st.one_of(value, st.just("Ana")), "player_1": st.one_of(value, st.just("Ben")),
-    "player_2": st.one_of(value, st.just("<b>Cris</b>")), "dealer": seats,
-    "preset": st.one_of(short, st.sampled_from(["classic", "pagat", "PAGAT"])),
-    "page_size": st.one_of(short, st.sampled_from(["a4", "letter", "A4"])),
-    "pin": st.one_of(short, st.sampled_from(["1234", "123456", "12", "１２３４", "0000000"])),
-    "apply_preset": st.sampled_from(["1"]),
-    **{name: st.one_of(short, seats) for name in option_names()},
-    "stake": value, "loss_limit": value,
-})
+new_session_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "player_0": st.one_of(value, st.just("Ana")),
+        "player_1": st.one_of(value, st.just("Ben")),
+        "player_2": st.one_of(value, st.just("<b>Cris</b>")),
+        "dealer": seats,
+        "preset": st.one_of(short, st.sampled_from(["classic", "pagat", "PAGAT"])),
+        "page_size": st.one_of(short, st.sampled_from(["a4", "letter", "A4"])),
+        "pin": st.one_of(short, st.sampled_from(["1234", "123456", "12", "１２３４", "0000000"])),
+        "apply_preset": st.sampled_from(["1"]),
+        **{name: st.one_of(short, seats) for name in option_names()},
+        "stake": value,
+        "loss_limit": value,
+    },
+)
 
 
 @SETTINGS
@@ -70,21 +102,27 @@ def test_the_new_session_form_answers_hostile_input_clearly(app, client, fields)
             typed = fields.get(name)
             if typed and len(typed) <= 40 and typed.strip() == typed and "  " not in typed:
                 from markupsafe import escape
+
                 assert f'value="{escape(typed)}"' in html, name
 
 
-round_fields = st.fixed_dictionaries({}, optional={
-    "ending": st.one_of(value, st.sampled_from(["draw", "tongits", "talon"])),
-    "declarer": seats, "last_drawer": seats, "dealer": seats,
-    **{f"melds_{seat}": card_text for seat in range(3)},
-    **{f"hand_{seat}": card_text for seat in range(3)},
-    **{f"{flag}_{seat}": value for seat in range(3) for flag in ("challenged", "kang")},
-    "action": st.sampled_from(["save", "review", "", "delete"]),
-    "reviewed": st.one_of(short, st.just("0" * 20)),
-    "idempotency_key": st.one_of(short, huge, st.just("k-1")),
-    "version": st.one_of(short, seats),
-    "pin": st.one_of(short, st.just("1234")),
-})
+round_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "ending": st.one_of(value, st.sampled_from(["draw", "tongits", "talon"])),
+        "declarer": seats,
+        "last_drawer": seats,
+        "dealer": seats,
+        **{f"melds_{seat}": card_text for seat in range(3)},
+        **{f"hand_{seat}": card_text for seat in range(3)},
+        **{f"{flag}_{seat}": value for seat in range(3) for flag in ("challenged", "kang")},
+        "action": st.sampled_from(["save", "review", "", "delete"]),
+        "reviewed": st.one_of(short, st.just("0" * 20)),
+        "idempotency_key": st.one_of(short, huge, st.just("k-1")),
+        "version": st.one_of(short, seats),
+        "pin": st.one_of(short, st.just("1234")),
+    },
+)
 
 
 @SETTINGS
@@ -97,7 +135,9 @@ def test_the_round_form_answers_hostile_input_clearly(app, client, make_session,
     url = f"/s/{token}/rounds/1/edit" if edit else f"/s/{token}/rounds/new"
     before = _counts(app)
     revision = client.get(f"/api/sessions/{token}/revision").get_json()["revision"]
-    response = client.post(url, data={**fields, "csrf_token": _token(client, f"/s/{token}/rounds/new")})
+    response = client.post(
+        url, data={**fields, "csrf_token": _token(client, f"/s/{token}/rounds/new")}
+    )
     assert response.status_code in (200, 409, 413, 422), (response.status_code, fields)
     html = response.get_data(as_text=True)
     if response.status_code in (409, 422):
@@ -107,7 +147,9 @@ def test_the_round_form_answers_hostile_input_clearly(app, client, make_session,
     # a random review key never matches: nothing is saved or changed
     assert _counts(app) == before
     assert client.get(f"/api/sessions/{token}/revision").get_json()["revision"] == revision
-    preview = client.post(f"/s/{token}/rounds/preview", data={**fields, "csrf_token": _token(client, url)})
+    preview = client.post(
+        f"/s/{token}/rounds/preview", data={**fields, "csrf_token": _token(client, url)}
+    )
     if preview.status_code == 413:
         return
     assert preview.status_code == 200 and isinstance(preview.get_json()["hands"], list)
@@ -119,8 +161,10 @@ def test_the_preview_of_a_hand_with_a_card_twice_is_an_answer_not_a_crash(client
     """Found by the fuzzing above: best_melds refuses a repeated card with a ValueError."""
     token = make_session()
     page = client.get(f"/s/{token}/rounds/new").get_data(as_text=True)
-    response = client.post(f"/s/{token}/rounds/preview", data={"csrf_token": csrf_token(page), "ending": "talon",
-                                                               "hand_0": "7S 7S 8S"})
+    response = client.post(
+        f"/s/{token}/rounds/preview",
+        data={"csrf_token": csrf_token(page), "ending": "talon", "hand_0": "7S 7S 8S"},
+    )
     assert response.status_code == 200
     assert response.get_json()["hands"][0]["hand_error"] == "The same card is in the hand twice"
 
@@ -128,23 +172,40 @@ def test_the_preview_of_a_hand_with_a_card_twice_is_an_answer_not_a_crash(client
 header_text = st.text(st.characters(min_codepoint=32, max_codepoint=255), max_size=300)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(key=header_text, match=header_text, pin=header_text)
 def test_hostile_trust_headers_get_an_answer_not_a_crash(app, client, key, match, pin):
     """Idempotency-Key, If-Match and X-Edit-Pin with any text: a clear answer, never a 500."""
     token = getattr(client, "_fuzz_locked", None)
     if token is None:
-        token = client._fuzz_locked = client.post("/api/sessions", json={"players": ["A", "B", "C"], "pin": "2468"}).get_json()["id"]
-        assert client.post(f"/api/sessions/{token}/rounds", json=DRAW, headers={"X-Edit-Pin": "2468"}).status_code == 201
+        token = client._fuzz_locked = client.post(
+            "/api/sessions", json={"players": ["A", "B", "C"], "pin": "2468"}
+        ).get_json()["id"]
+        assert (
+            client.post(
+                f"/api/sessions/{token}/rounds", json=DRAW, headers={"X-Edit-Pin": "2468"}
+            ).status_code
+            == 201
+        )
     before = _counts(app)
     client._fuzz_n = getattr(client, "_fuzz_n", 0) + 1  # a fresh address now and then: not all 429s
     where = {"REMOTE_ADDR": f"10.0.{client._fuzz_n // 3 % 250}.1"}
-    added = client.post(f"/api/sessions/{token}/rounds", json=DRAW, environ_base=where,
-                        headers={"Idempotency-Key": key, "X-Edit-Pin": pin})
+    added = client.post(
+        f"/api/sessions/{token}/rounds",
+        json=DRAW,
+        environ_base=where,
+        headers={"Idempotency-Key": key, "X-Edit-Pin": pin},
+    )
     assert added.status_code in (201, 400, 403, 429), added.get_json()
     assert all(e["message"] for e in added.get_json().get("errors", []))
-    edited = client.put(f"/api/sessions/{token}/rounds/1", json=DRAW, environ_base=where,
-                        headers={"If-Match": match, "X-Edit-Pin": pin})
+    edited = client.put(
+        f"/api/sessions/{token}/rounds/1",
+        json=DRAW,
+        environ_base=where,
+        headers={"If-Match": match, "X-Edit-Pin": pin},
+    )
     assert edited.status_code in (200, 400, 403, 409, 429), edited.get_json()
     if added.status_code != 201:
         assert _counts(app) == before

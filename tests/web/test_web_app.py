@@ -1,18 +1,19 @@
 """The app around the pages: configuration, the migrations, the derived ledger and its memo,
 and the export dict other parts (PDF summary, JSON/CSV export) build on."""
-import os
 
+from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tracker import create_app, database_url
 from tracker.engine import Rules, replay
-from tracker.models import EXPORT_FORMAT, GameSession
 from tracker.extensions import db
-
-from tests.conftest import DRAW, PLAYERS, TALON, TONGITS
+from tracker.models import EXPORT_FORMAT, GameSession
 
 
 def test_secret_key_is_made_once_and_shared(tmp_path, monkeypatch):
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}", "INSTANCE_PATH": str(tmp_path / "inst")}
+    config = {
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.db'}",
+        "INSTANCE_PATH": str(tmp_path / "inst"),
+    }
     first = create_app(dict(config))
     second = create_app(dict(config))
     assert len(first.config["SECRET_KEY"]) == 64
@@ -31,11 +32,12 @@ def test_database_comes_from_database_url(tmp_path, monkeypatch):
 
 
 def test_migrations_build_the_schema_the_models_use(app):
-    from flask_migrate import upgrade
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
+    from flask_migrate import upgrade
 
     from tracker import MIGRATIONS
+
     with app.app_context():
         upgrade(directory=MIGRATIONS)  # already at head: a no-op that must not fail
         with db.engine.connect() as connection:
@@ -43,18 +45,27 @@ def test_migrations_build_the_schema_the_models_use(app):
         assert diff == []
 
 
-def test_ledger_is_derived_and_another_worker_sees_changes(app, database_url, tmp_path, make_session, client):
+def test_ledger_is_derived_and_another_worker_sees_changes(
+    app, database_url, tmp_path, make_session, client
+):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     # a second worker process: its own app, its own memo, the same database
-    other = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret",
-                        "INSTANCE_PATH": str(tmp_path / "other")})
+    other = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-secret",
+            "INSTANCE_PATH": str(tmp_path / "other"),
+        }
+    )
     other_client = other.test_client()
     assert other_client.get(f"/api/sessions/{token}").get_json()["balances"]["Ana"] == "61.00"
     client.post(f"/api/sessions/{token}/rounds", json=TONGITS)  # appended: the other books only it
     client.post(f"/api/sessions/{token}/rounds", json=TALON)
-    assert (other_client.get(f"/api/sessions/{token}").get_json()["balances"]
-            == client.get(f"/api/sessions/{token}").get_json()["balances"])
+    assert (
+        other_client.get(f"/api/sessions/{token}").get_json()["balances"]
+        == client.get(f"/api/sessions/{token}").get_json()["balances"]
+    )
     client.put(f"/api/sessions/{token}/rounds/1", json=TALON)  # changed: the other replays all
     client.delete(f"/api/sessions/{token}/rounds/2")
     seen = other_client.get(f"/api/sessions/{token}").get_json()
@@ -84,7 +95,12 @@ def test_export_dict(app, make_session, client):
     assert export["page_size"] == "letter" and export["settled"] is False  # the default paper
     assert export["created"].endswith("Z")
     assert len(export["rounds"]) == 1 and export["rounds"][0]["ending"] == "draw"
-    ledger = replay(export["players"], Rules.from_dict(export["rules"]), export["first_dealer"], export["rounds"])
+    ledger = replay(
+        export["players"],
+        Rules.from_dict(export["rules"]),
+        export["first_dealer"],
+        export["rounds"],
+    )
     assert len(ledger.results) == 1
 
 
@@ -102,12 +118,19 @@ def test_a_crash_is_a_friendly_500(app, client):
     assert client.get("/api/boom").get_json()["errors"][0]["where"] == "request"
 
 
-def test_concurrent_saves_on_two_workers_never_share_a_round_number(app, database_url, tmp_path, make_session, client):
+def test_concurrent_saves_on_two_workers_never_share_a_round_number(
+    app, database_url, tmp_path, make_session, client
+):
     import threading
 
     token = make_session()
-    other = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "test-secret",
-                        "INSTANCE_PATH": str(tmp_path / "other")})
+    other = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test-secret",
+            "INSTANCE_PATH": str(tmp_path / "other"),
+        }
+    )
     for worker in (app, other):
         worker.test_client().get(f"/api/sessions/{token}")  # both hold the ledger in memory
     statuses = []
@@ -120,8 +143,10 @@ def test_concurrent_saves_on_two_workers_never_share_a_round_number(app, databas
             with lock:
                 statuses.append(status)
 
-    threads = [threading.Thread(target=burst, args=(worker, [DRAW, TALON, TONGITS] * 2))
-               for worker in (app, other, app, other)]
+    threads = [
+        threading.Thread(target=burst, args=(worker, [DRAW, TALON, TONGITS] * 2))
+        for worker in (app, other, app, other)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -146,10 +171,11 @@ def test_sqlite_runs_in_wal_mode(app):
 
 
 def test_migrations_go_down_and_up_again(app):
-    from flask_migrate import downgrade, upgrade
     import sqlalchemy as sa
+    from flask_migrate import downgrade, upgrade
 
     from tracker import MIGRATIONS
+
     with app.app_context():
         downgrade(directory=MIGRATIONS, revision="base")
         assert "game_session" not in sa.inspect(db.engine).get_table_names()

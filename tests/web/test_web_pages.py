@@ -1,11 +1,13 @@
 """The HTML pages through the Flask test client: every page, the forms (CSRF on), and every bad
 input of RULES.md §8 through the round form, with the same messages as the API."""
+
 import html
 import re
 
 import pytest
 
-from tests.conftest import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS, csrf_token, form_fields
+from tests.support.forms import csrf_token, form_fields
+from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
 
 
 def text_of(response) -> str:
@@ -18,7 +20,9 @@ def plain(response) -> str:
 
 
 def field_error(response, field: str) -> str:
-    match = re.search(rf'<p class="err" id="err-{field}" role="alert">(.*?)</p>', response.get_data(as_text=True))
+    match = re.search(
+        rf'<p class="err" id="err-{field}" role="alert">(.*?)</p>', response.get_data(as_text=True)
+    )
     return html.unescape(match.group(1)) if match else ""
 
 
@@ -37,12 +41,15 @@ def save_round(client, token, record, number=None):
     """Review, then confirm with the review key of the page: what a player does."""
     review, data = post_round(client, token, record, "review", number)
     assert review.status_code == 200, field_error(review, "form")
-    key = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)).group(1)
+    key = re.search(
+        r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)
+    ).group(1)
     url = f"/s/{token}/rounds/{number}/edit" if number else f"/s/{token}/rounds/new"
     return client.post(url, data={**data, "action": "save", "reviewed": key})
 
 
 # ------------------------------------------------------------------ home and new session
+
 
 def test_home_lists_sessions_with_their_state(client, make_session):
     assert "No sessions yet" in text_of(client.get("/"))
@@ -56,14 +63,38 @@ def test_home_lists_sessions_with_their_state(client, make_session):
 def new_session_form(client, **changes):
     page = client.get("/new")
     assert page.status_code == 200
-    data = {"csrf_token": csrf_token(page.get_data(as_text=True)), "player_0": "Ana", "player_1": "Ben",
-            "player_2": "Cris", "dealer": "2", "preset": "classic", "stake": "20", "point_rate": "0.50",
-            "currency": "₱", "qka_run": "y", "jokers": "0", "joker_points": "25", "draw_showdown": "all",
-            "draw_tie": "caller", "tongits_units": "1", "draw_units": "1", "talon_units": "1",
-            "challenged_draw_units": "1", "failed_call_multiplier": "2", "lost_challenge_multiplier": "2",
-            "sunog_extra_units": "0", "ace_bonus_units": "0", "secret_bonus_units": "0",
-            "kang_multiplier": "2", "pot_ante_units": "0", "pot_won_by": "next_winner", "pot_streak": "2",
-            "next_dealer": "rotate", "loss_limit": "500", "page_size": "letter"}
+    data = {
+        "csrf_token": csrf_token(page.get_data(as_text=True)),
+        "player_0": "Ana",
+        "player_1": "Ben",
+        "player_2": "Cris",
+        "dealer": "2",
+        "preset": "classic",
+        "stake": "20",
+        "point_rate": "0.50",
+        "currency": "₱",
+        "qka_run": "y",
+        "jokers": "0",
+        "joker_points": "25",
+        "draw_showdown": "all",
+        "draw_tie": "caller",
+        "tongits_units": "1",
+        "draw_units": "1",
+        "talon_units": "1",
+        "challenged_draw_units": "1",
+        "failed_call_multiplier": "2",
+        "lost_challenge_multiplier": "2",
+        "sunog_extra_units": "0",
+        "ace_bonus_units": "0",
+        "secret_bonus_units": "0",
+        "kang_multiplier": "2",
+        "pot_ante_units": "0",
+        "pot_won_by": "next_winner",
+        "pot_streak": "2",
+        "next_dealer": "rotate",
+        "loss_limit": "500",
+        "page_size": "letter",
+    }
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}
 
@@ -73,6 +104,7 @@ def test_new_session_form_explains_every_option(client):
     from dataclasses import fields
 
     from tracker.engine import Rules
+
     for spec in fields(Rules):
         if spec.name != "preset_name":
             assert f'name="{spec.name}"' in page, spec.name
@@ -94,18 +126,21 @@ def test_new_session_form_starts_a_session(client):
     assert session["rules"]["kang_multiplier"] == 2 and session["rules"]["qka_run"] is True
     assert session["rules"]["concealed_melds_count"] is False and session["page_size"] == "letter"
     page = text_of(client.get(response.headers["Location"]))
-    assert "Share this session" in page and '<svg' in page and f"/s/{token}" in page
+    assert "Share this session" in page and "<svg" in page and f"/s/{token}" in page
 
 
-@pytest.mark.parametrize("changes, field, message", [
-    ({"player_1": ""}, "player_1", "player 2 needs a name"),
-    ({"player_2": "ANA"}, "player_2", "two players are called ANA"),
-    ({"stake": "ten"}, "stake", "'ten' is not an amount"),
-    ({"point_rate": "-1"}, "point_rate", "point rate cannot be negative"),
-    ({"jokers": "3"}, "jokers", "jokers must be from 0 to 2"),
-    ({"pot_streak": "x"}, "pot_streak", "pot_streak must be a whole number"),
-    ({"dealer": "5"}, "dealer", "who deals first"),
-])
+@pytest.mark.parametrize(
+    "changes, field, message",
+    [
+        ({"player_1": ""}, "player_1", "player 2 needs a name"),
+        ({"player_2": "ANA"}, "player_2", "two players are called ANA"),
+        ({"stake": "ten"}, "stake", "'ten' is not an amount"),
+        ({"point_rate": "-1"}, "point_rate", "point rate cannot be negative"),
+        ({"jokers": "3"}, "jokers", "jokers must be from 0 to 2"),
+        ({"pot_streak": "x"}, "pot_streak", "pot_streak must be a whole number"),
+        ({"dealer": "5"}, "dealer", "who deals first"),
+    ],
+)
 def test_bad_new_session_keeps_input_and_stores_nothing(client, changes, field, message):
     response = client.post("/new", data=new_session_form(client, **changes))
     assert response.status_code == 422
@@ -137,6 +172,7 @@ def test_preset_button_fills_the_options_without_javascript(client):
 
 
 # ------------------------------------------------------------------ round entry
+
 
 def test_round_page_shows_dealer_and_picker_fallback(client, make_session):
     token = make_session(dealer=1)
@@ -173,15 +209,23 @@ def test_confirm_without_the_reviewed_verdict_only_reviews(client, make_session)
 def test_a_review_is_stale_after_another_phone_saves(client, make_session):
     token = make_session()
     review, data = post_round(client, token, TALON)
-    key = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)).group(1)
+    key = re.search(
+        r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)
+    ).group(1)
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)  # someone else saves round 1
-    response = client.post(f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key})
+    response = client.post(
+        f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key}
+    )
     assert response.status_code == 200  # shown again for review, not saved blind
     assert len(api_session(client, token)["rounds"]) == 1
 
 
-@pytest.mark.parametrize("name, record, where, message, field", BAD_ROUNDS, ids=[c[0] for c in BAD_ROUNDS])
-def test_every_bad_round_of_rules_8_through_the_form(client, make_session, name, record, where, message, field):
+@pytest.mark.parametrize(
+    "name, record, where, message, field", BAD_ROUNDS, ids=[c[0] for c in BAD_ROUNDS]
+)
+def test_every_bad_round_of_rules_8_through_the_form(
+    client, make_session, name, record, where, message, field
+):
     token = make_session()
     before = api_session(client, token)
     response, data = post_round(client, token, record, action="review")
@@ -199,9 +243,15 @@ def test_every_bad_round_of_rules_8_through_the_form(client, make_session, name,
 
 def test_secret_meld_is_marked_with_a_star(client, make_session):
     token = make_session(rules={"secret_bonus_units": 3})
-    record = {"ending": "tongits", "declarer": 0, "hands": [
-        {"melds": [["9S", "9H", "9D", "9C"], ["2S", "3S", "4S"]], "hand": []},
-        {"melds": [["5H", "6H", "7H"]], "hand": ["KD"]}, {"melds": [], "hand": ["AS"]}]}
+    record = {
+        "ending": "tongits",
+        "declarer": 0,
+        "hands": [
+            {"melds": [["9S", "9H", "9D", "9C"], ["2S", "3S", "4S"]], "hand": []},
+            {"melds": [["5H", "6H", "7H"]], "hand": ["KD"]},
+            {"melds": [], "hand": ["AS"]},
+        ],
+    }
     data_review, data = post_round(client, token, record)
     data["melds_0"] = "*9S 9H 9D 9C | 2S 3S 4S"
     review = client.post(f"/s/{token}/rounds/new", data=data)
@@ -216,7 +266,9 @@ def test_preview_json_runs_the_engine(client, make_session):
     answer = client.post(f"/s/{token}/rounds/preview", data=data).get_json()
     assert answer["ok"] is True and answer["review_key"]
     assert answer["hands"][2]["sunog"] is True
-    assert answer["hands"][2]["deadwood"] == 2 and answer["hands"][2]["hand_melds"] == ["9C 10C JC QC"]
+    assert answer["hands"][2]["deadwood"] == 2 and answer["hands"][2]["hand_melds"] == [
+        "9C 10C JC QC"
+    ]
     assert "Ana called a draw" in answer["verdict_html"]
     data["melds_0"] = "7S 8H 9S"
     answer = client.post(f"/s/{token}/rounds/preview", data=data).get_json()
@@ -224,10 +276,13 @@ def test_preview_json_runs_the_engine(client, make_session):
     assert answer["hands"][0]["melds"][0]["ok"] is False
     assert answer["errors"][0]["field"] == "melds_0"
     assert api_session(client, token)["rounds"] == []
-    assert client.post(f"/s/{token}/rounds/preview", data={"ending": "draw"}).status_code == 400  # CSRF
+    assert (
+        client.post(f"/s/{token}/rounds/preview", data={"ending": "draw"}).status_code == 400
+    )  # CSRF
 
 
 # ------------------------------------------------------------------ ledger, edit, delete, settle
+
 
 def test_session_page_shows_balances_pot_dealer_and_rounds(client, make_session):
     token = make_session()
@@ -240,7 +295,11 @@ def test_session_page_shows_balances_pot_dealer_and_rounds(client, make_session)
         assert name in page
     assert "Pot ₱0.00" in words
     assert f"{PLAYERS[session['next_dealer']]} deals next" in words
-    assert "Ana won by draw" in words and "Ben won by Tongits" in words and "Cris won by talon out" in words
+    assert (
+        "Ana won by draw" in words
+        and "Ben won by Tongits" in words
+        and "Cris won by talon out" in words
+    )
     assert 'aria-label="Balance over rounds"' in page
     assert page.index('id="round-3"') < page.index('id="round-1"')  # newest first
     part = text_of(client.get(f"/s/{token}/ledger"))
@@ -269,7 +328,9 @@ def test_delete_round_through_the_form(client, make_session):
         save_round(client, token, record)
     page = client.get(f"/s/{token}/rounds/2/delete")
     assert "Delete round 2?" in text_of(page)
-    response = client.post(f"/s/{token}/rounds/2/delete", data={"csrf_token": csrf_token(page.get_data(as_text=True))})
+    response = client.post(
+        f"/s/{token}/rounds/2/delete", data={"csrf_token": csrf_token(page.get_data(as_text=True))}
+    )
     assert response.status_code == 303
     session = api_session(client, token)
     assert [r["result"]["winner_name"] for r in session["rounds"]] == ["Ana", "Cris"]
@@ -282,7 +343,9 @@ def test_settle_shows_who_pays_whom_and_can_reopen(client, make_session):
     save_round(client, token, DRAW)
     page = client.get(f"/s/{token}/settle")
     assert "Ben pays Ana ₱40.00" in plain(page) and "Cris pays Ana ₱21.00" in plain(page)
-    response = client.post(f"/s/{token}/settle", data={"csrf_token": csrf_token(page.get_data(as_text=True))})
+    response = client.post(
+        f"/s/{token}/settle", data={"csrf_token": csrf_token(page.get_data(as_text=True))}
+    )
     assert response.status_code == 303
     session_page = text_of(client.get(f"/s/{token}"))
     assert "Settled: who pays whom" in session_page and "Reopen the session" in session_page
@@ -328,8 +391,15 @@ def test_hostile_names_are_escaped_everywhere(client, make_session):
     name = "<img src=x onerror=alert(1)>"
     token = make_session(players=["Ana", name, "Cris"])
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
-    for url in ["/", f"/s/{token}", f"/s/{token}/ledger", f"/s/{token}/rounds/new", f"/s/{token}/rounds/1/edit",
-                f"/s/{token}/rounds/1/delete", f"/s/{token}/settle"]:
+    for url in [
+        "/",
+        f"/s/{token}",
+        f"/s/{token}/ledger",
+        f"/s/{token}/rounds/new",
+        f"/s/{token}/rounds/1/edit",
+        f"/s/{token}/rounds/1/delete",
+        f"/s/{token}/settle",
+    ]:
         page = client.get(url).get_data(as_text=True)
         assert name not in page, url
         assert "&lt;img src=x onerror=alert(1)&gt;" in page, url
@@ -351,10 +421,16 @@ def test_preview_of_an_edit_scores_the_round_in_its_place(client, make_session):
     for record in (DRAW, TONGITS):
         client.post(f"/api/sessions/{token}/rounds", json=record)
     page = client.get(f"/s/{token}/rounds/1/edit")
-    data = {**form_fields(TALON), "dealer": "0", "csrf_token": csrf_token(page.get_data(as_text=True))}
+    data = {
+        **form_fields(TALON),
+        "dealer": "0",
+        "csrf_token": csrf_token(page.get_data(as_text=True)),
+    }
     answer = client.post(f"/s/{token}/rounds/1/preview", data=data).get_json()
     assert answer["ok"] is True
-    assert "Cris takes the pot: ₱30.00" in html.unescape(re.sub(r"<[^>]+>", " ", answer["verdict_html"]))
+    assert "Cris takes the pot: ₱30.00" in html.unescape(
+        re.sub(r"<[^>]+>", " ", answer["verdict_html"])
+    )
     assert client.post(f"/s/{token}/rounds/9/preview", data=data).status_code == 404
     assert api_session(client, token)["rounds"][0]["result"]["winner_name"] == "Ana"
 
@@ -363,21 +439,34 @@ def test_pages_need_no_inline_script_or_style(client, make_session):
     """Ready for a Content Security Policy without 'unsafe-inline'."""
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
-    for url in ["/", "/new", f"/s/{token}", f"/s/{token}/ledger", f"/s/{token}/rounds/new",
-                f"/s/{token}/rounds/1/edit", f"/s/{token}/rounds/1/delete", f"/s/{token}/settle", "/nowhere"]:
+    for url in [
+        "/",
+        "/new",
+        f"/s/{token}",
+        f"/s/{token}/ledger",
+        f"/s/{token}/rounds/new",
+        f"/s/{token}/rounds/1/edit",
+        f"/s/{token}/rounds/1/delete",
+        f"/s/{token}/settle",
+        "/nowhere",
+    ]:
         page = client.get(url).get_data(as_text=True)
         assert not re.search(r"<script(?![^>]*\bsrc=)", page), url
         assert not re.search(r"\sstyle=", page), url
         assert not re.search(r"\son[a-z]+=", page), url
         assert "<style" not in page, url
-        outside = page.replace(f"http://localhost/s/{token}", "").replace('xmlns="http://www.w3.org/2000/svg"', "")
+        outside = page.replace(f"http://localhost/s/{token}", "").replace(
+            'xmlns="http://www.w3.org/2000/svg"', ""
+        )
         assert "http://" not in outside and "https://" not in outside, url  # nothing from elsewhere
 
 
 def test_confirming_twice_saves_once(client, make_session):
     token = make_session()
     review, data = post_round(client, token, DRAW)
-    key = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)).group(1)
+    key = re.search(
+        r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)
+    ).group(1)
     first = client.post(f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key})
     second = client.post(f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key})
     assert first.status_code == 303 and second.status_code == 200  # the second is shown for review
@@ -386,6 +475,8 @@ def test_confirming_twice_saves_once(client, make_session):
 
 def test_a_link_to_localhost_is_flagged(client, make_session):
     token = make_session()
-    assert "other phones cannot open it" in text_of(client.get(f"/s/{token}"))  # the test host is localhost
+    assert "other phones cannot open it" in text_of(
+        client.get(f"/s/{token}")
+    )  # the test host is localhost
     lan = text_of(client.get(f"/s/{token}", headers={"Host": "192.168.1.20:8000"}))
     assert "other phones cannot open it" not in lan and f"http://192.168.1.20:8000/s/{token}" in lan

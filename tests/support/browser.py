@@ -1,0 +1,91 @@
+"""The browser tests' fixtures: the app served on 127.0.0.1 by a thread, Debian's Chromium
+driven by Playwright, a phone-sized page that fails the test on any JavaScript error."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from playwright import sync_api as playwright_api
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+TAPS_FILE = os.environ.get("TRACKER_TAPS_FILE")  # where the tap count of a round is written
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, request):
+    from werkzeug.serving import make_server
+
+    from tests.support.database import drop_everything, migrate
+    from tracker import create_app
+
+    folder = tmp_path_factory.mktemp("browser")
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        from tracker import database_url
+
+        url = database_url(url)
+        drop_everything(url)
+    else:
+        template = request.getfixturevalue("_migrated_sqlite")
+        shutil.copy(template, folder / "tracker.db")
+        url = f"sqlite:///{folder / 'tracker.db'}"
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "browser-test",
+            "INSTANCE_PATH": str(folder / "instance"),
+        }
+    )
+    if os.environ.get("TEST_DATABASE_URL"):
+        migrate(app)
+    import logging
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    if os.environ.get("TEST_DATABASE_URL"):
+        drop_everything(url)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh installs it)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
+    )
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(8000)
+    yield page
+    context.close()
+    assert errors == [], errors  # no JavaScript errors on any page
+
+
+# Run in the page: a list of layout problems (empty when the page is fine).
+CHECK_LAYOUT = (Path(__file__).parent / "check_layout.js").read_text()
