@@ -63,7 +63,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
     from . import display
-    from .views import api, errors, pages
+    from .web import api, errors, pages
 
     display.register(app)
     from . import security
@@ -73,7 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
     from . import backup
-    from .views import exports
+    from .web import exports
 
     app.request_class = exports.Request  # the import routes take a whole session's JSON
     app.register_blueprint(exports.bp)
