@@ -7,11 +7,12 @@ from .arrangement import Arrangement
 from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import best_melds
+from .hands import HAND_KEYS, MELD_KEYS
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
 from .problems import Path, Problem, RoundError
-from .record import ENDINGS, check_players
+from .record import ENDINGS, ROUND_KEYS, check_players
 from .rules import PRESETS, Rules, RulesError
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
@@ -19,7 +20,10 @@ from .values import read_seat
 
 __all__ = [
     "ENDINGS",
+    "HAND_KEYS",
+    "MELD_KEYS",
     "PRESETS",
+    "ROUND_KEYS",
     "Arrangement",
     "Card",
     "CardError",
