@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .engine import (
+    HAND_KEYS,
     CardError,
     MeldError,
     Path,
@@ -98,14 +99,11 @@ def _cards_text(cards) -> str:
     return str(cards or "")
 
 
-_HAND_PARTS = ("melds", "hand", "challenged", "kang")
-
-
 def field_for(where: Path) -> str:
     """The form field where the engine's problem at `where` is shown ('form' = top of the form)."""
     hand = where.after("hands")
     if hand and isinstance(hand[0], int):
-        part = hand[1] if len(hand) > 1 and hand[1] in _HAND_PARTS else "melds"
+        part = hand[1] if len(hand) > 1 and hand[1] in HAND_KEYS else "melds"
         return f"{part}_{hand[0]}"
     if len(where) == 1 and where[0] in ("ending", "declarer", "dealer", "last_drawer"):
         return where[0]
