@@ -13,7 +13,7 @@ import json
 import sys
 
 from . import CardError, RoundError, Rules, RulesError, best_melds, parse_cards, score_round
-from .problems import Path, Problem
+from .problems import Problem
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +63,7 @@ def _rules(text: str) -> Rules:
     try:
         return Rules.from_dict(_json(text, "rules"))
     except RulesError as error:
-        raise _Refused(Path.of("rules", error.option), str(error)) from None
+        raise _Refused(error.where, str(error)) from None
 
 
 def _cards(text: str, rules: Rules) -> list:

@@ -117,7 +117,7 @@ def _read_rules(value, problems: Problems) -> Rules:
     try:
         return Rules.from_dict(value)
     except RulesError as error:
-        problems.add(Path.of("rules", error.option), str(error))
+        problems.add(error.where, str(error))
     except (TypeError, ValueError):
         problems.add("rules", "rules must be an object of options")
     return Rules()

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from decimal import Decimal
 
 from .money import MoneyError, parse_money
+from .problems import Path
 from .values import bad_character, shown, whole_number
 
 
@@ -15,6 +16,11 @@ class RulesError(ValueError):
     def __init__(self, option: str, message: str):
         self.option = option
         super().__init__(message)
+
+    @property
+    def where(self) -> Path:
+        """Where in a record the bad option is: rules.stake (or rules, when it is no object)."""
+        return Path.of("rules") if self.option == "rules" else Path.of("rules", self.option)
 
 
 @dataclass(frozen=True)
