@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Sets up and runs the whole test suite twice: on SQLite files, then on a real PostgreSQL
+# Installs what the tests need (scripts/setup.sh test), checks the code with ruff (lint and
+# format), then runs the whole test suite twice: on SQLite files, then on a real PostgreSQL
 # server that scripts/postgres.sh starts. Extra arguments go to pytest (e.g. -k deadwood).
+# The first failing step ends the run with its exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh test
+echo "== ruff check"
+.venv/bin/ruff check .
+echo "== ruff format --check"
+.venv/bin/ruff format --check .
 echo "== the test suite on SQLite"
 .venv/bin/python -m pytest "$@"
 echo "== the test suite on PostgreSQL"
