@@ -34,7 +34,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 
 def _bind_extensions(app: Flask) -> None:
     from .extensions import csrf, db, migrate
-    from .ledger_cache import LedgerCache
+    from .sessions import LedgerCache
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
@@ -46,9 +46,9 @@ def _bind_extensions(app: Flask) -> None:
 
 
 def _register_web(app: Flask) -> None:
-    from . import backup, display, security
+    from . import backup, display
     from .extensions import csrf
-    from .web import api, errors, exports, pages
+    from .web import api, errors, exports, pages, security
 
     display.register(app)
     security.register(app)

@@ -20,7 +20,7 @@ from flask import (
     url_for,
 )
 
-from .. import service
+from .. import sessions as service
 from ..export import export_json, filename_stem, rounds_csv
 from ..forms import ImportForm
 from ..summary import summary_pdf

@@ -2,7 +2,7 @@
 with the same key) changes the ledger once, and every copy gets the first one's answer.
 
 The key is stored with the answer in the same transaction as the change it made
-(`service._commit`), under a unique index on (scope, key): if two copies race, the database
+(`store.commit`), under a unique index on (scope, key): if two copies race, the database
 lets one commit and the other's insert fails; the loser then returns the stored answer.
 Only successful changes are remembered: a refused request stores nothing, so it may be retried
 with the same key once fixed.
@@ -20,9 +20,10 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import select
 
-from .engine import Problem
-from .extensions import db
-from .models import IdempotentRequest
+from ..engine import Problem
+from ..extensions import db
+from ..models import IdempotentRequest
+from .errors import InputError
 
 MAX_KEY = 200
 HEADER = "Idempotency-Key"
@@ -50,8 +51,6 @@ def fingerprint(body) -> str:
 
 def read_key(value: str | None) -> str | None:
     """The client's key (header or form field), or None when none was sent; refuses a bad one."""
-    from .service import InputError
-
     if value is None or value == "":
         return None
     if len(value) > MAX_KEY or not value.isascii() or not value.isprintable():
@@ -71,8 +70,6 @@ def read_key(value: str | None) -> str | None:
 def stored(request: Idempotent) -> tuple[int, dict] | None:
     """The answer already given to this key, or None. The same key with another body is refused:
     reusing a key for a different round would otherwise silently drop that round."""
-    from .service import InputError
-
     row = db.session.execute(
         select(IdempotentRequest).where(
             IdempotentRequest.scope == request.scope, IdempotentRequest.key == request.key
