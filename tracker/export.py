@@ -160,7 +160,7 @@ def read_export(data) -> dict:
 
     players, player_problems = check_players(data.get("players"))
     for problem in player_problems:
-        problems.add(problem.where, problem.message)
+        problems.add(str(problem.where), problem.message)
     rules = _read_rules(data.get("rules"), problems)
     first_dealer = _read_seat(data, "first_dealer", problems)
     page_size = data.get("page_size", "letter")
@@ -271,7 +271,7 @@ def _read_rounds(
             add_round(ledger, clean)
         except RoundError as error:
             for problem in error.problems:
-                inner = "" if problem.where == "round" else f".{problem.where}"
+                inner = "" if problem.where == ("round",) else f".{problem.where}"
                 problems.add(f"{where}{inner}", f"round {number + 1}: {problem.message}")
             continue
         rounds.append(clean)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from ..engine import Problem, Rules
+from ..engine import Problem, Rules, canonical_record
 from ..export import ExportError, read_export
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from .errors import InputError
-from .rounds import canonical_record
 
 
 def read_import(data) -> dict:

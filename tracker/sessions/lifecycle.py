@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import Ledger, Problem, Rules, RulesError, check_players
+from ..engine import Ledger, Path, Problem, Rules, RulesError, check_players
 from ..extensions import db
 from ..models import GameSession, utcnow
 from . import idempotency, pins
@@ -131,7 +131,7 @@ def _read_rules(raw, problems: list[Problem]) -> Rules:
     try:
         return Rules.from_dict(raw)
     except RulesError as error:
-        problems.append(Problem(f"rules.{error.option}", str(error)))
+        problems.append(Problem(Path.of("rules", error.option), str(error)))
     except (TypeError, ValueError) as error:
         problems.append(Problem("rules", f"rules: {error}"))
     return Rules()
