@@ -48,11 +48,19 @@ def _bind_extensions(app: Flask) -> None:
 def _register_web(app: Flask) -> None:
     from . import backup, display
     from .extensions import csrf
-    from .web import api, errors, exports, pages, security
+    from .web import (
+        api,
+        blueprint,
+        errors,
+        exports,
+        pages,  # noqa: F401  its views are routes of blueprint.bp,
+        rounds,  # noqa: F401  and so are the round entry views
+        security,
+    )
 
     display.register(app)
     security.register(app)
-    app.register_blueprint(pages.bp)
+    app.register_blueprint(blueprint.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
     app.request_class = exports.Request  # the import routes take a whole session's JSON

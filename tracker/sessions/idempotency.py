@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,26 @@ class Idempotent:
     key: str
     fingerprint: str
     respond: Callable[[Any], tuple[int, dict]]
+    # A form sent back with other cards under a key already used is a new change: it gets a
+    # key of its own. Elsewhere the same key for another body is refused (KeyReused).
+    renew_if_reused: bool = False
+
+    def renew(self) -> None:
+        self.key = secrets.token_urlsafe(18)
+
+
+class KeyReused(InputError):
+    def __init__(self):
+        super().__init__(
+            [
+                Problem(
+                    "Idempotency-Key",
+                    "this idempotency key was already used for a different "
+                    "request: send a new key for a new change",
+                )
+            ],
+            422,
+        )
 
 
 def fingerprint(body) -> str:
@@ -78,16 +99,7 @@ def stored(request: Idempotent) -> tuple[int, dict] | None:
     if row is None:
         return None
     if row.fingerprint != request.fingerprint:
-        raise InputError(
-            [
-                Problem(
-                    "Idempotency-Key",
-                    "this idempotency key was already used for a different "
-                    "request: send a new key for a new change",
-                )
-            ],
-            422,
-        )
+        raise KeyReused()
     return row.status, row.response
 
 

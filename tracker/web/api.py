@@ -14,7 +14,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from .. import sessions
 from ..engine import Problem
 from ..export import export_json
-from ..sessions import idempotency, pins
+from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
 from ..sessions.errors import InputError
 from . import devices
 from .answers import round_dict, session_dict, session_list, summary
@@ -60,10 +60,6 @@ def pin_error(error: pins.PinError):
 def _access(game) -> pins.Access:
     """The session's edit PIN: from the X-Edit-Pin header, or a device the pages unlocked."""
     return devices.access(game, request.headers.get(devices.HEADER))
-
-
-def _may_change(game) -> None:
-    pins.admit(game, _access(game))
 
 
 def _idempotent(scope: str, body, respond) -> sessions.Idempotent | None:
@@ -129,28 +125,26 @@ def revision(token: str):
 def add_round(token: str):
     game = _game(token)
     body = _body()
-    _may_change(game)
 
-    def respond(answer):
-        number, result, ledger = answer
-        return 201, {"number": number, "result": result.to_dict(), **summary(game, ledger)}
+    def respond(saved: Saved):
+        out = {"number": saved.number, "result": saved.result.to_dict()}
+        return 201, {**out, **summary(game, saved.ledger)}
 
     idem = _idempotent(f"rounds:{game.token}", body, respond)
-    answer = sessions.save_round(game, body, idem)
-    status, out = respond(answer) if idem is None else answer
-    return (
-        jsonify(out),
-        status,
-        {"Location": url_for("api.get_round", token=token, number=out["number"])},
-    )
+    outcome = sessions.submit(game, Submission(body, idem=idem, access=_access(game)))
+    if not isinstance(outcome, Saved):
+        return _not_saved(outcome)
+    status, out = outcome.answer or respond(outcome)
+    location = url_for("api.get_round", token=token, number=out["number"])
+    return jsonify(out), status, {"Location": location}
 
 
 @bp.post("/sessions/<token>/rounds/check")
 def check_round(token: str):
     """Score a round without saving it: the same answer a POST would give, nothing stored."""
     game = _game(token)
-    _, result, _ = sessions.check_round(game, _body())
-    return jsonify({"result": result.to_dict()})
+    checked = sessions.check_round(game, _body())
+    return jsonify({"result": checked.result.to_dict()})
 
 
 @bp.get("/sessions/<token>/rounds/<int:number>")
@@ -170,31 +164,31 @@ def put_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
     body = _body()
-    version = _if_match()
-    _may_change(game)
-    result, ledger = sessions.edit_round(game, number, body, version)
-    version = sessions.round_version(game, number)
-    return (
-        jsonify(
-            {
-                "number": number,
-                "version": version,
-                "result": result.to_dict(),
-                **summary(game, ledger),
-            }
-        ),
-        {"ETag": f'"{version}"'},
-    )
+    submission = Submission(body, number=number, version=_if_match(), access=_access(game))
+    outcome = sessions.submit(game, submission)
+    if not isinstance(outcome, Saved):
+        return _not_saved(outcome)
+    out = {"number": number, "version": outcome.version, "result": outcome.result.to_dict()}
+    return jsonify({**out, **summary(game, outcome.ledger)}), {"ETag": f'"{outcome.version}"'}
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
 def delete_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
-    version = _if_match()
-    _may_change(game)
-    ledger = sessions.delete_round(game, number, version)
-    return jsonify(summary(game, ledger))
+    outcome = sessions.delete_round(game, number, _if_match(), _access(game))
+    if not isinstance(outcome, Deleted):
+        return _not_saved(outcome)
+    return jsonify(summary(game, outcome.ledger))
+
+
+def _not_saved(outcome: Conflict | Refused | Locked):
+    """The JSON answer of a round change that did not happen."""
+    if isinstance(outcome, Locked):
+        return pin_error(outcome.error)
+    if isinstance(outcome, Conflict):
+        return input_error(outcome.error)
+    return jsonify({"errors": [p.to_dict() for p in outcome.problems]}), outcome.status
 
 
 @bp.post("/sessions/<token>/settle")
