@@ -16,7 +16,7 @@ from ..engine import Problem
 from ..export import export_json
 from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
 from ..sessions.errors import InputError
-from . import devices
+from . import devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -25,12 +25,7 @@ MAX_VERSION = 2**31 - 1  # the largest revision the database holds
 
 
 def _body():
-    if not request.is_json:
-        raise InputError([Problem("body", "send JSON with Content-Type: application/json")], 415)
-    data = request.get_json(silent=True)
-    if data is None:
-        raise InputError([Problem("body", "the body is not valid JSON")], 400)
-    return data
+    return inputs.read_json(request)
 
 
 def _game(token: str):

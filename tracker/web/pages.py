@@ -11,7 +11,7 @@ from ..chart import balance_chart_svg
 from ..house_rules import GROUPS, OPTIONS, PRESET_CHOICES, default_text, option_names, preset_values
 from ..qr import qr_svg
 from ..sessions import pins
-from . import devices
+from . import devices, inputs
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from .round_form import sentence
@@ -37,7 +37,7 @@ def new_session():
             status = 400
         else:
             try:
-                game = sessions.create_session(session_data(form))
+                game = sessions.create_session(inputs.checked(session_data(form)))
             except sessions.InputError as error:
                 for problem in error.problems:
                     errors.setdefault(session_field(problem.where), []).append(
