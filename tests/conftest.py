@@ -9,8 +9,10 @@ import shutil
 import pytest
 
 from tests.support.database import drop_everything, migrate
+from tests.support.forms import RoundEntry
 from tests.support.records import PLAYERS
 from tracker import create_app
+from tracker.extensions import db
 
 pytest_plugins = ["tests.support.browser"]  # the browser fixtures: server, browser, phone
 
@@ -48,24 +50,38 @@ def database_url(tmp_path, request):
     yield f"sqlite:///{path}"
 
 
-@pytest.fixture
-def app(database_url, tmp_path):
-    app = create_app(
+def _worker(database_url: str, instance):
+    return create_app(
         {
             "SQLALCHEMY_DATABASE_URI": database_url,
             "TESTING": True,
             "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "INSTANCE_PATH": str(instance),
         }
     )
-    if os.environ.get("TEST_DATABASE_URL"):
-        migrate(app)
-    yield app
-    from tracker.extensions import db
 
+
+def _close(app) -> None:
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture
+def app(database_url, tmp_path):
+    app = _worker(database_url, tmp_path / "instance")
+    if os.environ.get("TEST_DATABASE_URL"):
+        migrate(app)
+    yield app
+    _close(app)
+
+
+@pytest.fixture
+def second_worker(app, database_url, tmp_path):
+    """Another worker process: its own app (its own ledger memo), the same database."""
+    other = _worker(database_url, tmp_path / "other")
+    yield other
+    _close(other)
 
 
 @pytest.fixture
@@ -86,3 +102,9 @@ def make_session(client):
         return response.get_json()["id"]
 
     return make
+
+
+@pytest.fixture
+def round_entry(client):
+    """The round form's review-then-save dance on `client` (`.on(phone)` for another)."""
+    return RoundEntry(client)

@@ -26,7 +26,7 @@ import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from . import service
+from . import sessions as service
 from .export import ExportError, export_document, load_json_file
 from .extensions import db
 from .models import GameSession, iso, utcnow

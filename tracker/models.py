@@ -126,8 +126,4 @@ class PinAttempt(db.Model):
 
 
 def iso(moment: datetime | None) -> str | None:
-    return (
-        None
-        if moment is None
-        else moment.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")
-    )
+    return None if moment is None else moment.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")

@@ -31,3 +31,74 @@ def form_fields(record: dict, action: str = "review") -> dict:
             if entry.get(flag):
                 data[f"{flag}_{seat}"] = "y"
     return data
+
+
+REVIEWED = re.compile(r'name="reviewed" id="reviewed" value="([^"]+)"')
+IDEMPOTENCY_KEY = re.compile(r'name="idempotency_key" value="([^"]+)"')
+VERSION = re.compile(r'name="version" value="([^"]*)"')
+
+
+def review_key(response) -> str:
+    """The review key a reviewed round's page carries (what Confirm and save sends back)."""
+    match = REVIEWED.search(response.get_data(as_text=True))
+    assert match, f"no reviewed verdict on the page ({response.status_code})"
+    return match.group(1)
+
+
+def confirmation(review, fields: dict) -> dict:
+    """The fields of Confirm and save on the reviewed page: what was typed, and its key."""
+    return {**fields, "action": "save", "reviewed": review_key(review)}
+
+
+class RoundEntry:
+    """The round form as a player uses it, the review-then-save dance: open the page, type a
+    round and press Review, then Confirm and save with the review key the page carries."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def on(self, client) -> RoundEntry:
+        """The same dance on another phone (another test client)."""
+        return RoundEntry(client)
+
+    @staticmethod
+    def url(token: str, number: int | None = None) -> str:
+        return f"/s/{token}/rounds/{number}/edit" if number else f"/s/{token}/rounds/new"
+
+    def hidden(self, token: str, number: int | None = None, key: bool = False) -> dict:
+        """The hidden fields of a freshly opened form: its CSRF token, the version of the round
+        an edit begins from and, with `key`, the form's idempotency key."""
+        page = self.client.get(self.url(token, number)).get_data(as_text=True)
+        fields = {"csrf_token": csrf_token(page)}
+        if number and (version := VERSION.search(page)):
+            fields["version"] = version.group(1)
+        if key:
+            fields["idempotency_key"] = IDEMPOTENCY_KEY.search(page).group(1)
+        return fields
+
+    def review(
+        self,
+        token: str,
+        record: dict,
+        number: int | None = None,
+        *,
+        action: str = "review",
+        hidden: dict | None = None,
+        key: bool = False,
+        **typed,
+    ):
+        """Type `record` (and `typed` fields) into the form and send it: (page, fields sent)."""
+        if hidden is None:
+            hidden = self.hidden(token, number, key=key)
+        fields = {**hidden, **form_fields(record, action), **typed}
+        return self.client.post(self.url(token, number), data=fields), fields
+
+    def confirm(self, token: str, review, fields: dict, number: int | None = None):
+        """Press Confirm and save on the reviewed page."""
+        return self.client.post(self.url(token, number), data=confirmation(review, fields))
+
+    def save(self, token: str, record: dict, number: int | None = None, **options):
+        """Review, then confirm: what a player does to save a round."""
+        review, fields = self.review(token, record, number, **options)
+        assert review.status_code == 200, review.status_code
+        return self.confirm(token, review, fields, number)

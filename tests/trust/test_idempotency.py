@@ -4,14 +4,13 @@ the Idempotency-Key of the API and the key hidden in the round form."""
 from __future__ import annotations
 
 import json
-import re
 import threading
 import urllib.error
 import urllib.request
 
 import sqlalchemy as sa
 
-from tests.support.forms import csrf_token, form_fields
+from tests.support.forms import confirmation, form_fields
 from tests.support.live_server import Gunicorn, migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 
@@ -168,22 +167,18 @@ def test_racing_copies_on_two_gunicorn_workers_store_once(database_url, tmp_path
 # ------------------------------------------------------------------ the round form
 
 
-def _review(client, token: str, record: dict):
-    page = client.get(f"/s/{token}/rounds/new").get_data(as_text=True)
-    key = re.search(r'name="idempotency_key" value="([^"]+)"', page).group(1)
-    fields = {**form_fields(record), "csrf_token": csrf_token(page), "idempotency_key": key}
-    reviewed = client.post(f"/s/{token}/rounds/new", data=fields)
-    assert reviewed.status_code == 200
-    html = reviewed.get_data(as_text=True)
-    assert f'name="idempotency_key" value="{key}"' in html  # the key is kept with the form
-    fields["reviewed"] = re.search(r'name="reviewed" id="reviewed" value="([^"]+)"', html).group(1)
-    fields["action"] = "save"
-    return fields
+def _review(round_entry, token: str, record: dict) -> dict:
+    """A round reviewed on a fresh form: the fields of its Confirm and save."""
+    review, fields = round_entry.review(token, record, key=True)
+    assert review.status_code == 200
+    key = fields["idempotency_key"]
+    assert f'name="idempotency_key" value="{key}"' in review.get_data(as_text=True)  # kept
+    return confirmation(review, fields)
 
 
-def test_the_round_form_sent_twice_saves_once(client, make_session):
+def test_the_round_form_sent_twice_saves_once(client, make_session, round_entry):
     token = make_session()
-    fields = _review(client, token, DRAW)
+    fields = _review(round_entry, token, DRAW)
     first = client.post(f"/s/{token}/rounds/new", data=fields)
     assert first.status_code == 303 and first.headers["Location"].endswith("#round-1")
     second = client.post(f"/s/{token}/rounds/new", data=fields, follow_redirects=True)
@@ -192,14 +187,17 @@ def test_the_round_form_sent_twice_saves_once(client, make_session):
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
     # a fresh form is a new round
     assert (
-        client.post(f"/s/{token}/rounds/new", data=_review(client, token, TALON)).status_code == 303
+        client.post(f"/s/{token}/rounds/new", data=_review(round_entry, token, TALON)).status_code
+        == 303
     )
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 2
 
 
-def test_a_saved_form_sent_back_with_other_cards_is_a_new_round_to_review(client, make_session):
+def test_a_saved_form_sent_back_with_other_cards_is_a_new_round_to_review(
+    client, make_session, round_entry
+):
     token = make_session()
-    fields = _review(client, token, DRAW)
+    fields = _review(round_entry, token, DRAW)
     assert client.post(f"/s/{token}/rounds/new", data=fields).status_code == 303
     kept = {
         name: value
@@ -215,21 +213,11 @@ def test_a_saved_form_sent_back_with_other_cards_is_a_new_round_to_review(client
 
 
 def test_two_form_copies_racing_on_two_workers_save_once(
-    app, database_url, tmp_path, make_session, client
+    app, second_worker, make_session, client, round_entry
 ):
-    from tracker import create_app
-    from tracker.extensions import db
-
     token = make_session()
-    fields = _review(client, token, DRAW)
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "other"),
-            "TESTING": True,
-        }
-    )
+    fields = _review(round_entry, token, DRAW)
+    other = second_worker
     clients = [app.test_client(), other.test_client(), app.test_client(), other.test_client()]
     cookie = client.get_cookie("session")
     for each in clients:  # the same phone's cookie (its CSRF token), on both workers
@@ -250,8 +238,6 @@ def test_two_form_copies_racing_on_two_workers_save_once(
     # its key was committed shows the round for review again (200): never a second round
     assert statuses.count(303) >= 1 and set(statuses) <= {200, 303}, statuses
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
-    with other.app_context():
-        db.engine.dispose()
 
 
 def test_a_remembered_request_does_not_give_away_its_pin(client, database_url):

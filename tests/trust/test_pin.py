@@ -4,13 +4,12 @@ database (every worker sees them)."""
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 
 import sqlalchemy as sa
 from werkzeug.security import check_password_hash
 
-from tests.support.forms import csrf_token, form_fields
+from tests.support.forms import csrf_token
 from tests.support.records import DRAW, PLAYERS, TALON
 
 PIN = {"X-Edit-Pin": "0420"}
@@ -92,9 +91,8 @@ def test_viewing_is_open_and_changing_needs_the_pin(client):
 
 
 def test_wrong_pins_are_rate_limited_per_session_and_address_across_workers(
-    app, client, database_url, tmp_path
+    app, client, second_worker
 ):
-    from tracker import create_app
     from tracker.extensions import db
 
     token = make_locked(client)
@@ -108,13 +106,7 @@ def test_wrong_pins_are_rate_limited_per_session_and_address_across_workers(
             )
     assert response.status_code == 429
     # a second worker (its own process) sees the same count: even the right PIN waits now
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "other"),
-        }
-    ).test_client()
+    other = second_worker.test_client()
     limited = other.post(url, json=DRAW, headers=PIN)
     assert limited.status_code == 429
     assert (
@@ -259,23 +251,20 @@ def test_the_new_session_form_sets_a_pin_and_unlocks_its_own_device(client, app)
     assert app.test_client().get(f"/s/{token}/rounds/new").status_code == 303
 
 
-def test_a_locked_round_form_keeps_the_cards_and_asks_for_the_pin(client, app):
+def test_a_locked_round_form_keeps_the_cards_and_asks_for_the_pin(client, app, round_entry):
     token = make_locked(client)
     phone = app.test_client()
     page = phone.get(f"/s/{token}/unlock").get_data(
         as_text=True
     )  # a page with this phone's CSRF token
-    fields = {**form_fields(DRAW), "csrf_token": csrf_token(page)}
-    asked = phone.post(f"/s/{token}/rounds/new", data={**fields, "pin": "1"})
+    entry, hidden = round_entry.on(phone), {"csrf_token": csrf_token(page)}
+    asked, _ = entry.review(token, DRAW, hidden=hidden, pin="1")
     html = asked.get_data(as_text=True)
     assert asked.status_code == 403 and 'id="pin"' in html and "Wrong PIN" in html
     assert 'value="7S 7D 7C"' in html
-    reviewed = phone.post(f"/s/{token}/rounds/new", data={**fields, "pin": "0420"})
+    reviewed, fields = entry.review(token, DRAW, hidden=hidden, pin="0420")
     assert reviewed.status_code == 200 and 'id="pin"' not in reviewed.get_data(as_text=True)
-    key = re.search(
-        r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)
-    ).group(1)
-    saved = phone.post(f"/s/{token}/rounds/new", data={**fields, "action": "save", "reviewed": key})
+    saved = entry.confirm(token, reviewed, fields)
     assert saved.status_code == 303
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import threading
 
-from tests.support.forms import csrf_token, form_fields
+from tests.support.forms import confirmation, csrf_token
 from tests.support.records import DRAW, TALON, TONGITS
 
 
@@ -98,21 +98,12 @@ def test_a_delete_moves_later_rounds_so_their_old_versions_no_longer_fit(client,
 
 
 def test_two_edits_racing_on_two_workers_one_wins_one_is_refused(
-    app, database_url, tmp_path, make_session, client
+    app, second_worker, make_session, client
 ):
-    from tracker import create_app
-    from tracker.extensions import db
-
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     version = _round(client, token, 1)["version"]
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "other"),
-        }
-    )
+    other = second_worker
     start = threading.Barrier(2)
     answers = {}
 
@@ -136,28 +127,17 @@ def test_two_edits_racing_on_two_workers_one_wins_one_is_refused(
     winner = next(name for name, answer in answers.items() if answer.status_code == 200)
     stored = client.get(f"/api/sessions/{token}").get_json()["rounds"][0]["record"]["ending"]
     assert stored == {"ana": "talon", "ben": "tongits"}[winner]  # the refused one changed nothing
-    with other.app_context():
-        db.engine.dispose()
-
-
-def _open_edit(client, token, number):
-    page = client.get(f"/s/{token}/rounds/{number}/edit").get_data(as_text=True)
-    return {
-        "csrf_token": csrf_token(page),
-        "version": re.search(r'name="version" value="([^"]*)"', page).group(1),
-    }
 
 
 def test_the_edit_form_refuses_a_stale_version_keeps_the_typing_and_shows_the_saved_round(
-    client, make_session
+    client, make_session, round_entry
 ):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
-    mine = _open_edit(client, token, 1)
+    mine = round_entry.hidden(token, 1)
     # meanwhile another phone changes round 1
     assert client.put(f"/api/sessions/{token}/rounds/1", json=TALON).status_code == 200
-    typed = {**mine, **form_fields(TONGITS, action="review"), "melds_2": "QS KS AS"}
-    response = client.post(f"/s/{token}/rounds/1/edit", data=typed)
+    response, typed = round_entry.review(token, TONGITS, 1, hidden=mine, melds_2="QS KS AS")
     html = response.get_data(as_text=True)
     assert response.status_code == 409
     assert "Round 1 was changed on another phone while you were editing" in html
@@ -172,15 +152,7 @@ def test_the_edit_form_refuses_a_stale_version_keeps_the_typing_and_shows_the_sa
     save = {**typed, "action": "save", "reviewed": "whatever"}
     assert client.post(f"/s/{token}/rounds/1/edit", data=save).status_code == 409
     # reviewing again from the shown version, then saving, replaces it deliberately
-    fixed = {**mine, **form_fields(TONGITS, action="review"), "version": new_version}
-    reviewed = client.post(f"/s/{token}/rounds/1/edit", data=fixed)
-    assert reviewed.status_code == 200
-    key = re.search(
-        r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)
-    ).group(1)
-    saved = client.post(
-        f"/s/{token}/rounds/1/edit", data={**fixed, "action": "save", "reviewed": key}
-    )
+    saved = round_entry.save(token, TONGITS, 1, hidden={**mine, "version": new_version})
     assert saved.status_code == 303
     assert (
         client.get(f"/api/sessions/{token}").get_json()["rounds"][0]["record"]["ending"]
@@ -210,15 +182,11 @@ def test_the_delete_form_refuses_a_round_changed_since_it_was_opened(client, mak
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 0
 
 
-def test_the_edit_form_sent_twice_is_no_conflict(client, make_session):
+def test_the_edit_form_sent_twice_is_no_conflict(client, make_session, round_entry):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
-    fields = {**_open_edit(client, token, 1), **form_fields(TALON, action="review")}
-    reviewed = client.post(f"/s/{token}/rounds/1/edit", data=fields)
-    key = re.search(
-        r'name="reviewed" id="reviewed" value="([^"]+)"', reviewed.get_data(as_text=True)
-    ).group(1)
-    save = {**fields, "action": "save", "reviewed": key}
+    reviewed, fields = round_entry.review(token, TALON, 1)
+    save = confirmation(reviewed, fields)
     assert client.post(f"/s/{token}/rounds/1/edit", data=save).status_code == 303
     again = client.post(f"/s/{token}/rounds/1/edit", data=save, follow_redirects=True)
     assert again.status_code == 200 and again.request.path == f"/s/{token}"

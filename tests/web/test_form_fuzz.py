@@ -3,11 +3,13 @@ and edit) and the live preview. Never a 500; a refusal says what is wrong and st
 
 from __future__ import annotations
 
+import re
+
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.support.forms import csrf_token
+from tests.support.forms import csrf_token, form_fields
 from tests.support.records import DRAW
 from tracker.extensions import db
 from tracker.house_rules import option_names
@@ -209,3 +211,67 @@ def test_hostile_trust_headers_get_an_answer_not_a_crash(app, client, key, match
     assert edited.status_code in (200, 400, 403, 409, 429), edited.get_json()
     if added.status_code != 201:
         assert _counts(app) == before
+
+
+# ------------------------------------------------------------------ hostile text (issue 8)
+# A browser sends any character but a lone surrogate; a control character in a name is refused
+# next to its field, with what was typed kept.
+
+control = st.characters(categories=("Cc",), exclude_characters="\t\n\r") | st.characters(
+    min_codepoint=0x80, max_codepoint=0x9F
+)
+names_with_control = st.tuples(st.text("AnaBen", max_size=5), control, st.text("xyz", max_size=3))
+
+
+@SETTINGS
+@given(seat=st.integers(0, 2), parts=names_with_control)
+def test_a_name_with_a_control_character_is_refused_next_to_its_field(app, client, seat, parts):
+    from markupsafe import escape
+
+    name = "".join(parts)
+    fields = {"player_0": "Ana", "player_1": "Ben", "player_2": "Cris", f"player_{seat}": name}
+    before = _counts(app)
+    response = client.post("/new", data={**fields, "csrf_token": _token(client, "/new")})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    found = re.search(rf'<p class="err" id="err-player_{seat}" role="alert">(.*?)</p>', html)
+    assert found and "control character (U+" in found.group(1)
+    assert f'value="{escape(name)}"' in html  # what was typed is kept
+    assert _counts(app) == before
+
+
+huge_digits = st.integers(31, 6000).map(lambda digits: "9" * digits)
+
+
+@SETTINGS
+@given(
+    fields=st.fixed_dictionaries(
+        {},
+        optional={
+            "dealer": huge_digits,
+            "declarer": huge_digits,
+            "last_drawer": huge_digits,
+            "version": huge_digits,
+            "reviewed": huge_digits,
+            "idempotency_key": huge_digits,
+            "pin": huge_digits,
+        },
+    ),
+    edit=st.booleans(),
+)
+def test_numbers_of_thousands_of_digits_in_the_round_form_are_answers(
+    app, client, make_session, fields, edit
+):
+    token = getattr(client, "_fuzz_digits", None)
+    if token is None:
+        token = client._fuzz_digits = make_session()
+        assert client.post(f"/api/sessions/{token}/rounds", json=DRAW).status_code == 201
+    url = f"/s/{token}/rounds/1/edit" if edit else f"/s/{token}/rounds/new"
+    data = {**form_fields(DRAW, action="save"), **fields}
+    revision = client.get(f"/api/sessions/{token}/revision").get_json()["revision"]
+    response = client.post(url, data={**data, "csrf_token": _token(client, url)})
+    # 303: the edit is what round 1 holds already (a Save sent twice), nothing to change
+    assert response.status_code in (200, 303, 409, 422), response.status_code
+    if response.status_code in (409, 422):
+        assert 'role="alert"' in response.get_data(as_text=True)
+    assert client.get(f"/api/sessions/{token}/revision").get_json()["revision"] == revision

@@ -45,20 +45,10 @@ def test_migrations_build_the_schema_the_models_use(app):
         assert diff == []
 
 
-def test_ledger_is_derived_and_another_worker_sees_changes(
-    app, database_url, tmp_path, make_session, client
-):
+def test_ledger_is_derived_and_another_worker_sees_changes(second_worker, make_session, client):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
-    # a second worker process: its own app, its own memo, the same database
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "other"),
-        }
-    )
-    other_client = other.test_client()
+    other_client = second_worker.test_client()  # its own memo of the ledger
     assert other_client.get(f"/api/sessions/{token}").get_json()["balances"]["Ana"] == "61.00"
     client.post(f"/api/sessions/{token}/rounds", json=TONGITS)  # appended: the other books only it
     client.post(f"/api/sessions/{token}/rounds", json=TALON)
@@ -74,8 +64,6 @@ def test_ledger_is_derived_and_another_worker_sees_changes(
     # and it is exactly what the engine's replay of the stored rounds gives
     ledger = replay(PLAYERS, Rules(), 0, [r["record"] for r in mine["rounds"]])
     assert mine["balances"] == {n: f"{b:.2f}" for n, b in zip(PLAYERS, ledger.balances)}
-    with other.app_context():
-        db.engine.dispose()
 
 
 def test_no_balance_is_stored(app):
@@ -119,18 +107,12 @@ def test_a_crash_is_a_friendly_500(app, client):
 
 
 def test_concurrent_saves_on_two_workers_never_share_a_round_number(
-    app, database_url, tmp_path, make_session, client
+    app, second_worker, make_session, client
 ):
     import threading
 
     token = make_session()
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "other"),
-        }
-    )
+    other = second_worker
     for worker in (app, other):
         worker.test_client().get(f"/api/sessions/{token}")  # both hold the ledger in memory
     statuses = []
@@ -158,8 +140,6 @@ def test_concurrent_saves_on_two_workers_never_share_a_round_number(
     ledger = replay(PLAYERS, Rules(), 0, [r["record"] for r in session["rounds"]])
     assert session["balances"] == {n: f"{b:.2f}" for n, b in zip(PLAYERS, ledger.balances)}
     assert [r["record"]["dealer"] for r in session["rounds"]] == [n % 3 for n in range(saved)]
-    with other.app_context():
-        db.engine.dispose()
 
 
 def test_sqlite_runs_in_wal_mode(app):

@@ -30,24 +30,6 @@ def api_session(client, token):
     return client.get(f"/api/sessions/{token}").get_json()
 
 
-def post_round(client, token, record, action="review", number=None):
-    url = f"/s/{token}/rounds/{number}/edit" if number else f"/s/{token}/rounds/new"
-    page = client.get(url)
-    data = {**form_fields(record, action), "csrf_token": csrf_token(page.get_data(as_text=True))}
-    return client.post(url, data=data), data
-
-
-def save_round(client, token, record, number=None):
-    """Review, then confirm with the review key of the page: what a player does."""
-    review, data = post_round(client, token, record, "review", number)
-    assert review.status_code == 200, field_error(review, "form")
-    key = re.search(
-        r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)
-    ).group(1)
-    url = f"/s/{token}/rounds/{number}/edit" if number else f"/s/{token}/rounds/new"
-    return client.post(url, data={**data, "action": "save", "reviewed": key})
-
-
 # ------------------------------------------------------------------ home and new session
 
 
@@ -183,39 +165,34 @@ def test_round_page_shows_dealer_and_picker_fallback(client, make_session):
     assert "round.js" in page and "<script>" not in page and "onclick" not in page
 
 
-def test_review_then_confirm_saves_the_round(client, make_session):
+def test_review_then_confirm_saves_the_round(client, round_entry, make_session):
     token = make_session()
-    review, data = post_round(client, token, DRAW)
+    review, data = round_entry.review(token, DRAW)
     assert review.status_code == 200
     page = text_of(review)
     assert "Ana called a draw with 5." in page
     assert "Ben pays Ana ₱40.00" in plain(review) and "×2 lost challenge = ₱40.00" in page
     assert "Confirm and save" in page
     assert api_session(client, token)["rounds"] == []  # review stores nothing
-    saved = save_round(client, token, DRAW)
+    saved = round_entry.save(token, DRAW)
     assert saved.status_code == 303 and saved.headers["Location"].endswith("#round-1")
     session = api_session(client, token)
     assert session["balances"] == {"Ana": "61.00", "Ben": "-40.00", "Cris": "-21.00"}
     assert "Round 1 saved." in text_of(client.get(f"/s/{token}"))
 
 
-def test_confirm_without_the_reviewed_verdict_only_reviews(client, make_session):
+def test_confirm_without_the_reviewed_verdict_only_reviews(client, round_entry, make_session):
     token = make_session()
-    response, _ = post_round(client, token, DRAW, action="save")
+    response, _ = round_entry.review(token, DRAW, action="save")
     assert response.status_code == 200 and "Confirm and save" in text_of(response)
     assert api_session(client, token)["rounds"] == []
 
 
-def test_a_review_is_stale_after_another_phone_saves(client, make_session):
+def test_a_review_is_stale_after_another_phone_saves(client, round_entry, make_session):
     token = make_session()
-    review, data = post_round(client, token, TALON)
-    key = re.search(
-        r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)
-    ).group(1)
+    review, data = round_entry.review(token, TALON)
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)  # someone else saves round 1
-    response = client.post(
-        f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key}
-    )
+    response = round_entry.confirm(token, review, data)
     assert response.status_code == 200  # shown again for review, not saved blind
     assert len(api_session(client, token)["rounds"]) == 1
 
@@ -224,11 +201,11 @@ def test_a_review_is_stale_after_another_phone_saves(client, make_session):
     "name, record, where, message, field", BAD_ROUNDS, ids=[c[0] for c in BAD_ROUNDS]
 )
 def test_every_bad_round_of_rules_8_through_the_form(
-    client, make_session, name, record, where, message, field
+    client, round_entry, make_session, name, record, where, message, field
 ):
     token = make_session()
     before = api_session(client, token)
-    response, data = post_round(client, token, record, action="review")
+    response, data = round_entry.review(token, record)
     assert response.status_code == 422
     assert message in field_error(response, field)
     page = text_of(response)
@@ -241,7 +218,7 @@ def test_every_bad_round_of_rules_8_through_the_form(
     assert api_session(client, token) == before
 
 
-def test_secret_meld_is_marked_with_a_star(client, make_session):
+def test_secret_meld_is_marked_with_a_star(client, round_entry, make_session):
     token = make_session(rules={"secret_bonus_units": 3})
     record = {
         "ending": "tongits",
@@ -252,7 +229,7 @@ def test_secret_meld_is_marked_with_a_star(client, make_session):
             {"melds": [], "hand": ["AS"]},
         ],
     }
-    data_review, data = post_round(client, token, record)
+    data_review, data = round_entry.review(token, record)
     data["melds_0"] = "*9S 9H 9D 9C | 2S 3S 4S"
     review = client.post(f"/s/{token}/rounds/new", data=data)
     assert "1 secret meld × ₱30.00" in text_of(review)
@@ -284,10 +261,10 @@ def test_preview_json_runs_the_engine(client, make_session):
 # ------------------------------------------------------------------ ledger, edit, delete, settle
 
 
-def test_session_page_shows_balances_pot_dealer_and_rounds(client, make_session):
+def test_session_page_shows_balances_pot_dealer_and_rounds(client, round_entry, make_session):
     token = make_session()
     for record in (DRAW, TONGITS, TALON):
-        assert save_round(client, token, record).status_code == 303
+        assert round_entry.save(token, record).status_code == 303
     page = text_of(client.get(f"/s/{token}"))
     words = plain(client.get(f"/s/{token}"))
     session = api_session(client, token)
@@ -306,26 +283,26 @@ def test_session_page_shows_balances_pot_dealer_and_rounds(client, make_session)
     assert 'id="round-3"' in part and "<html" not in part
 
 
-def test_edit_round_through_the_form_recomputes(client, make_session):
+def test_edit_round_through_the_form_recomputes(client, round_entry, make_session):
     token = make_session()
     for record in (DRAW, TONGITS):
-        save_round(client, token, record)
+        round_entry.save(token, record)
     edit_page = text_of(client.get(f"/s/{token}/rounds/1/edit"))
     assert "Edit round 1" in edit_page and 'value="7S 7D 7C"' in edit_page
-    assert save_round(client, token, TALON, number=1).status_code == 303
+    assert round_entry.save(token, TALON, 1).status_code == 303
     session = api_session(client, token)
     assert session["rounds"][0]["result"]["winner_name"] == "Cris"
     assert session["rounds"][1]["result"]["winner_name"] == "Ben"
     bad = dict(TALON, ending="tongits", declarer=0)
-    response, _ = post_round(client, token, bad, number=1)
+    response, _ = round_entry.review(token, bad, 1)
     assert response.status_code == 422 and "declared Tongits" in field_error(response, "hand_0")
     assert api_session(client, token) == session
 
 
-def test_delete_round_through_the_form(client, make_session):
+def test_delete_round_through_the_form(client, round_entry, make_session):
     token = make_session()
     for record in (DRAW, TONGITS, TALON):
-        save_round(client, token, record)
+        round_entry.save(token, record)
     page = client.get(f"/s/{token}/rounds/2/delete")
     assert "Delete round 2?" in text_of(page)
     response = client.post(
@@ -338,9 +315,9 @@ def test_delete_round_through_the_form(client, make_session):
     assert len(api_session(client, token)["rounds"]) == 2
 
 
-def test_settle_shows_who_pays_whom_and_can_reopen(client, make_session):
+def test_settle_shows_who_pays_whom_and_can_reopen(client, round_entry, make_session):
     token = make_session()
-    save_round(client, token, DRAW)
+    round_entry.save(token, DRAW)
     page = client.get(f"/s/{token}/settle")
     assert "Ben pays Ana ₱40.00" in plain(page) and "Cris pays Ana ₱21.00" in plain(page)
     response = client.post(
@@ -352,7 +329,7 @@ def test_settle_shows_who_pays_whom_and_can_reopen(client, make_session):
     assert "Enter round" not in session_page
     form = client.get(f"/s/{token}/rounds/new")
     assert "This session is settled" in text_of(form)
-    refused, _ = post_round(client, token, TALON)
+    refused, _ = round_entry.review(token, TALON)
     assert len(api_session(client, token)["rounds"]) == 1
     assert "1 round · settled" in plain(client.get("/"))
     client.post(f"/s/{token}/reopen", data={"csrf_token": csrf_token(session_page)})
@@ -369,18 +346,18 @@ def test_missing_pages_are_friendly(client, make_session):
     assert client.post("/").status_code == 405
 
 
-def test_progressive_session_counts_points(client, make_session):
+def test_progressive_session_counts_points(client, round_entry, make_session):
     token = make_session(rules={"progressive": True, "loss_limit": 30})
-    save_round(client, token, DRAW)
+    round_entry.save(token, DRAW)
     page = text_of(client.get(f"/s/{token}"))
     assert "+61 pts" in page and "Ben reached the loss limit" in plain(client.get(f"/s/{token}"))
-    response, _ = post_round(client, token, TALON)
+    response, _ = round_entry.review(token, TALON)
     assert "the session is over" in field_error(response, "form").lower()
 
 
-def test_verdict_shows_pot_movements(client, make_session):
+def test_verdict_shows_pot_movements(client, round_entry, make_session):
     token = make_session(rules={"pot_ante_units": 1})
-    review, _ = post_round(client, token, TALON)
+    review, _ = round_entry.review(token, TALON)
     words = plain(review)
     assert "Into the pot: Ana ₱10.00 (ante), Ben ₱10.00 (ante), Cris ₱10.00 (ante)." in words
     assert "Cris takes the pot: ₱30.00." in words
@@ -461,14 +438,11 @@ def test_pages_need_no_inline_script_or_style(client, make_session):
         assert "http://" not in outside and "https://" not in outside, url  # nothing from elsewhere
 
 
-def test_confirming_twice_saves_once(client, make_session):
+def test_confirming_twice_saves_once(client, round_entry, make_session):
     token = make_session()
-    review, data = post_round(client, token, DRAW)
-    key = re.search(
-        r'name="reviewed" id="reviewed" value="([^"]+)"', review.get_data(as_text=True)
-    ).group(1)
-    first = client.post(f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key})
-    second = client.post(f"/s/{token}/rounds/new", data={**data, "action": "save", "reviewed": key})
+    review, data = round_entry.review(token, DRAW)
+    first = round_entry.confirm(token, review, data)
+    second = round_entry.confirm(token, review, data)
     assert first.status_code == 303 and second.status_code == 200  # the second is shown for review
     assert len(api_session(client, token)["rounds"]) == 1
 

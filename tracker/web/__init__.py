@@ -1,1 +1,3 @@
-"""The app's blueprints: pages (HTML forms), api (JSON) and the error handlers."""
+"""The thin HTTP layer: each view reads the request, calls one core function (tracker/sessions)
+and turns its answer into a page, a redirect or JSON. Blueprints: pages (web/pages.py and the
+round entry of web/rounds.py, on web/blueprint.py), api (JSON), exports; and the error pages."""

@@ -1,4 +1,5 @@
-"""The JSON API (docs/API.md). Same service functions, so the same checks and messages as the forms.
+"""The JSON API (docs/API.md). Same core functions as the forms, so the same checks and
+messages.
 
 Bodies must be JSON (Content-Type: application/json): a cross-site HTML form cannot send that,
 which is why this blueprint needs no CSRF token.
@@ -6,58 +7,61 @@ which is why this blueprint needs no CSRF token.
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request, url_for
+import re
 
-from .. import idempotency, pin, service
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+from .. import sessions
 from ..engine import Problem
-from ..idempotency import Idempotent
+from ..export import export_json
+from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
+from ..sessions.errors import InputError
+from . import devices, inputs
+from .answers import round_dict, session_dict, session_list, summary
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits only: "¹".isdigit() is True
+MAX_VERSION = 2**31 - 1  # the largest revision the database holds
 
 
 def _body():
-    if not request.is_json:
-        raise service.InputError(
-            [Problem("body", "send JSON with Content-Type: application/json")], 415
-        )
-    data = request.get_json(silent=True)
-    if data is None:
-        raise service.InputError([Problem("body", "the body is not valid JSON")], 400)
-    return data
+    return inputs.read_json(request)
 
 
 def _game(token: str):
     try:
-        return service.get_session(token)
-    except service.NotFound:
-        raise service.InputError([Problem("id", "no session with this id")], 404) from None
+        return sessions.get_session(token)
+    except sessions.NotFound:
+        raise InputError([Problem("id", "no session with this id")], 404) from None
 
 
 def _number(game, number: int) -> int:
-    if not 1 <= number <= service.round_count(game):
-        raise service.InputError([Problem("number", f"this session has no round {number}")], 404)
+    if not 1 <= number <= sessions.round_count(game):
+        raise InputError([Problem("number", f"this session has no round {number}")], 404)
     return number
 
 
-@bp.errorhandler(service.InputError)
-def input_error(error: service.InputError):
+@bp.errorhandler(InputError)
+def input_error(error: InputError):
     return jsonify(error.to_dict()), error.status
 
 
-@bp.errorhandler(pin.PinError)
-def pin_error(error: pin.PinError):
+@bp.errorhandler(pins.PinError)
+def pin_error(error: pins.PinError):
     headers = {"Retry-After": str(error.retry_after)} if error.retry_after else {}
     return jsonify({"errors": [error.to_problem().to_dict()]}), error.status, headers
 
 
-def _may_change(game) -> None:
+def _access(game) -> pins.Access:
     """The session's edit PIN: from the X-Edit-Pin header, or a device the pages unlocked."""
-    pin.require(game, request.headers.get(pin.HEADER))
+    return devices.access(game, request.headers.get(devices.HEADER))
 
 
-def _idempotent(scope: str, body, respond) -> Idempotent | None:
+def _idempotent(scope: str, body, respond) -> sessions.Idempotent | None:
     key = idempotency.read_key(request.headers.get(idempotency.HEADER))
-    return None if key is None else Idempotent(scope, key, idempotency.fingerprint(body), respond)
+    if key is None:
+        return None
+    return sessions.Idempotent(scope, key, idempotency.fingerprint(body), respond)
 
 
 def _if_match():
@@ -66,8 +70,8 @@ def _if_match():
     if value in ("", "*"):
         return None
     value = value.removeprefix("W/").strip().strip('"')
-    if not value.isdigit():
-        raise service.InputError(
+    if not VERSION.fullmatch(value) or int(value) > MAX_VERSION:
+        raise InputError(
             [
                 Problem(
                     "If-Match",
@@ -79,29 +83,9 @@ def _if_match():
     return int(value)
 
 
-def _summary(game, ledger) -> dict:
-    out = service.session_dict(game, ledger, rounds=False)
-    out["url"] = url_for("pages.session_page", token=game.token, _external=True)
-    return out
-
-
 @bp.get("/sessions")
 def list_sessions():
-    return jsonify(
-        {
-            "sessions": [
-                {
-                    "id": game.token,
-                    "players": game.players,
-                    "created": game.created_at.isoformat() + "Z",
-                    "rounds": count,
-                    "settled": game.settled,
-                    "url": url_for("pages.session_page", token=game.token, _external=True),
-                }
-                for game, count in service.recent_sessions()
-            ]
-        }
-    )
+    return jsonify(session_list(sessions.recent_sessions()))
 
 
 @bp.post("/sessions")
@@ -109,31 +93,26 @@ def create_session():
     body = _body()
 
     def respond(game):
-        out = service.session_dict(game)
-        out["url"] = url_for("pages.session_page", token=game.token, _external=True)
-        return 201, out
+        return 201, session_dict(game)
 
     idem = _idempotent("sessions", body, respond)
-    answer = service.create_session(body, idem)
+    answer = sessions.create_session(body, idem)
     status, out = respond(answer) if idem is None else answer
     return jsonify(out), status, {"Location": url_for("api.get_session", token=out["id"])}
 
 
 @bp.get("/sessions/<token>")
 def get_session(token: str):
-    game = _game(token)
-    out = service.session_dict(game)
-    out["url"] = url_for("pages.session_page", token=game.token, _external=True)
-    return jsonify(out)
+    return jsonify(session_dict(_game(token)))
 
 
 @bp.get("/sessions/<token>/revision")
 def revision(token: str):
     """What phones poll: changes whenever a round is saved, edited or deleted, or on settle."""
     try:
-        revision, settled = service.revision_of(token)
-    except service.NotFound:
-        raise service.InputError([Problem("id", "no session with this id")], 404) from None
+        revision, settled = sessions.revision_of(token)
+    except sessions.NotFound:
+        raise InputError([Problem("id", "no session with this id")], 404) from None
     return jsonify({"revision": revision, "settled": settled})
 
 
@@ -141,40 +120,36 @@ def revision(token: str):
 def add_round(token: str):
     game = _game(token)
     body = _body()
-    _may_change(game)
 
-    def respond(answer):
-        number, result, ledger = answer
-        return 201, {"number": number, "result": result.to_dict(), **_summary(game, ledger)}
+    def respond(saved: Saved):
+        out = {"number": saved.number, "result": saved.result.to_dict()}
+        return 201, {**out, **summary(game, saved.ledger)}
 
     idem = _idempotent(f"rounds:{game.token}", body, respond)
-    answer = service.save_round(game, body, idem)
-    status, out = respond(answer) if idem is None else answer
-    return (
-        jsonify(out),
-        status,
-        {"Location": url_for("api.get_round", token=token, number=out["number"])},
-    )
+    outcome = sessions.submit(game, Submission(body, idem=idem, access=_access(game)))
+    if not isinstance(outcome, Saved):
+        return _not_saved(outcome)
+    status, out = outcome.answer or respond(outcome)
+    location = url_for("api.get_round", token=token, number=out["number"])
+    return jsonify(out), status, {"Location": location}
 
 
 @bp.post("/sessions/<token>/rounds/check")
 def check_round(token: str):
     """Score a round without saving it: the same answer a POST would give, nothing stored."""
     game = _game(token)
-    _, result, _ = service.check_round(game, _body())
-    return jsonify({"result": result.to_dict()})
+    checked = sessions.check_round(game, _body())
+    return jsonify({"result": checked.result.to_dict()})
 
 
 @bp.get("/sessions/<token>/rounds/<int:number>")
 def get_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
-    ledger = service.ledger_of(game)
+    ledger = sessions.ledger_of(game)
     round_ = game.rounds[number - 1]
     return (
-        jsonify(
-            service.round_dict(number, round_.record, ledger.results[number - 1], round_.version)
-        ),
+        jsonify(round_dict(number, round_.record, ledger.results[number - 1], round_.version)),
         {"ETag": f'"{round_.version}"'},
     )
 
@@ -184,45 +159,43 @@ def put_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
     body = _body()
-    version = _if_match()
-    _may_change(game)
-    result, ledger = service.edit_round(game, number, body, version)
-    version = service.round_version(game, number)
-    return (
-        jsonify(
-            {
-                "number": number,
-                "version": version,
-                "result": result.to_dict(),
-                **_summary(game, ledger),
-            }
-        ),
-        {"ETag": f'"{version}"'},
-    )
+    submission = Submission(body, number=number, version=_if_match(), access=_access(game))
+    outcome = sessions.submit(game, submission)
+    if not isinstance(outcome, Saved):
+        return _not_saved(outcome)
+    out = {"number": number, "version": outcome.version, "result": outcome.result.to_dict()}
+    return jsonify({**out, **summary(game, outcome.ledger)}), {"ETag": f'"{outcome.version}"'}
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
 def delete_round(token: str, number: int):
     game = _game(token)
     _number(game, number)
-    version = _if_match()
-    _may_change(game)
-    ledger = service.delete_round(game, number, version)
-    return jsonify(_summary(game, ledger))
+    outcome = sessions.delete_round(game, number, _if_match(), _access(game))
+    if not isinstance(outcome, Deleted):
+        return _not_saved(outcome)
+    return jsonify(summary(game, outcome.ledger))
+
+
+def _not_saved(outcome: Conflict | Refused | Locked):
+    """The JSON answer of a round change that did not happen."""
+    if isinstance(outcome, Locked):
+        return pin_error(outcome.error)
+    if isinstance(outcome, Conflict):
+        return input_error(outcome.error)
+    return jsonify({"errors": [p.to_dict() for p in outcome.problems]}), outcome.status
 
 
 @bp.post("/sessions/<token>/settle")
 def settle(token: str):
     game = _game(token)
-    _may_change(game)
-    return jsonify(_summary(game, service.settle(game)))
+    return jsonify(summary(game, sessions.settle(game, _access(game))))
 
 
 @bp.post("/sessions/<token>/reopen")
 def reopen(token: str):
     game = _game(token)
-    _may_change(game)
-    return jsonify(_summary(game, service.reopen(game)))
+    return jsonify(summary(game, sessions.reopen(game, _access(game))))
 
 
 @bp.put("/sessions/<token>/pin")
@@ -230,7 +203,10 @@ def set_pin(token: str):
     """Set, change or remove the edit PIN; the current one (if any) in X-Edit-Pin."""
     game = _game(token)
     body = _body()
-    return jsonify({"pin": service.set_pin(game, body, current=request.headers.get(pin.HEADER))})
+    now_set = sessions.set_pin(
+        game, body, current=request.headers.get(devices.HEADER), client=devices.client()
+    )
+    return jsonify({"pin": now_set})
 
 
 # ---------------------------------------------------------------- export and import (issue 3)
@@ -239,19 +215,17 @@ def set_pin(token: str):
 @bp.post("/sessions/import")
 def import_session():
     """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
-    game = service.import_session(_body())
-    out = service.session_dict(game, rounds=False)
-    out["url"] = url_for("pages.session_page", token=game.token, _external=True)
-    return jsonify(out), 201, {"Location": url_for("api.get_session", token=game.token)}
+    game = sessions.import_session(_body())
+    return (
+        jsonify(summary(game)),
+        201,
+        {"Location": url_for("api.get_session", token=game.token)},
+    )
 
 
 @bp.get("/sessions/<token>/export")
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
-    from flask import current_app
-
-    from ..export import export_json
-
     return current_app.response_class(
         export_json(_game(token).export()), mimetype="application/json"
     )

@@ -6,7 +6,7 @@ from flask import jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..engine import Problem
-from ..service import InputError, NotFound
+from ..sessions import InputError, NotFound
 
 TITLES = {
     400: "That request did not make sense",

@@ -20,10 +20,10 @@ from flask import (
     url_for,
 )
 
-from .. import service
+from .. import sessions as service
 from ..export import export_json, filename_stem, rounds_csv
-from ..forms import ImportForm
 from ..summary import summary_pdf
+from .forms import ImportForm
 
 bp = Blueprint("exports", __name__)
 

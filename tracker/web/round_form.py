@@ -1,14 +1,15 @@
 """Between the round form (typed or picked cards) and the engine's round record.
 
-The form's fields become a round record, which goes through the same service function as the
-API; each problem the engine reports (`hands[1].melds[0]`) is shown next to its field.
+The form's fields become a round record, which goes through the same core function as the
+API (`sessions.submit`); each problem the engine reports (at a Path such as
+`hands[1].melds[0]`) is shown next to its field.
 """
 
 from __future__ import annotations
 
 import re
 
-from .engine import (
+from ..engine import (
     HAND_KEYS,
     CardError,
     MeldError,
@@ -18,6 +19,7 @@ from .engine import (
     best_melds,
     format_cards,
     parse_cards,
+    read_seat,
     validate_meld,
 )
 
@@ -41,10 +43,12 @@ def split_melds(text: str) -> list:
 
 
 def _seat(value):
-    value = (value or "").strip() if isinstance(value, str) else value
-    if value in (None, ""):
-        return None
-    return int(value) if isinstance(value, str) and value in ("0", "1", "2") else value
+    """A seat field: 0, 1 or 2, None when left empty, else the text as typed, for the engine to
+    refuse in its own words."""
+    text = (value or "").strip() if isinstance(value, str) else value
+    problems: list[Problem] = []
+    seat = read_seat(text, "seat", problems)
+    return text if problems else seat
 
 
 def record_from_form(data: dict, default_dealer: int | None = None) -> dict:

@@ -2,7 +2,7 @@
 with the same key) changes the ledger once, and every copy gets the first one's answer.
 
 The key is stored with the answer in the same transaction as the change it made
-(`service._commit`), under a unique index on (scope, key): if two copies race, the database
+(`store.commit`), under a unique index on (scope, key): if two copies race, the database
 lets one commit and the other's insert fails; the loser then returns the stored answer.
 Only successful changes are remembered: a refused request stores nothing, so it may be retried
 with the same key once fixed.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,9 +21,10 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import select
 
-from .engine import Problem
-from .extensions import db
-from .models import IdempotentRequest
+from ..engine import Problem
+from ..extensions import db
+from ..models import IdempotentRequest
+from .errors import InputError
 
 MAX_KEY = 200
 HEADER = "Idempotency-Key"
@@ -38,6 +40,26 @@ class Idempotent:
     key: str
     fingerprint: str
     respond: Callable[[Any], tuple[int, dict]]
+    # A form sent back with other cards under a key already used is a new change: it gets a
+    # key of its own. Elsewhere the same key for another body is refused (KeyReused).
+    renew_if_reused: bool = False
+
+    def renew(self) -> None:
+        self.key = secrets.token_urlsafe(18)
+
+
+class KeyReused(InputError):
+    def __init__(self):
+        super().__init__(
+            [
+                Problem(
+                    "Idempotency-Key",
+                    "this idempotency key was already used for a different "
+                    "request: send a new key for a new change",
+                )
+            ],
+            422,
+        )
 
 
 def fingerprint(body) -> str:
@@ -50,8 +72,6 @@ def fingerprint(body) -> str:
 
 def read_key(value: str | None) -> str | None:
     """The client's key (header or form field), or None when none was sent; refuses a bad one."""
-    from .service import InputError
-
     if value is None or value == "":
         return None
     if len(value) > MAX_KEY or not value.isascii() or not value.isprintable():
@@ -71,8 +91,6 @@ def read_key(value: str | None) -> str | None:
 def stored(request: Idempotent) -> tuple[int, dict] | None:
     """The answer already given to this key, or None. The same key with another body is refused:
     reusing a key for a different round would otherwise silently drop that round."""
-    from .service import InputError
-
     row = db.session.execute(
         select(IdempotentRequest).where(
             IdempotentRequest.scope == request.scope, IdempotentRequest.key == request.key
@@ -81,16 +99,7 @@ def stored(request: Idempotent) -> tuple[int, dict] | None:
     if row is None:
         return None
     if row.fingerprint != request.fingerprint:
-        raise InputError(
-            [
-                Problem(
-                    "Idempotency-Key",
-                    "this idempotency key was already used for a different "
-                    "request: send a new key for a new change",
-                )
-            ],
-            422,
-        )
+        raise KeyReused()
     return row.status, row.response
 
 

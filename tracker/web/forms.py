@@ -1,5 +1,5 @@
 """The HTML forms (Flask-WTF, CSRF on). They hold what the user typed; the checking is the
-service's and the engine's, the same code the JSON API runs."""
+core's (tracker/sessions) and the engine's, the same code the JSON API runs."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, StringField, TextAreaField
 
-from .engine import Path, Rules
-from .house_rules import OPTIONS, form_value, option_names
+from ..engine import Path, Rules
+from ..house_rules import OPTIONS, form_value, option_names
 
 SEATS = (0, 1, 2)
 
@@ -40,7 +40,7 @@ NewSessionForm = _new_session_form()
 
 
 def session_data(form) -> dict:
-    """The form as the API's session JSON, so both go through `service.create_session`."""
+    """The form as the API's session JSON, so both go through `sessions.create_session`."""
     rules = {"preset": form.preset.data or "classic"}
     for name in option_names():
         rules[name] = getattr(form, name).data

@@ -1,0 +1,73 @@
+"""The app's settings in one place: defaults, then the environment, then what `create_app` is
+given (tests), and the instance folder's secret key when none of them sets one."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LEDGER_CACHE_SIZE = 512  # sessions whose derived ledger a worker keeps: a busy evening's tables
+
+
+def instance_path(config: dict) -> Path:
+    """The instance folder (database file, secret key): given, $TRACKER_INSTANCE, or ./instance."""
+    return Path(
+        config.pop("INSTANCE_PATH", None) or os.environ.get("TRACKER_INSTANCE") or ROOT / "instance"
+    )
+
+
+def defaults(instance: Path) -> dict:
+    return dict(
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{instance / 'tracker.db'}",
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        MAX_CONTENT_LENGTH=256 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,  # a session lasts all evening; the token is tied to the cookie
+        # Every POST view checks its form's token itself (form.validate()), so a stale token
+        # re-shows the form with everything typed kept instead of a bare 400 page.
+        WTF_CSRF_CHECK_DEFAULT=False,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        JSON_SORT_KEYS=False,
+        LEDGER_CACHE_SIZE=LEDGER_CACHE_SIZE,
+        IMPORT_MAX_BYTES=16 * 1024 * 1024,  # an imported session (about 1.4 KB a round)
+        # the signed session cookie: CSRF token and the sessions this device unlocked
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+
+
+def load(app, instance: Path, overrides: dict) -> None:
+    """Defaults, then $SECRET_KEY, then `overrides`; a persistent secret if still none."""
+    app.config.update(defaults(instance))
+    if os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    app.config.update(overrides)
+    app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = persistent_secret(instance / "secret_key")
+
+
+def database_url(url: str) -> str:
+    """SQLAlchemy URL; plain postgres:// URLs use the installed psycopg (3) driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def persistent_secret(path: Path) -> str:
+    """One secret key shared by every worker process, kept in the instance folder."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        text = path.read_text().strip()
+        if text:
+            return text
+        path.unlink()
+        return persistent_secret(path)
+    with os.fdopen(fd, "w") as file:
+        key = secrets.token_hex(32)
+        file.write(key)
+    return key

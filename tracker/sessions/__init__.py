@@ -1,0 +1,74 @@
+"""The core of the web side: sessions and their rounds, stored and changed one transaction at
+a time. No request and no template here: forms, the JSON API and the commands all come
+through these names, so they accept and refuse the same input with the same messages.
+
+    errors.py       InputError, NotFound, VersionConflict
+    store.py        reading sessions; `commit`, the one transaction helper
+    idempotency.py  Idempotency-Key: a repeated request answered with its first answer
+    ledger.py       the ledger derived from the rounds, and each worker's memo of it
+    outcomes.py     a round sent to be saved (Submission) and how it ends (Outcome)
+    rounds.py       check a round, submit it (save or edit), delete it
+    lifecycle.py    create, settle, reopen; the edit PIN set or removed
+    pins.py         the edit PIN: hash, check, rate limit
+    imports.py      a session from its JSON export (import, restore)
+"""
+
+from .errors import InputError, NotFound, VersionConflict
+from .idempotency import Idempotent
+from .imports import add_imported, import_session, read_import
+from .ledger import LedgerCache, ledger_of, round_count, rules_of
+from .lifecycle import PAGE_SIZES, create_session, reopen, set_pin, settle
+from .outcomes import (
+    Checked,
+    Conflict,
+    Deleted,
+    Locked,
+    NeedsReview,
+    Outcome,
+    Refused,
+    Saved,
+    Submission,
+)
+from .pins import OPEN, Access, PinError, has_pin
+from .rounds import check_round, dealer_of, delete_round, round_version, submit
+from .store import get_session, recent_sessions, revision_of
+
+__all__ = [
+    "OPEN",
+    "PAGE_SIZES",
+    "Access",
+    "Checked",
+    "Conflict",
+    "Deleted",
+    "Idempotent",
+    "InputError",
+    "LedgerCache",
+    "Locked",
+    "NeedsReview",
+    "NotFound",
+    "Outcome",
+    "PinError",
+    "Refused",
+    "Saved",
+    "Submission",
+    "VersionConflict",
+    "add_imported",
+    "check_round",
+    "create_session",
+    "dealer_of",
+    "delete_round",
+    "get_session",
+    "has_pin",
+    "import_session",
+    "ledger_of",
+    "read_import",
+    "recent_sessions",
+    "reopen",
+    "revision_of",
+    "round_count",
+    "round_version",
+    "rules_of",
+    "set_pin",
+    "settle",
+    "submit",
+]

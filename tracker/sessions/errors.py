@@ -1,0 +1,46 @@
+"""The few ways the core refuses: every other module of `sessions` raises these, none imports
+another to do so."""
+
+from __future__ import annotations
+
+from ..engine import Problem
+
+
+class InputError(ValueError):
+    """Input the tracker will not take; `problems` say where and what, `status` the HTTP code."""
+
+    def __init__(self, problems: list[Problem], status: int = 422):
+        self.problems = problems
+        self.status = status
+        super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
+
+    def to_dict(self) -> dict:
+        return {"errors": [problem.to_dict() for problem in self.problems]}
+
+
+class NotFound(LookupError):
+    """No session with this token, or no round with this number."""
+
+
+class VersionConflict(InputError):
+    """An edit or delete based on a version of the round that is no longer the stored one."""
+
+    def __init__(self, number: int, expected, current: int):
+        self.number, self.expected, self.current = number, expected, current
+        super().__init__(
+            [
+                Problem(
+                    "version",
+                    f"round {number} was changed on another phone while you were "
+                    f"editing (version {expected} is now {current}): review the new "
+                    "version, then make your change again",
+                )
+            ],
+            409,
+        )
+
+
+def settled_error() -> InputError:
+    return InputError(
+        [Problem("session", "this session is settled: reopen it to change its rounds")], 409
+    )

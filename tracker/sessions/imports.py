@@ -1,0 +1,88 @@
+"""A session from its JSON export (issue 3): imported as a new session, or restored in place
+from a backup. The export format itself is read and checked by tracker/export.py."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from ..engine import Problem, Rules, canonical_record
+from ..export import ExportError, read_export
+from ..extensions import db
+from ..models import GameSession, Round, utcnow
+from .errors import InputError
+
+
+def read_import(data) -> dict:
+    """The clean export dict of an import (JSON text, bytes or an already parsed dict), checked
+    by tracker/export.py: every round booked by the engine, the `check` balances matched.
+    Anything wrong raises InputError (422) listing each problem with where it is."""
+    try:
+        return read_export(data)
+    except ExportError as error:
+        raise InputError([Problem(p["where"], p["message"]) for p in error.problems]) from None
+
+
+def import_session(data) -> GameSession:
+    """A NEW session (its own new link) from a JSON export: players, rules snapshot, first
+    dealer, page size, settled state and every round, in one transaction. The form and the API
+    both call this; bad input raises InputError and stores nothing."""
+    clean = read_import(data)
+    try:
+        game = add_imported(clean)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return game
+
+
+def add_imported(
+    clean: dict,
+    token: str | None = None,
+    game: GameSession | None = None,
+    updated: str | None = None,
+) -> GameSession:
+    """Add a session made from a clean export dict (`read_import`) to the transaction, without
+    committing. `token`: keep this link (a restore); `game`: replace that session's players,
+    rules and rounds in place (its revision moves on, so no cached ledger of it is reused)."""
+    now = utcnow()
+    rules = Rules.from_dict(clean["rules"])
+    records = [canonical_record(record, rules) for record in clean["rounds"]]
+    created = _utc(clean.get("created")) or now
+    if game is None:
+        game = GameSession(token=token) if token else GameSession()
+        db.session.add(game)
+        version = 1  # the revision the new row gets
+    else:
+        version = game.revision + 1  # the revision the UPDATE below gives it
+        game.rounds = []  # delete-orphan: the old rounds go
+        db.session.flush()
+    game.players = list(clean["players"])
+    game.first_dealer = clean["first_dealer"]
+    game.rules = rules.to_dict()
+    game.page_size = clean["page_size"]
+    game.created_at = created
+    game.updated_at = _utc(updated) or now
+    game.settled_at = now if clean["settled"] else None
+    game.rounds = [
+        Round(number=number, record=record, version=version, created_at=now, updated_at=now)
+        for number, record in enumerate(records, 1)
+    ]
+    db.session.flush()
+    return game
+
+
+def _utc(value: str | None):
+    """An ISO time of an export as the naive UTC the database keeps (no zone given: UTC)."""
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is not None:
+        try:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:  # 9999-12-31T23:00-08:00 is past the last year a date can hold
+            return None
+    return moment

@@ -1,0 +1,145 @@
+"""A session's life: created, settled, reopened, its edit PIN set or removed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+
+from ..engine import Ledger, Path, Problem, Rules, RulesError, check_players
+from ..extensions import db
+from ..models import GameSession, utcnow
+from . import idempotency, pins
+from .errors import InputError
+from .idempotency import Idempotent
+from .ledger import ledger_of
+from .pins import OPEN, Access
+from .store import commit
+
+PAGE_SIZES = ("a4", "letter")
+DEFAULT_PAGE_SIZE = "letter"  # short bond: common in the Philippines
+
+
+@dataclass(frozen=True)
+class NewSession:
+    """A session request read and checked: what `create_session` stores."""
+
+    players: list[str]
+    dealer: int
+    rules: Rules
+    page_size: str
+    pin: str | None
+
+
+def read_new_session(data) -> NewSession:
+    """{"players": [3 names], "dealer": seat, "rules": {...}, "page_size", "pin"}, checked;
+    InputError lists every problem at once."""
+    if not isinstance(data, dict):
+        raise InputError([Problem("session", "send a JSON object with players, dealer and rules")])
+    problems: list[Problem] = []
+    players, player_problems = check_players(data.get("players"))
+    problems += player_problems
+    dealer = _read_seat(data.get("dealer", 0), "dealer", "who deals first", problems)
+    rules = _read_rules(data.get("rules") or {}, problems)
+    page_size = str(data.get("page_size") or DEFAULT_PAGE_SIZE).lower()
+    if page_size not in PAGE_SIZES:
+        problems.append(Problem("page_size", "page size must be a4 or letter"))
+    new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
+    if problems:
+        raise InputError(problems)
+    return NewSession(players, dealer, rules, page_size, new_pin)
+
+
+def create_session(data, idem: Idempotent | None = None):
+    """A new session from the JSON of `read_new_session`. With `idem`, answers
+    `idem.respond(game)` (the stored answer for a repeated key) instead of the session."""
+    new = read_new_session(data)
+    try:
+        if idem is not None and (answer := idempotency.stored(idem)) is not None:
+            db.session.rollback()
+            return answer
+        game = GameSession(
+            players=new.players,
+            first_dealer=new.dealer,
+            rules=new.rules.to_dict(),
+            page_size=new.page_size,
+            pin_hash=pins.hash_pin(new.pin) if new.pin else None,
+        )
+        db.session.add(game)
+        db.session.flush()
+        answer = idempotency.remember(idem, game) if idem is not None else game
+        db.session.commit()
+        return answer
+    except IntegrityError:
+        db.session.rollback()
+        if idem is not None and (answer := idempotency.stored(idem)) is not None:
+            return answer  # a copy of this request won the race: its answer is ours
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def settle(game: GameSession, access: Access = OPEN) -> Ledger:
+    """Close the session; its settlement (who pays whom) is then final until reopened."""
+    pins.admit(game, access)
+
+    def change():
+        ledger = ledger_of(game)
+        if game.settled_at is None:
+            game.settled_at = utcnow()
+        return ledger, ledger
+
+    return commit(game, change)
+
+
+def reopen(game: GameSession, access: Access = OPEN) -> Ledger:
+    pins.admit(game, access)
+
+    def change():
+        ledger = ledger_of(game)
+        game.settled_at = None
+        return ledger, ledger
+
+    return commit(game, change)
+
+
+def set_pin(game: GameSession, data, current=None, client: str = "unknown") -> bool:
+    """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it), given
+    the `current` PIN when there is one (PinError if wrong). Answers whether one is set now."""
+    if not isinstance(data, dict) or "pin" not in data:
+        raise InputError(
+            [Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')]
+        )
+    problems: list[Problem] = []
+    new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
+    if problems:
+        raise InputError(problems)
+    pins.check(game, current, client)
+
+    def change():
+        game.pin_hash = pins.hash_pin(new_pin) if new_pin else None
+        return game.pin_hash is not None, ledger_of(game)
+
+    return commit(game, change)
+
+
+def _read_rules(raw, problems: list[Problem]) -> Rules:
+    if not isinstance(raw, dict):
+        problems.append(Problem("rules", "rules must be an object of house-rule options"))
+        return Rules()
+    try:
+        return Rules.from_dict(raw)
+    except RulesError as error:
+        problems.append(Problem(Path.of("rules", error.option), str(error)))
+    except (TypeError, ValueError) as error:
+        problems.append(Problem("rules", f"rules: {error}"))
+    return Rules()
+
+
+def _read_seat(value, where: str, what: str, problems: list[Problem]) -> int:
+    # replaced by the engine's one seat reader once it lands (issue 8)
+    if isinstance(value, bool) or str(value).strip() not in ("0", "1", "2"):
+        problems.append(Problem(where, f"say {what}: seat 0, 1 or 2"))
+        return 0
+    return int(str(value).strip())

@@ -1,0 +1,89 @@
+"""What a round sent to be saved asks (`Submission`) and every way it can end (`Outcome`).
+
+The round form and the API build a Submission from their request, `rounds.submit` answers
+one Outcome, and each turns it into a page, a redirect or JSON: no view decides anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Ledger, Problem, RoundResult
+from .errors import VersionConflict
+from .idempotency import Idempotent
+from .pins import OPEN, Access, PinError
+
+
+@dataclass
+class Submission:
+    """One round sent by the round form (reviewed first) or the API (saved at once)."""
+
+    record: Any
+    number: int | None = None  # the round it replaces; None: a new round
+    save: bool = True  # False: check it and answer the verdict only
+    reviewed: str | None = None  # the review key of the verdict the table saw; None: not asked
+    version: Any = None  # the version of the round the edit began from; None: any
+    idem: Idempotent | None = None
+    access: Access = OPEN
+    repeat_is_saved: bool = False  # an edit the round already holds counts as saved (double tap)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A round the engine accepted, not stored: its canonical record, result and number, the
+    ledger after all rounds, and the review key naming this verdict at this revision."""
+
+    record: dict
+    result: RoundResult
+    ledger: Ledger
+    number: int
+    review_key: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    """Stored (or stored before, by an earlier copy of the same request)."""
+
+    number: int
+    result: RoundResult | None = None  # None when `answer` is the only thing known
+    ledger: Ledger | None = None
+    version: int | None = None
+    answer: tuple[int, dict] | None = None  # (status, body) kept under the idempotency key
+
+
+@dataclass(frozen=True)
+class NeedsReview:
+    """Accepted by the engine; the table has not confirmed this verdict yet."""
+
+    checked: Checked
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The round changed on another phone since the edit began: shown, not overwritten."""
+
+    error: VersionConflict
+    saved: RoundResult  # the round as it stands now
+    version: int  # and its version
+
+
+@dataclass(frozen=True)
+class Refused:
+    problems: list[Problem]
+    status: int = 422
+
+
+@dataclass(frozen=True)
+class Locked:
+    """The session has an edit PIN, and this request neither came unlocked nor gave it."""
+
+    error: PinError
+
+
+@dataclass(frozen=True)
+class Deleted:
+    ledger: Ledger
+
+
+Outcome = Saved | NeedsReview | Conflict | Refused | Locked

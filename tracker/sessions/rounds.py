@@ -1,0 +1,273 @@
+"""A session's rounds: check one (score it, store nothing), submit one (save or edit), delete.
+
+`submit` is the one way a round gets stored: the engine checks it once, and the answer is one
+`Outcome` (outcomes.py), whoever sent it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ..engine import Problem, RoundError, add_round, canonical_record, replay
+from ..extensions import db
+from ..models import GameSession, Round, utcnow
+from . import idempotency, pins
+from .errors import InputError, NotFound, VersionConflict
+from .idempotency import Idempotent
+from .ledger import copy_ledger, ledger_of, rules_of
+from .outcomes import (
+    Checked,
+    Conflict,
+    Deleted,
+    Locked,
+    NeedsReview,
+    Outcome,
+    Refused,
+    Saved,
+    Submission,
+)
+from .pins import OPEN, Access, PinError
+from .store import check_open, commit
+
+SESSION_KEYS = ("players", "rules", "pot", "streak")
+
+
+def check_round(game: GameSession, record, number: int | None = None) -> Checked:
+    """Score `record` as a new round (or as round `number`, replacing it) without storing;
+    InputError when the engine refuses it, NotFound when there is no round `number`."""
+    record = _with_dealer(game, _clean_record(record), number)
+    if number is None:
+        ledger = copy_ledger(ledger_of(game))
+        try:
+            result = add_round(ledger, record)
+        except RoundError as error:
+            raise InputError(error.problems) from None
+        number = len(ledger.results)
+    else:
+        records = game.records()
+        if not 1 <= number <= len(records):
+            raise NotFound(number)
+        records[number - 1] = record
+        try:
+            ledger = replay(game.players, rules_of(game), game.first_dealer, records)
+        except RoundError as error:
+            raise InputError(_edit_problems(error.problems, number)) from None
+        result = ledger.results[number - 1]
+    stored = canonical_record(record, ledger.rules)
+    return Checked(stored, result, ledger, number, review_key(game, stored))
+
+
+def submit(game: GameSession, submission: Submission) -> Outcome:
+    """Check the round and, when asked and reviewed (if review is asked), store it."""
+    try:
+        pins.admit(game, submission.access)
+    except PinError as error:
+        return Locked(error)
+    try:
+        return _submit(game, submission)
+    except VersionConflict as error:
+        return _conflict(game, error)
+    except InputError as error:
+        return Refused(error.problems, error.status)
+
+
+def delete_round(
+    game: GameSession, number: int, version=None, access: Access = OPEN
+) -> Deleted | Conflict | Refused | Locked:
+    """Delete round `number`; the later rounds move up one and everything is recomputed. With
+    `version`, only if that is still the round's stored version."""
+
+    def change():
+        check_open(game)
+        rounds = list(game.rounds)
+        if not 1 <= number <= len(rounds):
+            raise NotFound(number)
+        check_version(game, number, version)
+        records = [r.record for r in rounds]
+        del records[number - 1]
+        try:
+            ledger = replay(game.players, rules_of(game), game.first_dealer, records)
+        except RoundError as error:
+            raise InputError(
+                [Problem("round", f"deleting round {number} breaks a later round: {error}")]
+            ) from None
+        game.rounds.remove(rounds[number - 1])
+        db.session.delete(rounds[number - 1])
+        db.session.flush()
+        for later in rounds[number:]:
+            later.number -= 1
+            later.version = game.revision + 1  # another round stands at this number now
+        return Deleted(ledger), ledger
+
+    try:
+        pins.admit(game, access)
+        return commit(game, change)
+    except PinError as error:
+        return Locked(error)
+    except VersionConflict as error:
+        return _conflict(game, error)
+    except InputError as error:
+        return Refused(error.problems, error.status)
+
+
+def dealer_of(game: GameSession, number: int | None = None) -> int:
+    """Who deals round `number` (the next round when None), as the ledger works it out."""
+    if number is None:
+        return ledger_of(game).next_dealer
+    record = game.rounds[number - 1].record
+    if record.get("dealer") is not None:
+        return int(record["dealer"])
+    earlier = [r.record for r in game.rounds[: number - 1]]
+    return replay(game.players, rules_of(game), game.first_dealer, earlier).next_dealer
+
+
+def round_version(game: GameSession, number: int) -> int:
+    return game.rounds[number - 1].version
+
+
+def check_version(game: GameSession, number: int, expected) -> None:
+    """Refuse (409) a change based on another version of round `number` than the stored one."""
+    if expected is None:
+        return
+    if 1 <= number <= len(game.rounds):
+        current = game.rounds[number - 1].version
+        if str(expected).strip() != str(current):
+            raise VersionConflict(number, expected, current)
+
+
+def review_key(game: GameSession, record: dict) -> str:
+    """Names one reviewed round at one revision: saving needs the verdict the table saw."""
+    text = json.dumps([game.revision, record], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _submit(game: GameSession, submission: Submission) -> Outcome:
+    if (earlier := _answered(submission.idem)) is not None:
+        return earlier
+    number = submission.number
+    check_open(game)
+    if number is not None and submission.version is not None:
+        if (repeat := _repeated_edit(game, submission)) is not None:
+            return repeat
+        check_version(game, number, submission.version)
+    checked = check_round(game, submission.record, number)
+    reviewed = submission.reviewed is None or submission.reviewed == checked.review_key
+    if not (submission.save and reviewed):
+        return NeedsReview(checked)
+    if number is None:
+        return _save(game, submission, checked)
+    return _edit(game, submission, checked)
+
+
+def _answered(idem: Idempotent | None) -> Saved | None:
+    """The answer an earlier copy of this request got, if one was saved."""
+    if idem is None:
+        return None
+    try:
+        found = idempotency.stored(idem)
+    except idempotency.KeyReused:
+        if not idem.renew_if_reused:
+            raise
+        idem.renew()  # the form came back with other cards: a new round
+        return None
+    return None if found is None else Saved(found[1]["number"], answer=found)
+
+
+def _repeated_edit(game: GameSession, submission: Submission) -> Saved | None:
+    """An edit from an older version that the round already holds: the same Save sent twice."""
+    number = submission.number
+    if not submission.repeat_is_saved or not 1 <= number <= len(game.rounds):
+        return None
+    current = game.rounds[number - 1]
+    if str(submission.version).strip() == str(current.version):
+        return None
+    try:
+        checked = check_round(game, submission.record, number)
+    except InputError:
+        return None
+    if checked.record != current.record:
+        return None
+    return Saved(number, checked.result, checked.ledger, current.version)
+
+
+def _save(game: GameSession, submission: Submission, checked: Checked) -> Saved:
+    first = [checked]  # checked in this transaction; a retry on a fresh state checks again
+
+    def change():
+        check_open(game)
+        now = first.pop() if first else check_round(game, submission.record)
+        version = game.revision + 1
+        db.session.add(
+            Round(session_id=game.id, number=now.number, record=now.record, version=version)
+        )
+        return Saved(now.number, now.result, now.ledger, version), now.ledger
+
+    answer = commit(game, change, idem=submission.idem)
+    if submission.idem is None:
+        return answer
+    return Saved(answer[1]["number"], answer=answer)
+
+
+def _edit(game: GameSession, submission: Submission, checked: Checked) -> Saved:
+    number = submission.number
+    first = [checked]
+
+    def change():
+        check_open(game)
+        check_version(game, number, submission.version)
+        now = first.pop() if first else check_round(game, submission.record, number)
+        round_ = game.rounds[number - 1]
+        round_.record = now.record
+        round_.version = game.revision + 1
+        round_.updated_at = utcnow()
+        return Saved(number, now.result, now.ledger, round_.version), now.ledger
+
+    return commit(game, change)
+
+
+def _conflict(game: GameSession, error: VersionConflict) -> Conflict:
+    number = error.number
+    return Conflict(error, ledger_of(game).results[number - 1], round_version(game, number))
+
+
+def _clean_record(record) -> dict:
+    if not isinstance(record, dict):
+        raise InputError([Problem("round", "a round must be a JSON object")])
+    given = [key for key in SESSION_KEYS if key in record]
+    if given:
+        raise InputError(
+            [
+                Problem(key, f"leave {key} out of the round: the session supplies it")
+                for key in given
+            ]
+        )
+    return dict(record)
+
+
+def _with_dealer(game: GameSession, record: dict, number: int | None) -> dict:
+    """Who dealt is a fact of the table: stored with the round, so that editing an earlier round
+    never rewrites who dealt the later ones. Unsaid, it is the ledger's next dealer (a new
+    round) or the one the round had."""
+    if record.get("dealer") not in (None, ""):
+        return record
+    if number is None:
+        record["dealer"] = ledger_of(game).next_dealer
+    elif (
+        1 <= number <= len(game.rounds) and game.rounds[number - 1].record.get("dealer") is not None
+    ):
+        record["dealer"] = game.rounds[number - 1].record["dealer"]
+    return record
+
+
+def _edit_problems(problems: list[Problem], number: int) -> list[Problem]:
+    """The engine's problems of a replay, as problems of the edited round."""
+    out = []
+    for problem in problems:
+        inner = problem.where.after("rounds", number - 1)
+        if inner is not None:
+            out.append(Problem(inner, problem.message))
+        else:
+            later = problem.where[1] + 1  # rounds[n]...: a later round n
+            out.append(Problem("round", f"this change breaks round {later}: {problem.message}"))
+    return out

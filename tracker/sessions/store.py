@@ -1,0 +1,105 @@
+"""Reading sessions, and the one way to change one: `commit`, a transaction that retries on a
+stale revision and answers a repeated idempotency key with its first answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..engine import Ledger, Problem
+from ..extensions import db
+from ..models import GameSession, Round, utcnow
+from . import idempotency
+from .errors import InputError, NotFound, settled_error
+from .idempotency import Idempotent
+from .ledger import remember, stamps
+
+ATTEMPTS = 5
+
+
+def get_session(token: str) -> GameSession:
+    game = db.session.execute(
+        select(GameSession).where(GameSession.token == token)
+    ).scalar_one_or_none()
+    if game is None:
+        raise NotFound(token)
+    return game
+
+
+def revision_of(token: str) -> tuple[int, bool]:
+    """(revision, settled) of a session: all that polling phones ask, in one small query."""
+    row = db.session.execute(
+        select(GameSession.revision, GameSession.settled_at).where(GameSession.token == token)
+    ).one_or_none()
+    if row is None:
+        raise NotFound(token)
+    return row.revision, row.settled_at is not None
+
+
+def recent_sessions(limit: int = 100) -> list[tuple[GameSession, int]]:
+    """Sessions, most recent first, with their number of rounds."""
+    counts = (
+        select(Round.session_id, func.count(Round.id).label("n"))
+        .group_by(Round.session_id)
+        .subquery()
+    )
+    rows = db.session.execute(
+        select(GameSession, func.coalesce(counts.c.n, 0))
+        .outerjoin(counts, counts.c.session_id == GameSession.id)
+        .order_by(GameSession.updated_at.desc(), GameSession.id.desc())
+        .limit(limit)
+    ).all()
+    return [(game, count) for game, count in rows]
+
+
+def check_open(game: GameSession) -> None:
+    if game.settled:
+        raise settled_error()
+
+
+Change = Callable[[], tuple[Any, Ledger]]
+
+
+def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
+    """Run `change` (answering (answer, ledger after it)) and commit it as one transaction.
+
+    If another worker changed the session meanwhile (its revision moved on), roll back and run
+    `change` again on the fresh state. With `idem`, a key already stored answers its stored
+    (status, body) and changes nothing; else the answer is stored with the change, in the same
+    transaction, and `idem.respond(answer)` is answered.
+    """
+    for _ in range(ATTEMPTS):
+        try:
+            if idem is not None and (stored := idempotency.stored(idem)) is not None:
+                db.session.rollback()
+                return stored
+            answer, ledger = change()
+            game.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
+            db.session.flush()
+            # Taken inside the transaction, which now holds the session row: exactly the rounds
+            # of this revision, whatever other workers commit after us.
+            revision, rounds = game.revision, stamps(game)
+            if idem is not None:
+                answer = idempotency.remember(idem, answer)
+            db.session.commit()
+        except StaleDataError:
+            db.session.rollback()
+            continue
+        except IntegrityError:
+            db.session.rollback()
+            if idem is not None and (stored := idempotency.stored(idem)) is not None:
+                return stored  # a copy of this request committed first: its answer is ours
+            raise
+        except BaseException:
+            db.session.rollback()
+            raise
+        remember(game, revision, ledger, rounds)
+        return answer
+    raise InputError(
+        [Problem("session", "the session changed at the same moment on another phone: try again")],
+        409,
+    )

@@ -1,0 +1,74 @@
+"""The JSON shapes of the API's answers (docs/API.md): a session, a round, a session list."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from ..engine import Ledger, RoundResult
+from ..models import GameSession
+from ..sessions import ledger_of, rules_of
+
+
+def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
+    """The API's view of a session (GET /api/sessions/<id>), with its page's `url`."""
+    ledger = ledger or ledger_of(game)
+    summary = ledger.to_dict()
+    out = {
+        "id": game.token,
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "rules": rules_of(game).to_dict(),
+        "page_size": game.page_size,
+        "created": game.created_at.isoformat() + "Z",
+        "revision": game.revision,
+        "round_count": len(ledger.results),
+        "balances": summary["balances"],
+        "pot": summary["pot"],
+        "pot_shares": summary["pot_shares"],
+        "next_dealer": ledger.next_dealer,
+        "next_dealer_name": game.players[ledger.next_dealer],
+        "ended": summary["ended"],
+        "loser": summary["loser"],
+        "settlement": summary["settlement"],
+        "settled": game.settled,
+        "pin": game.pin_hash is not None,
+    }
+    if rounds:
+        out["rounds"] = [
+            round_dict(number, round_.record, result, round_.version)
+            for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)
+        ]
+    out["url"] = page_url(game)
+    return out
+
+
+def summary(game: GameSession, ledger: Ledger | None = None) -> dict:
+    """A session without its rounds: what every change answers."""
+    return session_dict(game, ledger, rounds=False)
+
+
+def round_dict(number: int, record: dict, result: RoundResult, version: int | None = None) -> dict:
+    out = {"number": number, "record": record, "result": result.to_dict()}
+    if version is not None:
+        out["version"] = version
+    return out
+
+
+def session_list(sessions: list[tuple[GameSession, int]]) -> dict:
+    return {
+        "sessions": [
+            {
+                "id": game.token,
+                "players": game.players,
+                "created": game.created_at.isoformat() + "Z",
+                "rounds": count,
+                "settled": game.settled,
+                "url": page_url(game),
+            }
+            for game, count in sessions
+        ]
+    }
+
+
+def page_url(game: GameSession) -> str:
+    return url_for("pages.session_page", token=game.token, _external=True)

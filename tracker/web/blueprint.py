@@ -1,0 +1,30 @@
+"""The blueprint of the HTML pages (endpoints `pages.*`: web/pages.py and the round entry of
+web/rounds.py), and what their views share."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, request, url_for
+
+from .. import sessions
+
+bp = Blueprint("pages", __name__)
+
+
+def game_or_404(token: str):
+    try:
+        return sessions.get_session(token)
+    except sessions.NotFound:
+        abort(
+            404,
+            description="There is no session at this link. Check the link or start a new session.",
+        )
+
+
+def session_url(game, anchor: str = "") -> str:
+    return url_for("pages.session_page", token=game.token) + (f"#{anchor}" if anchor else "")
+
+
+def locked_redirect(game):
+    """Send a locked device to the PIN form, coming back here (GET) afterwards."""
+    target = request.path if request.method == "GET" else session_url(game)
+    return redirect(url_for("pages.unlock", token=game.token, next=target), 303)

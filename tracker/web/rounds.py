@@ -1,0 +1,238 @@
+"""Round entry pages: enter, edit, preview and delete a round (endpoints `pages.*`).
+
+Each POST reads the form into a `Submission`, calls `sessions.submit` (or `delete_round`) once,
+and shows its outcome: saved (redirect), needs review, conflict, refused or locked (the page
+again, with what was typed kept).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import abort, flash, jsonify, redirect, render_template, request
+
+from .. import sessions
+from ..extensions import csrf
+from ..sessions import Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
+from . import devices
+from .blueprint import bp, game_or_404, locked_redirect, session_url
+from .forms import ConfirmForm, RoundForm
+from .round_form import (
+    ENDINGS,
+    analyse_hands,
+    errors_by_field,
+    field_for,
+    form_from_record,
+    record_from_form,
+    sentence,
+)
+
+SETTLED = "This session is settled. Reopen it on the session page to enter or change rounds."
+EXPIRED = "The form had expired; your cards are kept. Please press Review again."
+CONFLICT = (
+    "Round {number} was changed on another phone while you were editing. Its saved version is "
+    "shown below and what you typed is kept: review it, then save to replace the saved version."
+)
+DELETE_CONFLICT = (
+    "Round {number} was changed on another phone since this page was opened: "
+    "here is its saved version. Delete it only if this is still the round to go."
+)
+
+
+@bp.route("/s/<token>/rounds/new", methods=["GET", "POST"])
+def new_round(token: str):
+    return _round_page(game_or_404(token), None)
+
+
+@bp.route("/s/<token>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(token: str, number: int):
+    game = game_or_404(token)
+    _round_or_404(game, number)
+    return _round_page(game, number)
+
+
+def _round_page(game, number: int | None):
+    page = _RoundPage(game, number, sessions.dealer_of(game, number))
+    if request.method == "GET":
+        if not devices.unlocked(game):
+            return locked_redirect(game)
+        return page.show_stored()
+    page.key = _form_key(request.form.get("idempotency_key"))
+    if game.settled:
+        return page.show(errors={"form": [SETTLED]})
+    if not page.form.validate():
+        return page.show(errors={"form": [EXPIRED]}, status=400)
+    submission = page.submission()
+    outcome = sessions.submit(game, submission)
+    if not submission.access.unlocked and not isinstance(outcome, Locked):
+        devices.unlock(game)  # the PIN typed into this form was right
+    return page.answer(outcome)
+
+
+class _RoundPage:
+    """The round form of one request: what was posted, and the page that shows an outcome."""
+
+    def __init__(self, game, number: int | None, dealer: int):
+        self.game, self.number, self.dealer = game, number, dealer
+        self.form = RoundForm()
+        self.key: str | None = None  # the idempotency key the form carries
+        self.idem: sessions.Idempotent | None = None
+        self.version = request.form.get("version") if number and request.method == "POST" else None
+        if self.version is None and number:
+            self.version = str(sessions.round_version(game, number))
+
+    def submission(self) -> sessions.Submission:
+        # One key per rendered form (kept when the form is shown again): a double tap or a
+        # resubmit of the same round saves it once. An edit carries the version it began from.
+        if self.number is None and self.key:
+            self.idem = sessions.Idempotent(
+                f"form-rounds:{self.game.token}",
+                self.key,
+                idempotency.fingerprint(record_from_form(request.form)),  # as typed
+                lambda saved: (201, {"number": saved.number}),
+                renew_if_reused=True,
+            )
+        return sessions.Submission(
+            record_from_form(request.form, self.dealer),
+            number=self.number,
+            save=request.form.get("action") == "save",
+            reviewed=self.form.reviewed.data or "",
+            version=self.version,
+            idem=self.idem,
+            access=devices.access(self.game, request.form.get("pin")),
+            repeat_is_saved=True,
+        )
+
+    def answer(self, outcome):
+        if isinstance(outcome, Saved):
+            return self.saved(outcome.number)
+        if isinstance(outcome, NeedsReview):
+            self.form.reviewed.data = outcome.checked.review_key
+            return self.show(result=outcome.checked.result)
+        if isinstance(outcome, Conflict):
+            self.version = str(outcome.version)
+            errors = {"form": [CONFLICT.format(number=self.number)]}
+            return self.show(errors=errors, status=409, conflict=outcome.saved)
+        if isinstance(outcome, Locked):
+            errors = {"pin": [sentence(outcome.error.message)]}
+            return self.show(errors=errors, status=outcome.error.status)
+        return self.show(errors=errors_by_field(outcome.problems), status=outcome.status)
+
+    def saved(self, number: int):
+        if self.number is None:
+            flash(f"Round {number} saved.")
+        else:
+            flash(f"Round {number} changed; the rounds after it are recomputed.")
+        return redirect(session_url(self.game, f"round-{number}"), 303)
+
+    def show_stored(self):
+        """The form of a GET: empty for a new round, the stored round for an edit."""
+        data = form_from_record(self.game.rounds[self.number - 1].record) if self.number else {}
+        data.setdefault("dealer", str(self.dealer))
+        for name, value in data.items():
+            getattr(self.form, name).data = value
+        errors = {"form": [SETTLED]} if self.game.settled else {}
+        return self.show(errors=errors)
+
+    def show(self, errors=None, status: int = 200, result=None, conflict=None):
+        game = self.game
+        ledger = sessions.ledger_of(game)
+        rules = sessions.rules_of(game)
+        return render_template(
+            "round.html",
+            game=game,
+            form=self.form,
+            errors=errors or {},
+            result=result,
+            number=self.number,
+            shown_number=self.number or len(ledger.results) + 1,
+            dealer=self.dealer,
+            rules=rules,
+            unit=rules.unit,
+            endings=ENDINGS,
+            pot=ledger.pot,
+            conflict=conflict,
+            version=self.version,
+            # a key used before for other cards was renewed by the core
+            idempotency_key=(self.idem.key if self.idem else self.key) or secrets.token_urlsafe(18),
+            needs_pin=not devices.unlocked(game),
+        ), status
+
+
+def _form_key(value: str | None) -> str | None:
+    try:
+        return idempotency.read_key(value)
+    except sessions.InputError:
+        return None
+
+
+def _round_or_404(game, number: int) -> None:
+    if not 1 <= number <= sessions.round_count(game):
+        abort(404, description=f"This session has no round {number}.")
+
+
+@bp.post("/s/<token>/rounds/preview")
+@bp.post("/s/<token>/rounds/<int:number>/preview")
+def preview_round(token: str, number: int | None = None):
+    """The live preview of the round form: the engine's answer as JSON (and the verdict HTML)."""
+    csrf.protect()  # a 400 unless the form's CSRF token came along
+    game = game_or_404(token)
+    rules = sessions.rules_of(game)
+    if number is not None and not 1 <= number <= sessions.round_count(game):
+        abort(404)
+    record = record_from_form(request.form, sessions.dealer_of(game, number))
+    answer = {"ok": False, "hands": analyse_hands(record, rules), "errors": [], "review_key": None}
+    if game.settled:
+        answer["errors"] = [{"where": "session", "field": "form", "message": SETTLED}]
+        return jsonify(answer)
+    try:
+        checked = sessions.check_round(game, record, number)
+    except sessions.InputError as error:
+        answer["errors"] = [{**p.to_dict(), "field": field_for(p.where)} for p in error.problems]
+        return jsonify(answer)
+    answer.update(
+        ok=True,
+        review_key=checked.review_key,
+        number=checked.number,
+        verdict_html=render_template(
+            "_verdict.html", result=checked.result, unit=rules.unit, game=game
+        ),
+    )
+    return jsonify(answer)
+
+
+@bp.route("/s/<token>/rounds/<int:number>/delete", methods=["GET", "POST"])
+def delete_round(token: str, number: int):
+    game = game_or_404(token)
+    _round_or_404(game, number)
+    if not devices.unlocked(game):
+        return locked_redirect(game)
+    form = ConfirmForm()
+    error, status = None, 200
+    version = str(sessions.round_version(game, number))
+    if request.method == "POST":
+        version = request.form.get("version")
+        if not form.validate():
+            error = "The form had expired. Please press Delete again."
+        else:
+            outcome = sessions.delete_round(game, number, version or None, devices.access(game))
+            if isinstance(outcome, Deleted):
+                flash(f"Round {number} deleted; the rounds after it are recomputed.")
+                return redirect(session_url(game), 303)
+            if isinstance(outcome, Locked):
+                return locked_redirect(game)
+            if isinstance(outcome, Conflict):
+                error, status = DELETE_CONFLICT.format(number=number), 409
+                version = str(outcome.version)
+            else:
+                error = outcome.problems[0].message
+    return render_template(
+        "delete_round.html",
+        game=game,
+        number=number,
+        form=form,
+        error=error,
+        result=sessions.ledger_of(game).results[number - 1],
+        unit=sessions.rules_of(game).unit,
+        version=version,
+    ), status
