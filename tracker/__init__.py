@@ -62,7 +62,7 @@ def create_app(config: dict | None = None) -> Flask:
     csrf.init_app(app)
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
-    from . import display
+    from .present import display
     from .web import api, errors, pages
 
     display.register(app)
@@ -72,7 +72,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
-    from . import backup
+    from .documents import backup
     from .web import exports
 
     app.request_class = exports.Request  # the import routes take a whole session's JSON

@@ -557,7 +557,7 @@ def read_import(data) -> dict:
     """The clean export dict of an import (JSON text, bytes or an already parsed dict), checked
     by tracker/export.py: every round booked by the engine, the `check` balances matched.
     Anything wrong raises InputError (422) listing each problem with where it is."""
-    from .export import ExportError, read_export
+    from .documents.export import ExportError, read_export
 
     try:
         return read_export(data)

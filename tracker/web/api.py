@@ -250,7 +250,7 @@ def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
     from flask import current_app
 
-    from ..export import export_json
+    from ..documents.export import export_json
 
     return current_app.response_class(
         export_json(_game(token).export()), mimetype="application/json"

@@ -7,7 +7,6 @@ import secrets
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 
 from .. import idempotency, pin, service
-from ..chart import balance_chart_svg
 from ..engine import replay
 from ..extensions import csrf
 from ..forms import (
@@ -18,8 +17,10 @@ from ..forms import (
     session_data,
     session_field,
 )
-from ..house_rules import GROUPS, OPTIONS, PRESET_CHOICES, default_text, option_names, preset_values
-from ..qr import qr_svg
+from ..present.chart import balance_chart_svg
+from ..present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
+from ..present.qr import qr_svg
+from ..present.rule_form import default_text, option_names, preset_values
 from ..round_entry import (
     ENDINGS,
     analyse_hands,

@@ -4,7 +4,7 @@
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
 
 A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
-session the export dict of tracker/export.py (with its `check` balances) carrying also its
+session the export dict of documents/export.py (with its `check` balances) carrying also its
 `token` (so the links keep working after a restore), `updated`, and the salted hash of its edit
 PIN when it has one (`pin_hash`). A restore checks the whole file first (every round of every
 session booked by the engine, the balances matched) and then writes every session in ONE
@@ -26,10 +26,12 @@ import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from . import service
-from .export import ExportError, export_document, load_json_file
-from .extensions import db
-from .models import GameSession, iso, utcnow
+from .. import service
+from ..extensions import db
+from ..models import GameSession, iso, utcnow
+from .export import FORMAT as EXPORT_FORMAT
+from .export import export_document
+from .json_file import ExportError, load_json_file, refuse
 
 FORMAT = "tongits-tracker-backup/1"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -96,73 +98,72 @@ def read_backup(data) -> list[Entry]:
         data = load_json_file(data)
     except ExportError as error:
         raise BackupError(error.problems) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else None
-        hint = (
-            (
-                " (this is the export of one session: import it on the web page /import, "
-                "or with POST /api/sessions/import)"
-            )
-            if found == "tongits-tracker/1"
-            else ""
-        )
-        raise BackupError(
-            [
-                {
-                    "where": "format",
-                    "message": f"this is not a tracker backup: expected "
-                    f"format '{FORMAT}', found {found!r}{hint}",
-                }
-            ]
-        )
-    sessions = data.get("sessions")
-    if not isinstance(sessions, list):
-        raise BackupError(
-            [{"where": "sessions", "message": "sessions must be a list of session exports"}]
-        )
+    sessions = _sessions_of(data)
     problems: list[dict] = []
     entries: list[Entry] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {}  # token: the index of the session that has it
     for index, raw in enumerate(sessions):
-        where = f"sessions[{index}]"
-        if not isinstance(raw, dict):
-            problems.append({"where": where, "message": "a session must be an object"})
-            continue
-        token = raw.get("token")
-        if not isinstance(token, str) or not TOKEN.fullmatch(token):
-            problems.append(
-                {
-                    "where": f"{where}.token",
-                    "message": "each session needs its token "
-                    "(16 to 64 letters, digits, - or _): the link it had",
-                }
-            )
-            token = None
-        elif token in seen:
-            problems.append(
-                {"where": f"{where}.token", "message": f"the same token as sessions[{seen[token]}]"}
-            )
-            token = None
-        else:
-            seen[token] = index
-        pin_hash = raw.get("pin_hash")
-        if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
-            problems.append(
-                {"where": f"{where}.pin_hash", "message": "pin_hash must be the stored hash text"}
-            )
-        updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
-        try:
-            clean = service.read_import(raw)
-        except service.InputError as error:
-            problems.extend(
-                {"where": f"{where}.{p.where}", "message": p.message} for p in error.problems
-            )
-            continue
-        if token is not None:
-            entries.append(Entry(token, clean, updated, pin_hash))
+        entry = _read_entry(raw, index, seen, problems)
+        if entry is not None:
+            entries.append(entry)
     if problems:
         raise BackupError(problems)
     return entries
+
+
+def _sessions_of(data) -> list:
+    """The backup's list of sessions, or BackupError when the file is not a backup."""
+    found = data.get("format") if isinstance(data, dict) else None
+    if found != FORMAT:
+        hint = (
+            " (this is the export of one session: import it on the web page /import, "
+            "or with POST /api/sessions/import)"
+            if found == EXPORT_FORMAT
+            else ""
+        )
+        message = f"this is not a tracker backup: expected format '{FORMAT}', found {found!r}"
+        raise BackupError(refuse("format", message + hint).problems)
+    sessions = data.get("sessions")
+    if not isinstance(sessions, list):
+        message = "sessions must be a list of session exports"
+        raise BackupError(refuse("sessions", message).problems)
+    return sessions
+
+
+def _read_entry(raw, index: int, seen: dict[str, int], problems: list[dict]) -> Entry | None:
+    """One session of the backup, checked; None (with its problems noted) if it is refused."""
+    where = f"sessions[{index}]"
+    if not isinstance(raw, dict):
+        problems.append({"where": where, "message": "a session must be an object"})
+        return None
+    token = _read_token(raw.get("token"), index, seen, problems)
+    pin_hash = raw.get("pin_hash")
+    if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
+        message = "pin_hash must be the stored hash text"
+        problems.append({"where": f"{where}.pin_hash", "message": message})
+    updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
+    try:
+        clean = service.read_import(raw)
+    except service.InputError as error:
+        problems.extend(
+            {"where": f"{where}.{p.where}", "message": p.message} for p in error.problems
+        )
+        return None
+    return None if token is None else Entry(token, clean, updated, pin_hash)
+
+
+def _read_token(token, index: int, seen: dict[str, int], problems: list[dict]) -> str | None:
+    """The session's link, if it is one and no other session of the backup has it."""
+    where = f"sessions[{index}].token"
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        message = "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
+        problems.append({"where": where, "message": message})
+        return None
+    if token in seen:
+        problems.append({"where": where, "message": f"the same token as sessions[{seen[token]}]"})
+        return None
+    seen[token] = index
+    return token
 
 
 @dataclass
@@ -181,7 +182,7 @@ def restore(data, replace: bool = False) -> Report:
             existing = db.session.execute(
                 select(GameSession).where(GameSession.token == entry.token)
             ).scalar_one_or_none()
-            label = f"{entry.token[:8]}… ({', '.join(entry.clean['players'])}, {len(entry.clean['rounds'])} rounds)"
+            label = _label(entry)
             if existing is not None and not replace:
                 report.skipped.append(label)
                 continue
@@ -196,6 +197,12 @@ def restore(data, replace: bool = False) -> Report:
         db.session.rollback()
         raise
     return report
+
+
+def _label(entry: Entry) -> str:
+    """How the restore command names a session: its link's start, players and rounds."""
+    players = ", ".join(entry.clean["players"])
+    return f"{entry.token[:8]}… ({players}, {len(entry.clean['rounds'])} rounds)"
 
 
 # -- the commands ---------------------------------------------------------------------------
@@ -229,7 +236,7 @@ def restore_command(file, replace: bool) -> None:
             click.echo(f"  {problem['where']}: {problem['message']}", err=True)
         if len(error.problems) > 100:
             click.echo(f"  … and {len(error.problems) - 100} more", err=True)
-        raise SystemExit(1) from None
+        raise SystemExit(2) from None
     for label in report.restored:
         click.echo(f"restored {label}")
     for label in report.replaced:
