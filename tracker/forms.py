@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, StringField, TextAreaField
 
-from .engine import Rules
+from .engine import Path, Rules
 from .present.house_rules import OPTIONS
 from .present.rule_form import form_value, option_names
 
@@ -67,14 +67,14 @@ def apply_preset(form, preset: str) -> None:
     form.preset.data = preset
 
 
-def session_field(where: str) -> str:
+def session_field(where: Path) -> str:
     """The form field an error of `create_session` belongs to."""
-    if where.startswith("players[") and where[8:9].isdigit():
-        return f"player_{where[8]}"
-    if where.startswith("rules."):
-        name = where[len("rules.") :]
-        return "preset" if name in ("preset", "preset_name") else name
-    return where if where in ("dealer", "page_size", "pin") else "form"
+    seat, option = where.after("players"), where.after("rules")
+    if seat and isinstance(seat[0], int):
+        return f"player_{seat[0]}"
+    if option:
+        return "preset" if option[0] in ("preset", "preset_name") else str(option)
+    return where[0] if where in (("dealer",), ("page_size",), ("pin",)) else "form"
 
 
 class RoundForm(FlaskForm):

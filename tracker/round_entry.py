@@ -11,6 +11,7 @@ import re
 from .engine import (
     CardError,
     MeldError,
+    Path,
     Problem,
     Rules,
     best_melds,
@@ -97,17 +98,17 @@ def _cards_text(cards) -> str:
     return str(cards or "")
 
 
-_HAND_WHERE = re.compile(r"^hands\[(\d)\](?:\.(melds|hand|challenged|kang))?")
+_HAND_PARTS = ("melds", "hand", "challenged", "kang")
 
 
-def field_for(where: str) -> str:
+def field_for(where: Path) -> str:
     """The form field where the engine's problem at `where` is shown ('form' = top of the form)."""
-    match = _HAND_WHERE.match(where)
-    if match:
-        seat, part = match.group(1), match.group(2) or "melds"
-        return f"{part}_{seat}"
-    if where in ("ending", "declarer", "dealer", "last_drawer"):
-        return where
+    hand = where.after("hands")
+    if hand and isinstance(hand[0], int):
+        part = hand[1] if len(hand) > 1 and hand[1] in _HAND_PARTS else "melds"
+        return f"{part}_{hand[0]}"
+    if len(where) == 1 and where[0] in ("ending", "declarer", "dealer", "last_drawer"):
+        return where[0]
     return "form"
 
 

@@ -19,12 +19,14 @@ from sqlalchemy.orm.exc import StaleDataError
 from . import idempotency, pin
 from .engine import (
     Ledger,
+    Path,
     Problem,
     RoundError,
     RoundResult,
     Rules,
     RulesError,
     add_round,
+    canonical_record,
     check_players,
     format_cards,
     parse_cards,
@@ -76,7 +78,7 @@ def create_session(data, idem: Idempotent | None = None):
         try:
             rules = Rules.from_dict(raw_rules)
         except RulesError as error:
-            problems.append(Problem(f"rules.{error.option}", str(error)))
+            problems.append(Problem(Path.of("rules", error.option), str(error)))
         except (TypeError, ValueError) as error:
             problems.append(Problem("rules", f"rules: {error}"))
     page_size = str(
@@ -240,16 +242,16 @@ def check_round(
     if not 1 <= number <= len(records):
         raise NotFound(number)
     records[number - 1] = record
-    prefix = f"rounds[{number - 1}]."
     try:
         ledger = replay(game.players, rules_of(game), game.first_dealer, records)
     except RoundError as error:
         problems = []
         for problem in error.problems:
-            if problem.where.startswith(prefix):
-                problems.append(Problem(problem.where[len(prefix) :], problem.message))
+            inner = problem.where.after("rounds", number - 1)
+            if inner is not None:
+                problems.append(Problem(inner, problem.message))
             else:
-                later = int(problem.where[len("rounds[") : problem.where.index("]")]) + 1
+                later = problem.where[1] + 1  # rounds[n]...: a later round n
                 problems.append(
                     Problem("round", f"this change breaks round {later}: {problem.message}")
                 )
@@ -460,38 +462,6 @@ def _clean_record(record) -> dict:
             ]
         )
     return dict(record)
-
-
-def canonical_record(record: dict, rules: Rules) -> dict:
-    """The record as stored: canonical card notation, only the keys that mean something.
-
-    Called only on a record the engine accepted.
-    """
-    out: dict = {}
-    if record.get("dealer") not in (None, ""):
-        out["dealer"] = int(record["dealer"])
-    out["ending"] = record["ending"]
-    for key in ("declarer", "last_drawer"):
-        value = record.get(key)
-        if key == "declarer" and out["ending"] == "talon":
-            value = None  # nobody declares at talon out: the engine ignores a seat given anyway
-        out[key] = None if value in (None, "") else int(value)
-    hands = []
-    for raw in record["hands"]:
-        melds = []
-        for meld in raw.get("melds") or []:
-            secret = isinstance(meld, dict) and meld.get("secret") is True
-            cards = [
-                str(card) for card in parse_cards(meld["cards"] if isinstance(meld, dict) else meld)
-            ]
-            melds.append({"cards": cards, "secret": True} if secret else cards)
-        hand = {"melds": melds, "hand": [str(card) for card in parse_cards(raw.get("hand") or [])]}
-        for flag in ("challenged", "kang"):
-            if raw.get(flag):
-                hand[flag] = True
-        hands.append(hand)
-    out["hands"] = hands
-    return out
 
 
 def review_key(game: GameSession, record: dict) -> str:

@@ -5,7 +5,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracker.engine import CardError, RoundError, Rules, RulesError, parse_cards, score_round
+from tracker.engine import CardError, Path, RoundError, Rules, RulesError, parse_cards, score_round
 
 json_values = st.recursive(
     st.none()
@@ -75,7 +75,7 @@ def test_any_round_json_scores_or_names_its_problems(record):
     except RoundError as error:
         assert error.problems
         for problem in error.problems:
-            assert isinstance(problem.where, str) and problem.where
+            assert isinstance(problem.where, Path) and str(problem.where)
             assert isinstance(problem.message, str) and len(problem.message) > 5
         json.dumps(error.to_dict())
     else:

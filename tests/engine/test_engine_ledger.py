@@ -91,7 +91,7 @@ def test_replay_names_the_round_of_a_problem():
     bad = {**DRAW_ANA, "declarer": 2}
     with pytest.raises(RoundError) as caught:
         replay(PLAYERS, Rules(), 0, [DRAW_ANA, bad])
-    assert caught.value.problems[0].where == "rounds[1].declarer"
+    assert str(caught.value.problems[0].where) == "rounds[1].declarer"
 
 
 def test_a_rejected_round_books_nothing():

@@ -340,7 +340,7 @@ def test_result_json_shape():
 def problems_of(rec):
     with pytest.raises(RoundError) as caught:
         score_round(rec)
-    return {p.where: p.message for p in caught.value.problems}
+    return {str(p.where): p.message for p in caught.value.problems}
 
 
 def test_unknown_card():

@@ -3,15 +3,18 @@
 Everything else (the web app, the API, exports, scripts) uses only what is listed here.
 """
 
+from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import Arrangement, best_melds
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
-from .record import ENDINGS, Problem, RoundError, check_players
+from .problems import Path, Problem, RoundError
+from .record import ENDINGS, check_players
 from .rules import PRESETS, Rules, RulesError
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
+from .values import read_seat
 
 __all__ = [
     "ENDINGS",
@@ -23,6 +26,7 @@ __all__ = [
     "Meld",
     "MeldError",
     "MoneyError",
+    "Path",
     "Problem",
     "RoundError",
     "RoundResult",
@@ -31,12 +35,14 @@ __all__ = [
     "Transfer",
     "add_round",
     "best_melds",
+    "canonical_record",
     "check_players",
     "format_cards",
     "money_str",
     "money_text",
     "parse_cards",
     "parse_money",
+    "read_seat",
     "replay",
     "score_round",
     "settle",

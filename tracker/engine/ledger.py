@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .money import ZERO, money_str
-from .record import Problem, RoundError
+from .problems import Problem, RoundError
 from .rules import Rules
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
@@ -78,9 +78,7 @@ def replay(players: list[str], rules: Rules, first_dealer: int, records: list[di
         try:
             add_round(ledger, record)
         except RoundError as error:
-            raise RoundError(
-                [Problem(f"rounds[{number}].{p.where}", p.message) for p in error.problems]
-            ) from None
+            raise RoundError([p.under("rounds", number) for p in error.problems]) from None
     return ledger
 
 

@@ -12,30 +12,12 @@ from decimal import Decimal
 from .cards import Card, CardError, parse_cards
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, parse_money
+from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
+from .values import read_seat
 
 ENDINGS = ("tongits", "draw", "talon")
 MAX_NAME = 40
-
-
-@dataclass(frozen=True)
-class Problem:
-    where: str
-    message: str
-
-    def to_dict(self) -> dict:
-        return {"where": self.where, "message": self.message}
-
-
-class RoundError(ValueError):
-    """A round the engine will not score; `problems` lists each one with where it is."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
-
-    def to_dict(self) -> dict:
-        return {"errors": [problem.to_dict() for problem in self.problems]}
 
 
 @dataclass
@@ -59,22 +41,14 @@ class RoundInput:
     streak: tuple[int, int] | None  # (seat, rounds won in a row) before this round
 
 
-class _Collector:
-    def __init__(self):
-        self.problems: list[Problem] = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(Problem(where, message))
-
-
 def check_players(value) -> tuple[list[str], list[Problem]]:
     """Three names in turn order, white space folded, and the problems with them."""
-    problems = _Collector()
+    problems = Problems()
     names = read_players(value, problems)
-    return names, problems.problems
+    return names, list(problems)
 
 
-def read_players(value, problems: _Collector) -> list[str]:
+def read_players(value, problems: Problems) -> list[str]:
     if not isinstance(value, list) or len(value) != 3:
         problems.add("players", "Tongits needs exactly three players, in turn order")
         return ["Seat 1", "Seat 2", "Seat 3"]
@@ -82,40 +56,30 @@ def read_players(value, problems: _Collector) -> list[str]:
     for seat, name in enumerate(value):
         name = " ".join(name.split()) if isinstance(name, str) else ""
         if not name:
-            problems.add(f"players[{seat}]", f"player {seat + 1} needs a name")
+            problems.add(Path.of("players", seat), f"player {seat + 1} needs a name")
         elif len(name) > MAX_NAME:
             problems.add(
-                f"players[{seat}]", f"player {seat + 1}'s name is longer than {MAX_NAME} characters"
+                Path.of("players", seat),
+                f"player {seat + 1}'s name is longer than {MAX_NAME} characters",
             )
         elif name.casefold() in (n.casefold() for n in names):
             problems.add(
-                f"players[{seat}]", f"two players are called {name}: give each a different name"
+                Path.of("players", seat), f"two players are called {name}: give each a different name"
             )
         names.append(name or f"Seat {seat + 1}")
     return names
 
 
-def read_seat(
-    record: dict, key: str, problems: _Collector, what: str, required: bool
-) -> int | None:
-    value = record.get(key)
-    if value is None or value == "":
-        if required:
-            problems.add(key, f"say who {what}")
-        return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, str))
-        or str(value).strip() not in ("0", "1", "2")
-    ):
-        problems.add(key, f"{key} must be a seat: 0, 1 or 2")
-        return None
-    return int(value)
+def _seat(record: dict, key: str, problems: Problems, what: str | None = None) -> int | None:
+    """The seat at `key`; `what` (e.g. "called the draw") when it must be said."""
+    missing = None if what is None else f"say who {what}"
+    wrong = f"{key} must be a seat: 0, 1 or 2"
+    return read_seat(record.get(key), key, problems, missing=missing, wrong=wrong)
 
 
 def read_record(record, rules: Rules | None = None, players: list[str] | None = None) -> RoundInput:
     """Check a round record and return its values; raise RoundError listing every problem."""
-    problems = _Collector()
+    problems = Problems()
     if not isinstance(record, dict):
         raise RoundError([Problem("round", "a round must be a JSON object")])
     if players is None:
@@ -124,23 +88,23 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
         try:
             rules = Rules.from_dict(record.get("rules"))
         except RulesError as error:
-            problems.add(f"rules.{error.option}", str(error))
+            problems.add(Path.of("rules", error.option), str(error))
             rules = Rules()
         except (TypeError, ValueError):
             problems.add("rules", "rules must be an object of options")
             rules = Rules()
-    dealer = read_seat(record, "dealer", problems, "dealt", required=False) or 0
+    dealer = _seat(record, "dealer", problems) or 0
     ending = record.get("ending")
     if ending not in ENDINGS:
         problems.add("ending", "say how the round ended: tongits, draw or talon")
     declarer = None
     if ending == "tongits":
-        declarer = read_seat(record, "declarer", problems, "won by Tongits", required=True)
+        declarer = _seat(record, "declarer", problems, "won by Tongits")
     elif ending == "draw":
-        declarer = read_seat(record, "declarer", problems, "called the draw", required=True)
+        declarer = _seat(record, "declarer", problems, "called the draw")
     else:  # nobody declares at talon out: a seat given anyway is ignored, anything else refused
-        read_seat(record, "declarer", problems, "declared", required=False)
-    last_drawer = read_seat(record, "last_drawer", problems, "drew the last card", required=False)
+        _seat(record, "declarer", problems)
+    last_drawer = _seat(record, "last_drawer", problems)
     try:
         pot = parse_money(record.get("pot", "0") or "0")
         if pot < 0:
@@ -150,13 +114,13 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
         pot = Decimal("0.00")
     streak = _read_streak(record.get("streak"), problems)
     hands = _read_hands(record.get("hands"), players, rules, problems)
-    if problems.problems:
-        raise RoundError(problems.problems)
+    if problems:
+        raise RoundError(list(problems))
     entry = RoundInput(players, rules, dealer, ending, declarer, last_drawer, pot, hands, streak)
     return entry
 
 
-def _read_streak(value, problems: _Collector):
+def _read_streak(value, problems: Problems):
     if value in (None, {}):
         return None
     try:
@@ -169,7 +133,7 @@ def _read_streak(value, problems: _Collector):
     return None
 
 
-def _read_hands(value, players, rules: Rules, problems: _Collector) -> list[HandEntry]:
+def _read_hands(value, players, rules: Rules, problems: Problems) -> list[HandEntry]:
     if not isinstance(value, list) or len(value) != 3:
         problems.add("hands", "enter the cards of all three players, in seat order")
         return []
@@ -180,21 +144,21 @@ def _read_hands(value, players, rules: Rules, problems: _Collector) -> list[Hand
         name = players[seat]
         entry = HandEntry()
         hands.append(entry)
-        where = f"hands[{seat}]"
+        where = Path.of("hands", seat)
         if not isinstance(raw, dict):
             problems.add(where, f"{name}'s cards must be an object with melds and hand")
             continue
         for flag in ("challenged", "kang"):
             flag_value = raw.get(flag, False)
             if flag_value not in (True, False, None):
-                problems.add(f"{where}.{flag}", f"{flag} must be true or false")
+                problems.add(Path.of(*where, flag), f"{flag} must be true or false")
             setattr(entry, flag, bool(flag_value))
         melds = raw.get("melds") or []
         if not isinstance(melds, list):
-            problems.add(f"{where}.melds", f"{name}'s melds must be a list")
+            problems.add(Path.of(*where, "melds"), f"{name}'s melds must be a list")
             melds = []
         for index, meld in enumerate(melds):
-            meld_where = f"{where}.melds[{index}]"
+            meld_where = Path.of(*where, "melds", index)
             secret = False
             if isinstance(meld, dict):
                 secret = meld.get("secret") is True
@@ -210,7 +174,7 @@ def _read_hands(value, players, rules: Rules, problems: _Collector) -> list[Hand
                 entry.melds.append(validate_meld(cards, rules, secret=secret))
             except MeldError as error:
                 problems.add(meld_where, f"{name}'s meld {error}")
-        hand_where = f"{where}.hand"
+        hand_where = Path.of(*where, "hand")
         cards = _read_cards(raw.get("hand") or [], hand_where, f"{name}'s hand", problems)
         if cards is not None:
             if len(cards) > 13:
@@ -226,7 +190,7 @@ def _read_hands(value, players, rules: Rules, problems: _Collector) -> list[Hand
     return hands
 
 
-def _read_cards(value, where: str, label: str, problems: _Collector) -> list[Card] | None:
+def _read_cards(value, where: Path, label: str, problems: Problems) -> list[Card] | None:
     if not isinstance(value, (str, list)):
         problems.add(where, f"{label}: write the cards as text, e.g. 7S 7D 7C")
         return None

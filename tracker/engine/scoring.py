@@ -8,7 +8,8 @@ from decimal import Decimal
 from .deadwood import Arrangement, best_melds
 from .melds import Meld
 from .money import ZERO, money_str, money_text
-from .record import Problem, RoundError, RoundInput, read_record
+from .problems import Path, Problem, RoundError
+from .record import RoundInput, read_record
 from .rules import Rules
 
 
@@ -169,33 +170,33 @@ def _check_flags(entry: RoundInput, results: list[PlayerResult]) -> None:
     problems = []
     declarer = entry.declarer
     for player in results:
-        where = f"hands[{player.seat}]"
+        where = Path.of("hands", player.seat)
         if player.challenged:
             if entry.ending != "draw":
                 problems.append(
                     Problem(
-                        f"{where}.challenged",
+                        Path.of(*where, "challenged"),
                         f"{player.name} challenged, but only a called draw can be challenged",
                     )
                 )
             elif player.seat == declarer:
                 problems.append(
                     Problem(
-                        f"{where}.challenged",
+                        Path.of(*where, "challenged"),
                         f"{player.name} called the draw and cannot also challenge it",
                     )
                 )
             elif player.sunog:
                 problems.append(
                     Problem(
-                        f"{where}.challenged",
+                        Path.of(*where, "challenged"),
                         f"{player.name} is sunog (no meld on the table) and cannot challenge",
                     )
                 )
         if player.kang and not (entry.ending == "tongits" and player.seat == declarer):
             problems.append(
                 Problem(
-                    f"{where}.kang",
+                    Path.of(*where, "kang"),
                     f"kang counts only for the player who won by Tongits, not {player.name}",
                 )
             )
@@ -204,7 +205,7 @@ def _check_flags(entry: RoundInput, results: list[PlayerResult]) -> None:
         count = len(entry.hands[declarer].hand)
         problems.append(
             Problem(
-                f"hands[{declarer}].hand",
+                Path.of("hands", declarer, "hand"),
                 f"{name} declared Tongits but still has {count} card(s) in hand",
             )
         )

@@ -1,0 +1,82 @@
+"""Problems with input, each saying where it is (a Path into the JSON) and what is wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class Path(tuple):
+    """A place in a record, e.g. Path(("hands", 1, "melds", 0)), shown as hands[1].melds[0].
+
+    Names are joined with dots, numbers (list positions) are put in brackets. Callers move
+    paths with `under` and `after` and never parse the text back.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, parts=()):
+        if isinstance(parts, str):  # one name, never parsed: "rules.stake" stays one part
+            parts = (parts,)
+        return super().__new__(cls, parts)
+
+    @classmethod
+    def of(cls, *parts) -> Path:
+        return cls(parts)
+
+    def under(self, *prefix) -> Path:
+        """This path inside `prefix`: Path.of("pot").under("rounds", 3) is rounds[3].pot."""
+        return Path(prefix + tuple(self))
+
+    def after(self, *prefix) -> Path | None:
+        """The rest of this path when it starts with `prefix`, else None."""
+        if tuple(self[: len(prefix)]) != prefix:
+            return None
+        return Path(self[len(prefix) :])
+
+    def __str__(self) -> str:
+        text = ""
+        for part in self:
+            if isinstance(part, int) and not isinstance(part, bool):
+                text += f"[{part}]"
+            else:
+                text += f".{part}" if text else str(part)
+        return text
+
+    def __repr__(self) -> str:
+        return f"Path({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong (`message`, words for the table) and where (`where`, a Path)."""
+
+    where: Path
+    message: str
+
+    def __post_init__(self):
+        if not isinstance(self.where, Path):
+            object.__setattr__(self, "where", Path(self.where))
+
+    def under(self, *prefix) -> Problem:
+        return Problem(self.where.under(*prefix), self.message)
+
+    def to_dict(self) -> dict:
+        return {"where": str(self.where), "message": self.message}
+
+
+class RoundError(ValueError):
+    """A round the engine will not score; `problems` lists each one with where it is."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
+
+    def to_dict(self) -> dict:
+        return {"errors": [problem.to_dict() for problem in self.problems]}
+
+
+class Problems(list):
+    """A list of Problems that reading a record collects, so that all are reported at once."""
+
+    def add(self, where, message: str) -> None:
+        self.append(Problem(where, message))
