@@ -532,7 +532,7 @@ def read_import(data) -> dict:
     try:
         return read_export(data)
     except ExportError as error:
-        raise InputError([Problem(p["where"], p["message"]) for p in error.problems]) from None
+        raise InputError(error.problems) from None
 
 
 def import_session(data) -> GameSession:

@@ -34,7 +34,7 @@ PRESETS = [
 def problems_of(data) -> list[dict]:
     with pytest.raises(ExportError) as caught:
         read_export(data)
-    return caught.value.problems
+    return [problem.to_dict() for problem in caught.value.problems]
 
 
 # -- the hand-checked session ---------------------------------------------------------------

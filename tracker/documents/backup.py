@@ -20,25 +20,26 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FilePath
 
 import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from .. import service
+from ..engine import Path, Problem
 from ..extensions import db
 from ..models import GameSession, iso, utcnow
 from .export import FORMAT as EXPORT_FORMAT
 from .export import export_document
-from .json_file import ExportError, load_json_file, refuse
+from .json_file import ExportError, load_json_file
 
 FORMAT = "tongits-tracker-backup/1"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class BackupError(ExportError):
-    """A backup the tracker will not restore; `problems` as {"where", "message"} dicts."""
+    """A backup the tracker will not restore; `problems` says where and what (engine Problems)."""
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ def write_backup(path: str) -> int:
     if path == "-":
         sys.stdout.write(text)
         return len(data["sessions"])
-    target = Path(path)
+    target = FilePath(path)
     handle, temp = tempfile.mkstemp(
         dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
     )
@@ -76,7 +77,7 @@ def write_backup(path: str) -> int:
         os.chmod(temp, 0o600)  # the links in it are the keys to every session
         os.replace(temp, target)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        FilePath(temp).unlink(missing_ok=True)
         raise
     return len(data["sessions"])
 
@@ -99,7 +100,7 @@ def read_backup(data) -> list[Entry]:
     except ExportError as error:
         raise BackupError(error.problems) from None
     sessions = _sessions_of(data)
-    problems: list[dict] = []
+    problems: list[Problem] = []
     entries: list[Entry] = []
     seen: dict[str, int] = {}  # token: the index of the session that has it
     for index, raw in enumerate(sessions):
@@ -122,45 +123,43 @@ def _sessions_of(data) -> list:
             else ""
         )
         message = f"this is not a tracker backup: expected format '{FORMAT}', found {found!r}"
-        raise BackupError(refuse("format", message + hint).problems)
+        raise BackupError([Problem("format", message + hint)])
     sessions = data.get("sessions")
     if not isinstance(sessions, list):
         message = "sessions must be a list of session exports"
-        raise BackupError(refuse("sessions", message).problems)
+        raise BackupError([Problem("sessions", message)])
     return sessions
 
 
-def _read_entry(raw, index: int, seen: dict[str, int], problems: list[dict]) -> Entry | None:
+def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) -> Entry | None:
     """One session of the backup, checked; None (with its problems noted) if it is refused."""
-    where = f"sessions[{index}]"
+    where = Path.of("sessions", index)
     if not isinstance(raw, dict):
-        problems.append({"where": where, "message": "a session must be an object"})
+        problems.append(Problem(where, "a session must be an object"))
         return None
     token = _read_token(raw.get("token"), index, seen, problems)
     pin_hash = raw.get("pin_hash")
     if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
         message = "pin_hash must be the stored hash text"
-        problems.append({"where": f"{where}.pin_hash", "message": message})
+        problems.append(Problem(Path.of(*where, "pin_hash"), message))
     updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
     try:
         clean = service.read_import(raw)
     except service.InputError as error:
-        problems.extend(
-            {"where": f"{where}.{p.where}", "message": p.message} for p in error.problems
-        )
+        problems += [problem.under(*where) for problem in error.problems]
         return None
     return None if token is None else Entry(token, clean, updated, pin_hash)
 
 
-def _read_token(token, index: int, seen: dict[str, int], problems: list[dict]) -> str | None:
+def _read_token(token, index: int, seen: dict[str, int], problems: list[Problem]) -> str | None:
     """The session's link, if it is one and no other session of the backup has it."""
-    where = f"sessions[{index}].token"
+    where = Path.of("sessions", index, "token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
         message = "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
-        problems.append({"where": where, "message": message})
+        problems.append(Problem(where, message))
         return None
     if token in seen:
-        problems.append({"where": where, "message": f"the same token as sessions[{seen[token]}]"})
+        problems.append(Problem(where, f"the same token as sessions[{seen[token]}]"))
         return None
     seen[token] = index
     return token
@@ -233,7 +232,7 @@ def restore_command(file, replace: bool) -> None:
     except BackupError as error:
         click.echo(f"Refused: {file.name} cannot be restored; nothing was changed.", err=True)
         for problem in error.problems[:100]:
-            click.echo(f"  {problem['where']}: {problem['message']}", err=True)
+            click.echo(f"  {problem.where}: {problem.message}", err=True)
         if len(error.problems) > 100:
             click.echo(f"  … and {len(error.problems) - 100} more", err=True)
         raise SystemExit(2) from None

@@ -15,13 +15,22 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from ..engine import Ledger, Rules, RulesError, check_players, money_str, replay
+from ..engine import (
+    Ledger,
+    Path,
+    Problem,
+    Rules,
+    RulesError,
+    check_players,
+    money_str,
+    read_seat,
+    replay,
+)
 from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
 from .rounds_in import MAX_ROUNDS, check_totals, read_rounds
 
 FORMAT = "tongits-tracker/1"
 PAGE_SIZES = ("letter", "a4")
-_SEATS = (0, 1, 2)
 # the order of an export's keys (`check` comes last)
 _EXPORT_KEYS = ("format", "created", "players", "first_dealer", "page_size", "settled")
 _EXPORT_KEYS += ("rules", "rounds")
@@ -82,7 +91,7 @@ def read_export(data) -> dict:
         what = "has no format tag" if found is None else f"has format '{found}'"
         message = f"this is not a Tongits tracker export: it {what}, expected '{FORMAT}'"
         raise refuse("format", message)
-    problems: list[dict] = []
+    problems: list[Problem] = []
     clean = _read_session(data, problems)
     rounds_in = _rounds_list(data.get("rounds"), problems)
     if problems:  # rounds cannot be checked without players and rules
@@ -98,15 +107,15 @@ def read_export(data) -> dict:
     return clean
 
 
-def _read_session(data: dict, problems: list[dict]) -> dict:
+def _read_session(data: dict, problems: list[Problem]) -> dict:
     """Everything of the export but its rounds, checked: the export dict without `rounds`."""
     players, player_problems = check_players(data.get("players"))
-    problems += [problem.to_dict() for problem in player_problems]
+    problems += player_problems
     rules = _read_rules(data.get("rules"), problems)
     first_dealer = _read_seat(data, "first_dealer", problems)
     page_size = data.get("page_size", "letter")
     if not isinstance(page_size, str) or page_size.lower() not in PAGE_SIZES:
-        problems.append({"where": "page_size", "message": "page_size must be letter or a4"})
+        problems.append(Problem("page_size", "page_size must be letter or a4"))
         page_size = "letter"
     settled = _read_flag(data, "settled", problems)
     return {
@@ -120,57 +129,55 @@ def _read_session(data: dict, problems: list[dict]) -> dict:
     }
 
 
-def _rounds_list(value, problems: list[dict]) -> list:
+def _rounds_list(value, problems: list[Problem]) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        problems.append({"where": "rounds", "message": "rounds must be a list of round records"})
+        problems.append(Problem("rounds", "rounds must be a list of round records"))
         return []
     if len(value) > MAX_ROUNDS:
         message = f"{len(value)} rounds is more than the {MAX_ROUNDS:,} a session may hold"
-        problems.append({"where": "rounds", "message": message})
+        problems.append(Problem("rounds", message))
         return []
     return value
 
 
-def _at_most(problems: list[dict]) -> list[dict]:
+def _at_most(problems: list[Problem]) -> list[Problem]:
     if len(problems) <= MAX_PROBLEMS:
         return problems
-    more = {"where": "file", "message": f"and {len(problems) - MAX_PROBLEMS} more problems"}
+    more = Problem("file", f"and {len(problems) - MAX_PROBLEMS} more problems")
     return [*problems[:MAX_PROBLEMS], more]
 
 
-def _read_rules(value, problems: list[dict]) -> Rules:
+def _read_rules(value, problems: list[Problem]) -> Rules:
     if not isinstance(value, dict):
         message = "rules must be an object of house-rule options"
-        problems.append({"where": "rules", "message": message})
+        problems.append(Problem("rules", message))
         return Rules()
     try:
         return Rules.from_dict(value)
     except RulesError as error:
-        problems.append({"where": f"rules.{error.option}", "message": str(error)})
+        problems.append(Problem(Path.of("rules", error.option), str(error)))
     except (TypeError, ValueError) as error:
-        problems.append({"where": "rules", "message": f"the rules cannot be read: {error}"})
+        problems.append(Problem("rules", f"the rules cannot be read: {error}"))
     return Rules()
 
 
-def _read_seat(data: dict, key: str, problems: list[dict]) -> int:
-    value = data.get(key, 0)
-    if isinstance(value, bool) or value not in _SEATS:
-        problems.append({"where": key, "message": f"{key} must be a seat: 0, 1 or 2"})
-        return 0
-    return value
+def _read_seat(data: dict, key: str, problems: list[Problem]) -> int:
+    missing = f"{key} must be a seat: 0, 1 or 2"
+    seat = read_seat(data.get(key, 0), key, problems, missing=missing)
+    return 0 if seat is None else seat
 
 
-def _read_flag(data: dict, key: str, problems: list[dict]) -> bool:
+def _read_flag(data: dict, key: str, problems: list[Problem]) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        problems.append({"where": key, "message": f"{key} must be true or false"})
+        problems.append(Problem(key, f"{key} must be true or false"))
         return False
     return value
 
 
-def _read_created(value, problems: list[dict]) -> str | None:
+def _read_created(value, problems: list[Problem]) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -180,5 +187,5 @@ def _read_created(value, problems: list[dict]) -> str | None:
         except ValueError:
             pass
     message = "created must be a date and time like 2026-11-30T20:15:00+08:00"
-    problems.append({"where": "created", "message": message})
+    problems.append(Problem("created", message))
     return None

@@ -13,6 +13,8 @@ import json
 import math
 import re
 
+from ..engine import Path, Problem
+
 MAX_DEPTH = 32  # an export is 6 deep (rounds[0].hands[1].melds[0].cards[2]); a backup 8
 MAX_DIGITS = 30  # no seat, count or amount of a session comes near
 MAX_PROBLEMS = 50
@@ -21,19 +23,19 @@ _BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class ExportError(ValueError):
-    """An export the tracker will not import (or cannot export); `problems` lists each one as
-    {"where": "rounds[3].hands[1].melds[0]", "message": "..."}."""
+    """An export the tracker will not import (or cannot export); `problems` lists each one,
+    the engine's Problem with where it is (rounds[3].hands[1].melds[0])."""
 
-    def __init__(self, problems: list[dict]):
+    def __init__(self, problems: list[Problem]):
         self.problems = problems
-        super().__init__("; ".join(f"{p['where']}: {p['message']}" for p in problems))
+        super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
 
     def to_dict(self) -> dict:
-        return {"errors": self.problems}
+        return {"errors": [problem.to_dict() for problem in self.problems]}
 
 
-def refuse(where: str, message: str) -> ExportError:
-    return ExportError([{"where": where, "message": message}])
+def refuse(where, message: str) -> ExportError:
+    return ExportError([Problem(where, message)])
 
 
 class _Unreadable:
@@ -78,35 +80,27 @@ def _too_deep() -> str:
     return f"the JSON is nested more than {MAX_DEPTH} levels deep: no export is"
 
 
-def where_of(path: tuple) -> str:
-    """('rounds', 3, 'hands') -> 'rounds[3].hands'; the whole file is 'file'."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
-    return text or "file"
-
-
 def check_values(data) -> None:
     """Refuse, at its place, every value no session can hold: nesting deeper than MAX_DEPTH,
     a number too long or not finite, text with a lone surrogate or a control character."""
-    problems: list[dict] = []
-    stack = [((), data)]
+    problems: list[Problem] = []
+    stack = [(Path(), data)]
     while stack and len(problems) < MAX_PROBLEMS:
         path, value = stack.pop()
         message = _value_problem(value)
         if message is None and len(path) > MAX_DEPTH and isinstance(value, (dict, list)):
             message = _too_deep()
         if message is not None:
-            problems.append({"where": where_of(path), "message": message})
+            problems.append(Problem(path or "file", message))
             continue
         if isinstance(value, dict):
             for key, item in reversed(value.items()):
                 if (key_message := _text_problem(key)) is not None:
-                    problems.append({"where": where_of(path), "message": f"a key: {key_message}"})
+                    problems.append(Problem(path or "file", f"a key: {key_message}"))
                 else:
-                    stack.append(((*path, key), item))
+                    stack.append((Path((*path, key)), item))
         elif isinstance(value, list):
-            stack.extend(((*path, index), item) for index, item in reversed(list(enumerate(value))))
+            stack.extend((Path((*path, i)), item) for i, item in reversed(list(enumerate(value))))
     if problems:
         raise ExportError(problems)
 
