@@ -64,7 +64,8 @@ def read_players(value, problems: Problems) -> list[str]:
             )
         elif name.casefold() in (n.casefold() for n in names):
             problems.add(
-                Path.of("players", seat), f"two players are called {name}: give each a different name"
+                Path.of("players", seat),
+                f"two players are called {name}: give each a different name",
             )
         names.append(name or f"Seat {seat + 1}")
     return names

@@ -1,0 +1,127 @@
+"""Who pays the winner what (RULES.md §6): one function per part of a payment."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from .money import ZERO, money_text
+from .record import RoundInput
+from .results import Payment, PlayerResult
+from .rules import Rules
+
+Parts = list[tuple[str, Decimal]]  # (label, amount), e.g. ("14 pts × ₱1.00", Decimal("14.00"))
+
+
+def payments(entry: RoundInput, results: list[PlayerResult], winner_seat: int) -> list[Payment]:
+    """One payment from each loser to the winner."""
+    winner = results[winner_seat]
+    bonuses = _ace_part(entry.rules, winner) + _secret_part(entry.rules, winner)
+    challenged_draw = entry.ending == "draw" and any(p.challenged for p in results)
+    return [
+        _payment(entry, winner, loser, challenged_draw, bonuses)
+        for loser in results
+        if loser is not winner
+    ]
+
+
+def _payment(
+    entry: RoundInput,
+    winner: PlayerResult,
+    loser: PlayerResult,
+    challenged_draw: bool,
+    bonuses: Parts,
+) -> Payment:
+    rules = entry.rules
+    parts = (
+        _stake_part(entry, loser, challenged_draw)
+        + _points_part(rules, loser)
+        + _sunog_part(rules, loser)
+        + bonuses
+    )
+    multipliers = _multipliers(entry, winner, loser)
+    subtotal = sum((amount for _, amount in parts), ZERO)
+    amount = subtotal
+    for _, factor in multipliers:
+        amount *= factor
+    explain = _explain(parts, subtotal, multipliers, rules.unit)
+    return Payment(loser.seat, winner.seat, amount, parts, multipliers, explain)
+
+
+def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool) -> Parts:
+    """The stakes the ending is worth; in a challenged draw, the caller's and challengers'
+    stakes are the challenged-draw stakes."""
+    rules = entry.rules
+    units = {
+        "tongits": rules.tongits_units,
+        "draw": rules.draw_units,
+        "talon": rules.talon_units,
+    }[entry.ending]
+    if challenged_draw and (loser.seat == entry.declarer or loser.challenged):
+        units = rules.challenged_draw_units
+    if not units:
+        return []
+    return [(_times(units, rules.stake, rules.unit) + " stake", units * rules.stake)]
+
+
+def _points_part(rules: Rules, loser: PlayerResult) -> Parts:
+    if not (rules.point_rate and loser.deadwood):
+        return []
+    points = f"{loser.deadwood} pt{'' if loser.deadwood == 1 else 's'}"
+    label = f"{points} × {money_text(rules.point_rate, rules.unit)}"
+    return [(label, loser.deadwood * rules.point_rate)]
+
+
+def _sunog_part(rules: Rules, loser: PlayerResult) -> Parts:
+    if not (loser.sunog and rules.sunog_extra_units):
+        return []
+    units = rules.sunog_extra_units
+    return [(_times(units, rules.stake, rules.unit) + " sunog", units * rules.stake)]
+
+
+def _ace_part(rules: Rules, winner: PlayerResult) -> Parts:
+    """Every loser pays for each ace the winner holds: on the table, in melds or not."""
+    cards = [card for meld in winner.melds for card in meld.cards]
+    cards += [card for meld in winner.arrangement.melds for card in meld.cards]
+    cards += winner.arrangement.deadwood_cards
+    aces = sum(1 for card in cards if card.rank == 1)
+    if not (aces and rules.ace_bonus_units):
+        return []
+    each = rules.ace_bonus_units * rules.stake
+    return [(f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, rules.unit)}", aces * each)]
+
+
+def _secret_part(rules: Rules, winner: PlayerResult) -> Parts:
+    secrets = sum(1 for meld in winner.melds if meld.secret)
+    if not (secrets and rules.secret_bonus_units):
+        return []
+    each = rules.secret_bonus_units * rules.stake
+    label = f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, rules.unit)}"
+    return [(label, secrets * each)]
+
+
+def _multipliers(entry: RoundInput, winner: PlayerResult, loser: PlayerResult):
+    """(label, factor) of each multiplier of the loser's payment; a factor of 1 is left out."""
+    rules = entry.rules
+    failed_call = entry.ending == "draw" and loser.seat == entry.declarer
+    kang = entry.ending == "tongits" and winner.kang
+    found = (
+        ("failed call", rules.failed_call_multiplier, failed_call),
+        ("lost challenge", rules.lost_challenge_multiplier, loser.challenged),
+        ("kang", rules.kang_multiplier, kang),
+    )
+    return [(label, factor) for label, factor, applies in found if applies and factor != 1]
+
+
+def _times(units: int, stake: Decimal, unit: str) -> str:
+    return money_text(stake, unit) if units == 1 else f"{units} × {money_text(stake, unit)}"
+
+
+def _explain(parts: Parts, subtotal: Decimal, multipliers, unit: str) -> str:
+    """'₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00'."""
+    text = " + ".join(label for label, _ in parts) or "nothing"
+    text += f" = {money_text(subtotal, unit)}"
+    running = subtotal
+    for label, factor in multipliers:
+        running *= factor
+        text += f", ×{factor} {label} = {money_text(running, unit)}"
+    return text
