@@ -3,9 +3,10 @@
 Everything else (the web app, the API, exports, scripts) uses only what is listed here.
 """
 
+from .arrangement import Arrangement
 from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
-from .deadwood import Arrangement, best_melds
+from .deadwood import best_melds
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money

@@ -7,74 +7,31 @@ Without jokers a hand is a bitmask (see cards.SUIT_SHIFT) and the search is over
 cards that can join no meld are dropped first, then the lowest remaining card is either
 deadwood or in one of the melds that start at it. The most points melds can hold is memoised
 per mask (with the suits put in a fixed order, since suits are interchangeable), shared by all
-hands, so most hands cost a few dictionary look-ups. With jokers the same search runs over
-(cards, jokers left) with melds generated for the hand.
+hands, so most hands cost a few dictionary look-ups. Hands with jokers: see jokers.py.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
-from .cards import JOKER_CARD, SUIT_SHIFT, Card, card_from_bit
-from .melds import Meld, validate_meld
+from .arrangement import Arrangement, points_of_mask
+from .cards import SUIT_SHIFT
+from .jokers import best_with_jokers
 from .rules import Rules
 
 _DEFAULT = Rules()
-_RANK_BITS = 0b0011_1111_1111_1110  # ranks 1..13 of one suit block
 _ACES = sum(1 << (block * SUIT_SHIFT + 1) for block in range(4))
 _MEMO_LIMIT = 500_000
-
-
-class Arrangement:
-    """Best split of a hand: `melds` found in it, `deadwood_cards` left over, `deadwood` points."""
-
-    __slots__ = ("deadwood", "_meld_masks", "_dead_mask", "_melds", "_dead", "_jokers_dead")
-
-    def __init__(self, deadwood, meld_masks=(), dead_mask=0, melds=None, dead=None, jokers_dead=0):
-        self.deadwood = deadwood
-        self._meld_masks = meld_masks
-        self._dead_mask = dead_mask
-        self._melds = melds
-        self._dead = dead
-        self._jokers_dead = jokers_dead
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        if self._melds is None:
-            self._melds = tuple(_meld_of_mask(mask) for mask in self._meld_masks)
-        return self._melds
-
-    @property
-    def deadwood_cards(self) -> tuple[Card, ...]:
-        if self._dead is None:
-            cards = sorted(_cards_of_mask(self._dead_mask), key=lambda card: (card.rank, card.suit))
-            self._dead = tuple(cards) + (JOKER_CARD,) * self._jokers_dead
-        return self._dead
-
-    def __repr__(self) -> str:
-        melds = " | ".join(str(meld) for meld in self.melds)
-        dead = " ".join(str(card) for card in self.deadwood_cards)
-        return f"Arrangement(melds=[{melds}], deadwood_cards=[{dead}], deadwood={self.deadwood})"
 
 
 def best_melds(cards, rules: Rules | None = None) -> Arrangement:
     """The arrangement of `cards` (a hand) into disjoint melds with the least deadwood."""
     rules = rules or _DEFAULT
-    mask = total = count = jokers = 0
-    for card in cards:
-        if card.rank:
-            mask |= card.bit
-            total += card.rank if card.rank < 10 else 10
-            count += 1
-        else:
-            jokers += 1
-    if mask.bit_count() != count:
-        raise ValueError("the same card is in the hand twice")
+    mask, total, jokers = _read_hand(cards)
     if rules.concealed_melds_count:
         return Arrangement(total + jokers * rules.joker_points, (), mask, jokers_dead=jokers)
     if jokers:
-        return _best_with_jokers(mask, total, jokers, rules)
+        return best_with_jokers(mask, total, jokers, rules)
     qka = rules.qka_run
     live = _live(mask, qka)
     if not live:
@@ -87,10 +44,31 @@ def best_melds(cards, rules: Rules | None = None) -> Arrangement:
     value = memo.get(live)
     if value is None:
         value = _value(live, qka, memo, starting_at)
-    # Walk the optimum: at each step the lowest card starts the meld that keeps the value, or
-    # is left over. The values it looks up were (nearly all) memoised by the search.
+    meld_masks = _walk(live, value, qka, memo, starting_at)
+    used = sum(meld_masks)  # the melds are disjoint
+    return Arrangement(total - value, meld_masks, mask ^ used)
+
+
+def _read_hand(cards) -> tuple[int, int, int]:
+    """(mask of the natural cards, their points, number of jokers) of a hand."""
+    mask = total = count = jokers = 0
+    for card in cards:
+        if card.rank:
+            mask |= card.bit
+            total += card.rank if card.rank < 10 else 10
+            count += 1
+        else:
+            jokers += 1
+    if mask.bit_count() != count:
+        raise ValueError("the same card is in the hand twice")
+    return mask, total, jokers
+
+
+def _walk(live: int, value: int, qka: bool, memo: dict, starting_at: list) -> tuple[int, ...]:
+    """The melds of an optimum worth `value`: at each step the lowest card starts the meld that
+    keeps the value, or is left over. The values it looks up were (nearly all) memoised by the
+    search."""
     meld_masks = []
-    used = 0
     remaining, left = live, value
     while left:
         low = remaining & -remaining
@@ -102,12 +80,11 @@ def best_melds(cards, rules: Rules | None = None) -> Arrangement:
                     held = _value(rest, qka, memo, starting_at)
                 if points + held == left:
                     meld_masks.append(meld)
-                    used |= meld
                     remaining, left = rest, left - points
                     break
         else:
             remaining ^= low
-    return Arrangement(total - value, tuple(meld_masks), mask ^ used)
+    return tuple(meld_masks)
 
 
 def _live(mask: int, qka: bool) -> int:
@@ -196,112 +173,11 @@ def _starting_at(qka: bool) -> list:
     table = [[] for _ in range(4 * SUIT_SHIFT)]
     for meld in _all_melds(qka):
         low = meld & -meld
-        table[low.bit_length()].append((meld, _points_of_mask(meld)))
+        table[low.bit_length()].append((meld, points_of_mask(meld)))
     # Bigger melds first: on equal value the search keeps the first, so arrangements prefer
     # fewer, longer melds, which is how players lay them down.
     return [tuple(sorted(melds, key=lambda item: -item[0].bit_count())) for melds in table]
 
 
-def _points_of_mask(mask: int) -> int:
-    return sum(card.points() for card in _cards_of_mask(mask))
-
-
-@lru_cache(maxsize=4096)
-def _cards_of_mask(mask: int) -> tuple[Card, ...]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(card_from_bit(low))
-        mask ^= low
-    return tuple(cards)
-
-
-@lru_cache(maxsize=4096)
-def _meld_of_mask(mask: int) -> Meld:
-    return validate_meld(_cards_of_mask(mask), _PERMISSIVE)
-
-
-# Only used to order and name melds the search found; Q-K-A masks exist only when allowed.
-_PERMISSIVE = Rules(qka_run=True, jokers=2)
 _MEMOS = {False: {0: 0}, True: {0: 0}}
 _STARTING_AT = {False: _starting_at(False), True: _starting_at(True)}
-
-
-# --- hands with jokers --------------------------------------------------------------------
-
-
-def _best_with_jokers(mask: int, total: int, jokers: int, rules: Rules) -> Arrangement:
-    joker_points = rules.joker_points
-    candidates = _joker_candidates(mask, jokers, rules.qka_run, joker_points)
-    by_low: dict[int, list] = {}
-    for meld_mask, used_jokers, value in candidates:
-        by_low.setdefault(meld_mask & -meld_mask, []).append((meld_mask, used_jokers, value))
-    memo: dict = {}
-
-    def solve(remaining: int, left: int) -> int:
-        key = (remaining, left)
-        if key in memo:
-            return memo[key][0]
-        if not remaining:
-            memo[key] = (0, None)
-            return 0
-        low = remaining & -remaining
-        best, choice = solve(remaining ^ low, left), None
-        for meld_mask, used_jokers, value in by_low.get(low, ()):
-            if used_jokers <= left and meld_mask & remaining == meld_mask:
-                value += solve(remaining ^ meld_mask, left - used_jokers)
-                if value > best:
-                    best, choice = value, (meld_mask, used_jokers)
-        memo[key] = (best, choice)
-        return best
-
-    value = solve(mask, jokers)
-    melds, used, left, remaining = [], 0, jokers, mask
-    while remaining:
-        choice = memo[(remaining, left)][1]
-        if choice is None:
-            remaining ^= remaining & -remaining
-            continue
-        meld_mask, used_jokers = choice
-        melds.append(
-            validate_meld(_cards_of_mask(meld_mask) + (JOKER_CARD,) * used_jokers, _PERMISSIVE)
-        )
-        used |= meld_mask
-        remaining ^= meld_mask
-        left -= used_jokers
-    deadwood = total + jokers * joker_points - value
-    return Arrangement(deadwood, (), mask ^ used, melds=tuple(melds), jokers_dead=left)
-
-
-def _joker_candidates(mask: int, jokers: int, qka: bool, joker_points: int):
-    """(natural cards, jokers, points held) of every meld the hand can make with its jokers."""
-    found = set()
-    for rank in range(1, 14):
-        present = [
-            1 << (b * SUIT_SHIFT + rank) for b in range(4) if mask >> (b * SUIT_SHIFT + rank) & 1
-        ]
-        for size in range(1, len(present) + 1):
-            for group in combinations(present, size):
-                for used in range(0, jokers + 1):
-                    if 3 <= size + used <= 4:
-                        found.add((sum(group), used))
-    top = 14 if qka else 13
-    for block in range(4):
-        for first in range(1, top - 1):
-            for last in range(first + 2, min(top, first + 12) + 1):
-                if first == 1 and last == 14:
-                    continue
-                bits = [
-                    1 << (block * SUIT_SHIFT + (1 if r == 14 else r))
-                    for r in range(first, last + 1)
-                ]
-                present = [bit for bit in bits if mask & bit]
-                missing = len(bits) - len(present)
-                if missing > jokers or not present:
-                    continue
-                for dropped in range(0, jokers - missing + 1):
-                    for drop in combinations(present, dropped):
-                        naturals = sum(present) - sum(drop)
-                        if naturals:
-                            found.add((naturals, missing + dropped))
-    return [(m, used, _points_of_mask(m) + used * joker_points) for m, used in found]

@@ -29,16 +29,7 @@ def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Me
     shown = format_cards(cards)
     naturals = [card for card in cards if not card.is_joker]
     jokers = len(cards) - len(naturals)
-    if len(set(naturals)) != len(naturals):
-        raise MeldError(f"{shown} has the same card twice")
-    if jokers > rules.jokers:
-        allowed = "no jokers" if rules.jokers == 0 else f"at most {rules.jokers} joker(s)"
-        raise MeldError(f"{shown} has {jokers} joker(s) but the rules allow {allowed}")
-    if len(cards) < 3:
-        raise MeldError(f"{shown} is not a meld: a meld needs at least 3 cards")
-    if secret:
-        if len(cards) != 4 or len({card.rank for card in naturals}) > 1:
-            raise MeldError(f"{shown} cannot be a secret meld: a secret meld is four of a kind")
+    _check_cards(shown, cards, naturals, rules, secret)
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
     if len(ranks) == 1:
@@ -55,6 +46,21 @@ def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Me
     if start is None:
         raise MeldError(f"{shown} is not a run: {_run_problem(naturals, len(cards), rules)}")
     return Meld("run", tuple(_run_order(naturals, jokers, start)), secret)
+
+
+def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: bool) -> None:
+    """What any meld must be: no card twice, no more jokers than allowed, 3 cards or more, and
+    four of a kind when secret."""
+    jokers = len(cards) - len(naturals)
+    if len(set(naturals)) != len(naturals):
+        raise MeldError(f"{shown} has the same card twice")
+    if jokers > rules.jokers:
+        allowed = "no jokers" if rules.jokers == 0 else f"at most {rules.jokers} joker(s)"
+        raise MeldError(f"{shown} has {jokers} joker(s) but the rules allow {allowed}")
+    if len(cards) < 3:
+        raise MeldError(f"{shown} is not a meld: a meld needs at least 3 cards")
+    if secret and (len(cards) != 4 or len({card.rank for card in naturals}) > 1):
+        raise MeldError(f"{shown} cannot be a secret meld: a secret meld is four of a kind")
 
 
 def _run_start(naturals, length: int, rules: Rules) -> int | None:

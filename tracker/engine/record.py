@@ -6,11 +6,10 @@ a player understands (RULES.md §8). Nothing is scored until the whole record is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
-from .cards import Card, CardError, parse_cards
-from .melds import Meld, MeldError, validate_meld
+from .hands import HandEntry, read_hands
 from .money import MoneyError, parse_money
 from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
@@ -18,14 +17,6 @@ from .values import read_seat
 
 ENDINGS = ("tongits", "draw", "talon")
 MAX_NAME = 40
-
-
-@dataclass
-class HandEntry:
-    melds: list[Meld] = field(default_factory=list)
-    hand: list[Card] = field(default_factory=list)
-    challenged: bool = False
-    kang: bool = False
 
 
 @dataclass
@@ -114,7 +105,7 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
         problems.add("pot", f"pot: {error}")
         pot = Decimal("0.00")
     streak = _read_streak(record.get("streak"), problems)
-    hands = _read_hands(record.get("hands"), players, rules, problems)
+    hands = read_hands(record.get("hands"), players, rules, problems)
     if problems:
         raise RoundError(list(problems))
     entry = RoundInput(players, rules, dealer, ending, declarer, last_drawer, pot, hands, streak)
@@ -132,85 +123,3 @@ def _read_streak(value, problems: Problems):
         pass
     problems.add("streak", 'streak must look like {"seat": 0, "wins": 1}')
     return None
-
-
-def _read_hands(value, players, rules: Rules, problems: Problems) -> list[HandEntry]:
-    if not isinstance(value, list) or len(value) != 3:
-        problems.add("hands", "enter the cards of all three players, in seat order")
-        return []
-    hands = []
-    seen: dict[Card, str] = {}
-    jokers_seen = 0
-    for seat, raw in enumerate(value):
-        name = players[seat]
-        entry = HandEntry()
-        hands.append(entry)
-        where = Path.of("hands", seat)
-        if not isinstance(raw, dict):
-            problems.add(where, f"{name}'s cards must be an object with melds and hand")
-            continue
-        for flag in ("challenged", "kang"):
-            flag_value = raw.get(flag, False)
-            if flag_value not in (True, False, None):
-                problems.add(Path.of(*where, flag), f"{flag} must be true or false")
-            setattr(entry, flag, bool(flag_value))
-        melds = raw.get("melds") or []
-        if not isinstance(melds, list):
-            problems.add(Path.of(*where, "melds"), f"{name}'s melds must be a list")
-            melds = []
-        for index, meld in enumerate(melds):
-            meld_where = Path.of(*where, "melds", index)
-            secret = False
-            if isinstance(meld, dict):
-                secret = meld.get("secret") is True
-                meld = meld.get("cards")
-            label = f"{name}'s meld {index + 1}"
-            cards = _read_cards(meld, meld_where, label, problems)
-            if cards is None:
-                continue
-            jokers_seen = _check_unique(
-                cards, meld_where, label, seen, jokers_seen, rules, problems
-            )
-            try:
-                entry.melds.append(validate_meld(cards, rules, secret=secret))
-            except MeldError as error:
-                problems.add(meld_where, f"{name}'s meld {error}")
-        hand_where = Path.of(*where, "hand")
-        cards = _read_cards(raw.get("hand") or [], hand_where, f"{name}'s hand", problems)
-        if cards is not None:
-            if len(cards) > 13:
-                problems.add(
-                    hand_where, f"{name} has {len(cards)} cards in hand; a hand holds at most 13"
-                )
-            jokers_seen = _check_unique(
-                cards, hand_where, f"{name}'s hand", seen, jokers_seen, rules, problems
-            )
-            entry.hand = cards
-    if len(seen) + jokers_seen > 52 + rules.jokers:
-        problems.add("hands", f"{len(seen) + jokers_seen} cards entered, more than the deck holds")
-    return hands
-
-
-def _read_cards(value, where: Path, label: str, problems: Problems) -> list[Card] | None:
-    if not isinstance(value, (str, list)):
-        problems.add(where, f"{label}: write the cards as text, e.g. 7S 7D 7C")
-        return None
-    try:
-        return parse_cards(value)
-    except CardError as error:
-        problems.add(where, f"{label}: {error}")
-        return None
-
-
-def _check_unique(cards, where, label, seen: dict, jokers_seen: int, rules: Rules, problems) -> int:
-    for card in cards:
-        if card.is_joker:
-            jokers_seen += 1
-            if jokers_seen > rules.jokers:
-                allowed = "no jokers" if rules.jokers == 0 else f"only {rules.jokers} joker(s)"
-                problems.add(where, f"{label}: a joker too many, the rules allow {allowed}")
-        elif card in seen:
-            problems.add(where, f"{label}: {card} is entered twice (also in {seen[card]})")
-        else:
-            seen[card] = label
-    return jokers_seen

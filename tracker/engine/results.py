@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .deadwood import Arrangement
+from .arrangement import Arrangement
 from .melds import Meld
 from .money import ZERO, money_str
 from .rules import Rules

@@ -141,36 +141,11 @@ _FLAGS = ("qka_run", "concealed_melds_count", "progressive")
 
 def _check(name: str, value):
     if name in ("stake", "point_rate"):
-        try:
-            amount = parse_money(value)
-        except MoneyError as error:
-            raise RulesError(name, f"{name.replace('_', ' ')}: {error}") from None
-        if amount < 0:
-            raise RulesError(name, f"{name.replace('_', ' ')} cannot be negative")
-        return amount
+        return _amount(name, value)
     if name in _FLAGS:
-        if isinstance(value, str) and value.lower() in (
-            "true",
-            "false",
-            "on",
-            "off",
-            "1",
-            "0",
-            "yes",
-            "no",
-        ):
-            return value.lower() in ("true", "on", "1", "yes")
-        if not isinstance(value, bool):
-            raise RulesError(name, f"{name} must be true or false")
-        return value
+        return _flag(name, value)
     if name in _RANGES or name == "joker_points":
-        try:
-            number = int(value)
-            if isinstance(value, bool) or str(number) != str(value).strip():
-                raise ValueError
-        except (TypeError, ValueError):
-            raise RulesError(name, f"{name} must be a whole number") from None
-        value = number
+        value = _whole(name, value)
     if name in _CHOICES and value not in _CHOICES[name]:
         allowed = " or ".join(str(choice) for choice in _CHOICES[name])
         raise RulesError(name, f"{name} must be {allowed}, not '{value}'")
@@ -181,3 +156,38 @@ def _check(name: str, value):
     if name == "currency" and (not isinstance(value, str) or not 0 < len(value) <= 4):
         raise RulesError(name, "currency must be a short symbol such as ₱")
     return value
+
+
+def _amount(name: str, value) -> Decimal:
+    try:
+        amount = parse_money(value)
+    except MoneyError as error:
+        raise RulesError(name, f"{name.replace('_', ' ')}: {error}") from None
+    if amount < 0:
+        raise RulesError(name, f"{name.replace('_', ' ')} cannot be negative")
+    return amount
+
+
+_FLAG_WORDS = {
+    **dict.fromkeys(("true", "on", "1", "yes"), True),
+    **dict.fromkeys(("false", "off", "0", "no"), False),
+}
+
+
+def _flag(name: str, value) -> bool:
+    """true or false; a form's words for them too ("on", "yes", "0", ...)."""
+    if isinstance(value, str) and value.lower() in _FLAG_WORDS:
+        return _FLAG_WORDS[value.lower()]
+    if not isinstance(value, bool):
+        raise RulesError(name, f"{name} must be true or false")
+    return value
+
+
+def _whole(name: str, value) -> int:
+    try:
+        number = int(value)
+        if isinstance(value, bool) or str(number) != str(value).strip():
+            raise ValueError
+    except (TypeError, ValueError):
+        raise RulesError(name, f"{name} must be a whole number") from None
+    return number

@@ -31,14 +31,36 @@ def settle(balances: dict[str, Decimal]) -> list[Transfer]:
     names = sorted(open_)
     if len(names) > 12:  # the subset search grows as 3^n
         return _settle_group(names, open_)
-    size = len(names)
+    transfers = []
+    for group in _zero_sum_groups([open_[name] for name in names]):
+        transfers += _settle_group([names[i] for i in group], open_)
+    return sorted(transfers, key=lambda t: (t.payer, t.payee))
+
+
+def _zero_sum_groups(amounts: list[Decimal]) -> list[list[int]]:
+    """The most groups (lists of positions) that `amounts`, summing to zero, split into, each
+    summing to zero. Sets of positions are bitmasks."""
+    size = len(amounts)
     totals = [ZERO] * (1 << size)
     for subset in range(1, 1 << size):
         low = (subset & -subset).bit_length() - 1
-        totals[subset] = totals[subset & (subset - 1)] + open_[names[low]]
-    # most[s]: most zero-sum groups the people of zero-sum set s split into; choice[s]: the
-    # group holding s's first person (s itself when s does not split further)
-    most = [0] * (1 << size)
+        totals[subset] = totals[subset & (subset - 1)] + amounts[low]
+    choice = _best_splits(totals, size)
+    groups = []
+    stack = [(1 << size) - 1] if size else []
+    while stack:
+        subset = stack.pop()
+        part = choice[subset]
+        groups.append([i for i in range(size) if part >> i & 1])
+        if part != subset:
+            stack.append(subset ^ part)
+    return groups
+
+
+def _best_splits(totals: list[Decimal], size: int) -> list[int]:
+    """choice[s], for each zero-sum set s: the group holding s's first person in a split of s
+    into the most zero-sum groups (s itself when s does not split further)."""
+    most = [0] * (1 << size)  # most[s]: how many groups that split has
     choice = [0] * (1 << size)
     for subset in range(1, 1 << size):
         if totals[subset] != 0:
@@ -50,15 +72,7 @@ def settle(balances: dict[str, Decimal]) -> list[Transfer]:
             if part & first and totals[part] == 0 and 1 + most[subset ^ part] > most[subset]:
                 most[subset], choice[subset] = 1 + most[subset ^ part], part
             part = (part - 1) & subset
-    transfers = []
-    stack = [(1 << size) - 1] if size else []
-    while stack:
-        subset = stack.pop()
-        part = choice[subset]
-        transfers += _settle_group([names[i] for i in range(size) if part >> i & 1], open_)
-        if part != subset:
-            stack.append(subset ^ part)
-    return sorted(transfers, key=lambda t: (t.payer, t.payee))
+    return choice
 
 
 def _settle_group(names: list[str], balances: dict[str, Decimal]) -> list[Transfer]:

@@ -1,0 +1,118 @@
+"""Reading the hands of a round record: each player's melds on the table and cards in hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, CardError, parse_cards
+from .melds import Meld, MeldError, validate_meld
+from .problems import Path, Problems
+from .rules import Rules
+
+
+@dataclass
+class HandEntry:
+    melds: list[Meld] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    challenged: bool = False
+    kang: bool = False
+
+
+class _Seen:
+    """The cards entered so far at the table: a card entered twice, or a joker more than the
+    rules allow, is a problem wherever it is."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.cards: dict[Card, str] = {}  # card: where it was entered, in words
+        self.jokers = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.cards) + self.jokers
+
+    def check(self, cards: list[Card], where: Path, label: str, problems: Problems) -> None:
+        for card in cards:
+            if card.is_joker:
+                self.jokers += 1
+                if self.jokers > self.rules.jokers:
+                    jokers = self.rules.jokers
+                    allowed = "no jokers" if jokers == 0 else f"only {jokers} joker(s)"
+                    problems.add(where, f"{label}: a joker too many, the rules allow {allowed}")
+            elif card in self.cards:
+                problems.add(
+                    where, f"{label}: {card} is entered twice (also in {self.cards[card]})"
+                )
+            else:
+                self.cards[card] = label
+
+
+def read_hands(value, players: list[str], rules: Rules, problems: Problems) -> list[HandEntry]:
+    if not isinstance(value, list) or len(value) != 3:
+        problems.add("hands", "enter the cards of all three players, in seat order")
+        return []
+    seen = _Seen(rules)
+    hands = [
+        _read_hand(raw, Path.of("hands", seat), players[seat], seen, problems)
+        for seat, raw in enumerate(value)
+    ]
+    if seen.count > 52 + rules.jokers:
+        problems.add("hands", f"{seen.count} cards entered, more than the deck holds")
+    return hands
+
+
+def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> HandEntry:
+    entry = HandEntry()
+    if not isinstance(raw, dict):
+        problems.add(where, f"{name}'s cards must be an object with melds and hand")
+        return entry
+    for flag in ("challenged", "kang"):
+        flag_value = raw.get(flag, False)
+        if flag_value not in (True, False, None):
+            problems.add(Path.of(*where, flag), f"{flag} must be true or false")
+        setattr(entry, flag, bool(flag_value))
+    entry.melds = _read_melds(raw.get("melds") or [], where, name, seen, problems)
+    hand_where = Path.of(*where, "hand")
+    cards = _read_cards(raw.get("hand") or [], hand_where, f"{name}'s hand", problems)
+    if cards is not None:
+        if len(cards) > 13:
+            problems.add(
+                hand_where, f"{name} has {len(cards)} cards in hand; a hand holds at most 13"
+            )
+        seen.check(cards, hand_where, f"{name}'s hand", problems)
+        entry.hand = cards
+    return entry
+
+
+def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) -> list[Meld]:
+    if not isinstance(melds, list):
+        problems.add(Path.of(*where, "melds"), f"{name}'s melds must be a list")
+        return []
+    found = []
+    for index, meld in enumerate(melds):
+        meld_where = Path.of(*where, "melds", index)
+        secret = False
+        if isinstance(meld, dict):
+            secret = meld.get("secret") is True
+            meld = meld.get("cards")
+        label = f"{name}'s meld {index + 1}"
+        cards = _read_cards(meld, meld_where, label, problems)
+        if cards is None:
+            continue
+        seen.check(cards, meld_where, label, problems)
+        try:
+            found.append(validate_meld(cards, seen.rules, secret=secret))
+        except MeldError as error:
+            problems.add(meld_where, f"{name}'s meld {error}")
+    return found
+
+
+def _read_cards(value, where: Path, label: str, problems: Problems) -> list[Card] | None:
+    if not isinstance(value, (str, list)):
+        problems.add(where, f"{label}: write the cards as text, e.g. 7S 7D 7C")
+        return None
+    try:
+        return parse_cards(value)
+    except CardError as error:
+        problems.add(where, f"{label}: {error}")
+        return None
