@@ -69,6 +69,16 @@ CLASSES = {
     "number for a boolean": ((*HAND, "kang"), 1, (*HAND, "kang")),
     "null for a boolean": (("settled",), None, ("settled",)),
     "string for secret": ((*HAND, "melds", 0, "secret"), "true", (*HAND, "melds", 0)),
+    "a streak in a round": (
+        ("rounds", "<round>", "streak"),
+        {"seat": 0, "wins": Raw("1e999")},
+        (
+            "rounds",
+            "<round>",
+            "streak",
+        ),
+    ),
+    "a pot in a round": (("rounds", "<round>", "pot"), "5.00", ("rounds", "<round>", "pot")),
     "boolean for a seat": (("rounds", "<round>", "last_drawer"), True, ("rounds", "<round>")),
     "boolean for the first dealer": (("first_dealer",), False, ("first_dealer",)),
     "boolean for a count": (("rules", "tongits_units"), True, ("rules", "tongits_units")),
