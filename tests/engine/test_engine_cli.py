@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.engine_rounds import hand, record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,3 +77,65 @@ def test_score_reads_stdin_and_reports_errors():
 def test_score_rejects_broken_json():
     done = run("score", "-", stdin="{not json")
     assert done.returncode == 2 and json.loads(done.stdout)["errors"][0]["where"] == "file"
+
+
+def test_deadwood_refuses_jokers_the_rules_do_not_allow():
+    done = run("deadwood", "JK 7S 7D 2C")
+    assert done.returncode == 2
+    assert "error: cards: the hand has 1 joker(s) but the rules allow no jokers" in done.stderr
+    assert "--rules '{\"jokers\": 1}'" in done.stderr
+    allowed = run("deadwood", "JK 7S 7D 2C", "--rules", '{"jokers": 1}')
+    assert allowed.returncode == 0 and allowed.stdout.strip().endswith("deadwood: 2")
+
+
+@pytest.mark.parametrize(
+    "args, text",
+    [
+        (("7S 7S",), "error: cards: the same card is in the hand twice"),
+        (("7S", "--rules", "[" * 50_000), "error: rules: the JSON is nested too deeply"),
+        (("7S", "--rules", '{"jokers": 1e999}'), "error: rules.jokers: jokers must be a whole"),
+        (("7S", "--rules", '{"stake": "1e9999999"}'), "error: rules.stake: stake: '1e9999999'"),
+        (("7S", "--rules", '{"jokers": ' + "9" * 5000 + "}"), "a number has thousands of digits"),
+        (("7S", "--rules", '{"currency": "\\u0000"}'), "error: rules.currency: currency has a"),
+    ],
+)
+def test_deadwood_refusals_say_where(args, text):
+    done = run("deadwood", *args)
+    assert done.returncode == 2 and text in done.stderr and "Traceback" not in done.stderr
+
+
+def refused(stdin: str) -> list[dict]:
+    done = run("score", "-", stdin=stdin)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    return json.loads(done.stdout)["errors"]
+
+
+GOOD = record("draw", [hand("7S 7D 7C", "2C 3D"), hand("5H 6H 7H 8H", "KD"), hand("", "AS")], 0)
+
+
+@pytest.mark.parametrize(
+    "text, where, fragment",
+    [
+        ("[" * 100_000 + "]" * 100_000, "file", "the JSON is nested too deeply"),
+        ('{"pot": ' + "9" * 5000 + "}", "file", "a number has thousands of digits"),
+        (json.dumps({**GOOD, "pot": "1e9999999"}), "pot", "'1e9999999' is too large"),
+        (json.dumps({**GOOD, "streak": {"seat": 0, "wins": 1e999}}), "streak.wins", "0 to 1000"),
+        (json.dumps({**GOOD, "rules": {"stake": "1e9999999"}}), "rules.stake", "too large"),
+        (json.dumps({**GOOD, "challange": True}), "challange", "unknown key 'challange'"),
+        (json.dumps({**GOOD, "players": ["A\ud800", "B", "C"]}), "players[0]", "(U+D800)"),
+        (json.dumps({**GOOD, "dealer": True}), "dealer", "dealer must be a seat"),
+    ],
+)
+def test_score_refusals_say_where(text, where, fragment):
+    errors = refused(text)
+    assert any(e["where"] == where and fragment in e["message"] for e in errors), errors
+
+
+def test_score_file_that_is_not_utf8(tmp_path):
+    path = tmp_path / "round.json"
+    path.write_bytes(b'{"ending": "\xff"}')
+    done = run("score", str(path))
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["errors"] == [
+        {"where": "file", "message": "the file is not UTF-8 text"}
+    ]

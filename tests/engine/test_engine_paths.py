@@ -101,7 +101,7 @@ def test_canonical_record_is_the_stored_form():
         "talon",
         [
             hand("7s 7d 7c", "2c 3d", challenged=False),
-            {"melds": [{"cards": "9S 9H 9D 9C", "secret": True}], "hand": "kd", "kang": None},
+            {"melds": [{"cards": "9S 9H 9D 9C", "secret": True}], "hand": "kd", "kang": False},
             {"melds": [{"cards": ["5h", "6h", "7h"], "secret": False}], "hand": []},
         ],
         declarer=1,

@@ -1,4 +1,10 @@
-"""Command line: `python -m tracker.engine deadwood "CARDS"` and `python -m tracker.engine score FILE`."""
+"""Command line of the engine.
+
+    python -m tracker.engine deadwood "CARDS" [--rules JSON]
+    python -m tracker.engine score FILE  (a round record; - reads it from stdin)
+
+Exit 0 with the answer, or 2 with each problem and where it is.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +13,23 @@ import json
 import sys
 
 from . import CardError, RoundError, Rules, RulesError, best_melds, parse_cards, score_round
+from .problems import Path, Problem
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tracker.engine", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m tracker.engine",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     deadwood = commands.add_parser("deadwood", help="best arrangement and deadwood of a hand")
     deadwood.add_argument("cards", help='the hand, e.g. "QC QD QH 8C 9C 10C 3S"')
     deadwood.add_argument(
-        "--rules", default="{}", help="options as JSON, e.g. '{\"qka_run\": false}'"
+        "--rules",
+        default="{}",
+        help="options as JSON, e.g. '{\"qka_run\": false}'; a hand with jokers needs "
+        "'{\"jokers\": 2}' (the rules allow none unless said)",
     )
     score = commands.add_parser("score", help="score a round record (JSON file, or - for stdin)")
     score.add_argument("file")
@@ -25,12 +39,18 @@ def main(argv: list[str] | None = None) -> int:
     return _score(args.file)
 
 
+class _Refused(Exception):
+    def __init__(self, where, message: str):
+        self.problem = Problem(where, message)
+
+
 def _deadwood(text: str, rules_text: str) -> int:
     try:
-        rules = Rules.from_dict(json.loads(rules_text))
-        arrangement = best_melds(parse_cards(text), rules)
-    except (CardError, RulesError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        rules = _rules(rules_text)
+        cards = _cards(text, rules)
+        arrangement = best_melds(cards, rules)
+    except _Refused as refused:
+        print(f"error: {refused.problem.where}: {refused.problem.message}", file=sys.stderr)
         return 2
     for meld in arrangement.melds:
         print(f"{meld.kind}: {meld}")
@@ -39,24 +59,72 @@ def _deadwood(text: str, rules_text: str) -> int:
     return 0
 
 
+def _rules(text: str) -> Rules:
+    try:
+        return Rules.from_dict(_json(text, "rules"))
+    except RulesError as error:
+        raise _Refused(Path.of("rules", error.option), str(error)) from None
+
+
+def _cards(text: str, rules: Rules) -> list:
+    try:
+        cards = parse_cards(text)
+    except CardError as error:
+        raise _Refused("cards", str(error)) from None
+    naturals = [card for card in cards if not card.is_joker]
+    if len(set(naturals)) != len(naturals):
+        raise _Refused("cards", "the same card is in the hand twice")
+    jokers = len(cards) - len(naturals)
+    if jokers > rules.jokers:
+        allowed = "no jokers" if rules.jokers == 0 else f"only {rules.jokers} joker(s)"
+        raise _Refused(
+            "cards",
+            f"the hand has {jokers} joker(s) but the rules allow {allowed}: "
+            f"say how many the table plays with, e.g. --rules '{{\"jokers\": {min(jokers, 2)}}}'",
+        )
+    return cards
+
+
+def _json(text: str, where: str):
+    """The JSON value of `text`; refused, never a crash, when it is no JSON or too deep."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _Refused(where, f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise _Refused(where, "the JSON is nested too deeply") from None
+    except ValueError:  # Python reads no integer of more than 4,300 digits
+        raise _Refused(where, "not valid JSON: a number has thousands of digits") from None
+
+
 def _score(path: str) -> int:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except OSError as error:
-        print(json.dumps({"errors": [{"where": "file", "message": str(error)}]}))
-        return 2
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        print(json.dumps({"errors": [{"where": "file", "message": f"not valid JSON: {error}"}]}))
-        return 2
-    try:
+        record = _json(_read(path), "file")
         result = score_round(record)
+    except _Refused as refused:
+        return _errors([refused.problem])
     except RoundError as error:
-        print(json.dumps(error.to_dict(), ensure_ascii=False, indent=2))
-        return 2
+        return _errors(error.problems)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     return 0
+
+
+def _read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError as error:
+        raise _Refused("file", str(error)) from None
+    except UnicodeDecodeError:
+        raise _Refused("file", "the file is not UTF-8 text") from None
+
+
+def _errors(problems: list[Problem]) -> int:
+    errors = {"errors": [problem.to_dict() for problem in problems]}
+    print(json.dumps(errors, ensure_ascii=False, indent=2))
+    return 2
 
 
 if __name__ == "__main__":

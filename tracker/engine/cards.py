@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .values import shown
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -19,9 +21,11 @@ JOKER = "JK"
 
 
 class CardError(ValueError):
-    """A token that is not a card. `token` holds it as the player typed it."""
+    """A token that is not a card. `token` holds it as the player typed it, as a message may
+    show it (cut short, control characters escaped)."""
 
-    def __init__(self, token: str, message: str | None = None):
+    def __init__(self, token, message: str | None = None):
+        token = shown(token)
         self.token = token
         super().__init__(message or f"'{token}' is not a card (write e.g. 7S, 10H, QD, AC or JK)")
 
@@ -88,7 +92,14 @@ def parse_card(token: str) -> Card:
 def parse_cards(text: str | list | tuple) -> list[Card]:
     """Cards separated by spaces or commas (or an already split list of tokens)."""
     tokens = text if isinstance(text, (list, tuple)) else _TOKEN_SPLIT.split(text.strip())
-    return [parse_card(str(token)) for token in tokens if str(token).strip()]
+    return [parse_card(_token(token)) for token in tokens if _token(token).strip()]
+
+
+def _token(token) -> str:
+    """A token of a list of cards as text; a list or an object in its place is no card."""
+    if isinstance(token, (list, tuple, dict)):
+        raise CardError(token, f"{shown(token)} is not a card: write each card as text, e.g. 7S")
+    return token if isinstance(token, str) else shown(token)
 
 
 def format_cards(cards) -> str:

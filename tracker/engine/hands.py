@@ -8,6 +8,10 @@ from .cards import Card, CardError, parse_cards
 from .melds import Meld, MeldError, validate_meld
 from .problems import Path, Problems
 from .rules import Rules
+from .values import check_keys, read_flag
+
+HAND_KEYS = ("melds", "hand", "challenged", "kang")
+MELD_KEYS = ("cards", "secret")
 
 
 @dataclass
@@ -66,14 +70,12 @@ def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> 
     if not isinstance(raw, dict):
         problems.add(where, f"{name}'s cards must be an object with melds and hand")
         return entry
-    for flag in ("challenged", "kang"):
-        flag_value = raw.get(flag, False)
-        if flag_value not in (True, False, None):
-            problems.add(Path.of(*where, flag), f"{flag} must be true or false")
-        setattr(entry, flag, bool(flag_value))
-    entry.melds = _read_melds(raw.get("melds") or [], where, name, seen, problems)
+    check_keys(raw, HAND_KEYS, where, f"{name}'s hand", problems)
+    entry.challenged = read_flag(raw, "challenged", where, problems)
+    entry.kang = read_flag(raw, "kang", where, problems)
+    entry.melds = _read_melds(_or_none(raw.get("melds")), where, name, seen, problems)
     hand_where = Path.of(*where, "hand")
-    cards = _read_cards(raw.get("hand") or [], hand_where, f"{name}'s hand", problems)
+    cards = _read_cards(_or_none(raw.get("hand")), hand_where, f"{name}'s hand", problems)
     if cards is not None:
         if len(cards) > 13:
             problems.add(
@@ -92,10 +94,11 @@ def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) 
     for index, meld in enumerate(melds):
         meld_where = Path.of(*where, "melds", index)
         secret = False
-        if isinstance(meld, dict):
-            secret = meld.get("secret") is True
-            meld = meld.get("cards")
         label = f"{name}'s meld {index + 1}"
+        if isinstance(meld, dict):
+            check_keys(meld, MELD_KEYS, meld_where, label, problems)
+            secret = read_flag(meld, "secret", meld_where, problems)
+            meld = meld.get("cards")
         cards = _read_cards(meld, meld_where, label, problems)
         if cards is None:
             continue
@@ -105,6 +108,11 @@ def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) 
         except MeldError as error:
             problems.add(meld_where, f"{name}'s meld {error}")
     return found
+
+
+def _or_none(value):
+    """No melds or no cards in hand may be given as null or "" too."""
+    return [] if value is None or value == "" else value
 
 
 def _read_cards(value, where: Path, label: str, problems: Problems) -> list[Card] | None:

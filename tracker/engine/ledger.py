@@ -63,6 +63,8 @@ def add_round(ledger: Ledger, record: dict) -> RoundResult:
     if ledger.ended:
         loser = ledger.players[ledger.loser]
         raise RoundError([Problem("round", f"the session is over: {loser} reached the loss limit")])
+    if not isinstance(record, dict):
+        raise RoundError([Problem("round", "a round must be a JSON object")])
     record = {**record, **ledger.context()}
     if record.get("dealer") in (None, ""):
         record["dealer"] = ledger.next_dealer

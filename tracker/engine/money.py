@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from .values import shown
+
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 
@@ -14,18 +16,21 @@ class MoneyError(ValueError):
 
 def parse_money(value) -> Decimal:
     """An amount from a string, int or Decimal, in whole centavos. Floats are refused."""
-    if isinstance(value, float) or isinstance(value, bool):
+    if isinstance(value, (float, bool, list, tuple, dict)):
         raise MoneyError('write the amount as text, e.g. "10.50"')
-    try:
-        amount = Decimal(str(value).strip().replace(",", "").lstrip("₱"))
-    except InvalidOperation:
-        raise MoneyError(f"'{value}' is not an amount") from None
+    if isinstance(value, (int, Decimal)):
+        amount = Decimal(value)  # not through str(): an int of thousands of digits has none
+    else:
+        try:
+            amount = Decimal(str(value).strip().replace(",", "").lstrip("₱"))
+        except InvalidOperation:
+            raise MoneyError(f"'{shown(value)}' is not an amount") from None
     if not amount.is_finite():
-        raise MoneyError(f"'{value}' is not an amount")
-    if abs(amount) >= Decimal("1e9"):  # checked first: quantizing 1e400 would overflow
-        raise MoneyError(f"'{value}' is too large")
+        raise MoneyError(f"'{shown(value)}' is not an amount")
+    if amount.adjusted() >= 9:  # 1e9 or more; checked first, and so: abs(1e9999999) overflows
+        raise MoneyError(f"'{shown(value)}' is too large")
     if amount != amount.quantize(CENT):
-        raise MoneyError(f"'{value}' has more than two decimal places")
+        raise MoneyError(f"'{shown(value)}' has more than two decimal places")
     return amount.quantize(CENT)
 
 

@@ -13,10 +13,23 @@ from .hands import HandEntry, read_hands
 from .money import MoneyError, parse_money
 from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
-from .values import read_seat
+from .values import bad_character, check_keys, read_seat, whole_number
 
 ENDINGS = ("tongits", "draw", "talon")
+ROUND_KEYS = (
+    "players",
+    "rules",
+    "dealer",
+    "ending",
+    "declarer",
+    "last_drawer",
+    "pot",
+    "streak",
+    "hands",
+)
 MAX_NAME = 40
+MAX_WINS = 1000  # a streak is won once it reaches pot_streak, 10 at most
+STREAK_SHAPE = 'streak must look like {"seat": 0, "wins": 1}'
 
 
 @dataclass
@@ -46,20 +59,26 @@ def read_players(value, problems: Problems) -> list[str]:
     names = []
     for seat, name in enumerate(value):
         name = " ".join(name.split()) if isinstance(name, str) else ""
-        if not name:
-            problems.add(Path.of("players", seat), f"player {seat + 1} needs a name")
-        elif len(name) > MAX_NAME:
-            problems.add(
-                Path.of("players", seat),
-                f"player {seat + 1}'s name is longer than {MAX_NAME} characters",
-            )
-        elif name.casefold() in (n.casefold() for n in names):
-            problems.add(
-                Path.of("players", seat),
-                f"two players are called {name}: give each a different name",
-            )
-        names.append(name or f"Seat {seat + 1}")
+        problem = _name_problem(seat, name, names)
+        if problem:
+            problems.add(Path.of("players", seat), problem)
+        if not name or bad_character(name):  # never shown in a message
+            name = f"Seat {seat + 1}"
+        names.append(name)
     return names
+
+
+def _name_problem(seat: int, name: str, names: list[str]) -> str | None:
+    if not name:
+        return f"player {seat + 1} needs a name"
+    bad = bad_character(name)
+    if bad:
+        return f"player {seat + 1}'s name has {bad}: remove it"
+    if len(name) > MAX_NAME:
+        return f"player {seat + 1}'s name is longer than {MAX_NAME} characters"
+    if name.casefold() in (n.casefold() for n in names):
+        return f"two players are called {name}: give each a different name"
+    return None
 
 
 def _seat(record: dict, key: str, problems: Problems, what: str | None = None) -> int | None:
@@ -74,36 +93,18 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
     problems = Problems()
     if not isinstance(record, dict):
         raise RoundError([Problem("round", "a round must be a JSON object")])
+    check_keys(record, ROUND_KEYS, (), "the round", problems)
     if players is None:
         players = read_players(record.get("players"), problems)
     if rules is None:
-        try:
-            rules = Rules.from_dict(record.get("rules"))
-        except RulesError as error:
-            problems.add(Path.of("rules", error.option), str(error))
-            rules = Rules()
-        except (TypeError, ValueError):
-            problems.add("rules", "rules must be an object of options")
-            rules = Rules()
+        rules = _read_rules(record.get("rules"), problems)
     dealer = _seat(record, "dealer", problems) or 0
     ending = record.get("ending")
     if ending not in ENDINGS:
         problems.add("ending", "say how the round ended: tongits, draw or talon")
-    declarer = None
-    if ending == "tongits":
-        declarer = _seat(record, "declarer", problems, "won by Tongits")
-    elif ending == "draw":
-        declarer = _seat(record, "declarer", problems, "called the draw")
-    else:  # nobody declares at talon out: a seat given anyway is ignored, anything else refused
-        _seat(record, "declarer", problems)
+    declarer = _read_declarer(record, ending, problems)
     last_drawer = _seat(record, "last_drawer", problems)
-    try:
-        pot = parse_money(record.get("pot", "0") or "0")
-        if pot < 0:
-            problems.add("pot", "the pot cannot be negative")
-    except MoneyError as error:
-        problems.add("pot", f"pot: {error}")
-        pot = Decimal("0.00")
+    pot = _read_pot(record.get("pot"), problems)
     streak = _read_streak(record.get("streak"), problems)
     hands = read_hands(record.get("hands"), players, rules, problems)
     if problems:
@@ -112,14 +113,48 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
     return entry
 
 
-def _read_streak(value, problems: Problems):
-    if value in (None, {}):
-        return None
+def _read_rules(value, problems: Problems) -> Rules:
     try:
-        seat, wins = int(value["seat"]), int(value["wins"])
-        if seat in (0, 1, 2) and wins >= 0:
-            return (seat, wins)
-    except (TypeError, KeyError, ValueError):
-        pass
-    problems.add("streak", 'streak must look like {"seat": 0, "wins": 1}')
+        return Rules.from_dict(value)
+    except RulesError as error:
+        problems.add(Path.of("rules", error.option), str(error))
+    except (TypeError, ValueError):
+        problems.add("rules", "rules must be an object of options")
+    return Rules()
+
+
+def _read_declarer(record: dict, ending, problems: Problems) -> int | None:
+    if ending == "tongits":
+        return _seat(record, "declarer", problems, "won by Tongits")
+    if ending == "draw":
+        return _seat(record, "declarer", problems, "called the draw")
+    # nobody declares at talon out: a seat given anyway is ignored, anything else refused
+    _seat(record, "declarer", problems)
     return None
+
+
+def _read_pot(value, problems: Problems) -> Decimal:
+    try:
+        pot = parse_money("0" if value is None or value == "" else value)
+    except MoneyError as error:
+        problems.add("pot", f"pot: {error}")
+        return Decimal("0.00")
+    if pot < 0:
+        problems.add("pot", "the pot cannot be negative")
+    return pot
+
+
+def _read_streak(value, problems: Problems) -> tuple[int, int] | None:
+    if value is None or value == {}:
+        return None
+    if not isinstance(value, dict) or set(value) != {"seat", "wins"}:
+        problems.add("streak", STREAK_SHAPE)
+        return None
+    seat = read_seat(value["seat"], "streak", problems, missing=STREAK_SHAPE, wrong=STREAK_SHAPE)
+    wins = whole_number(value["wins"])
+    if wins is None or not 0 <= wins <= MAX_WINS:
+        problems.add(
+            Path.of("streak", "wins"), f"streak wins must be a whole number from 0 to {MAX_WINS}"
+        )
+        return None
+    return None if seat is None else (seat, wins)

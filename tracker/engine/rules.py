@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from decimal import Decimal
 
 from .money import MoneyError, parse_money
+from .values import bad_character, shown, whole_number
 
 
 class RulesError(ValueError):
@@ -58,10 +59,12 @@ class Rules:
     @classmethod
     def preset(cls, name: str = "classic", /, **overrides) -> Rules:
         if name not in PRESETS:
-            raise RulesError("preset", f"unknown preset '{name}' (choose {' or '.join(PRESETS)})")
-        unknown = set(overrides) - _NAMES
+            choose = " or ".join(PRESETS)
+            raise RulesError("preset", f"unknown preset '{shown(name)}' (choose {choose})")
+        unknown = sorted(set(overrides) - _NAMES)
         if unknown:
-            raise RulesError(sorted(unknown)[0], f"unknown rule option '{sorted(unknown)[0]}'")
+            option = shown(unknown[0])
+            raise RulesError(option, f"unknown rule option '{option}'")
         return cls(**{**PRESETS[name], "preset_name": name, **overrides})
 
     @classmethod
@@ -72,7 +75,11 @@ class Rules:
         if not isinstance(data, dict):
             raise RulesError("rules", "rules must be an object of options")
         data = dict(data)
-        return cls.preset(str(data.pop("preset", "classic")), **data)
+        preset = data.pop("preset", "classic")
+        odd = sorted(shown(key) for key in data if not isinstance(key, str))
+        if odd:  # ** below takes only text keys
+            raise RulesError(odd[0], f"unknown rule option '{odd[0]}'")
+        return cls.preset(preset if isinstance(preset, str) else shown(preset), **data)
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -144,17 +151,18 @@ def _check(name: str, value):
         return _amount(name, value)
     if name in _FLAGS:
         return _flag(name, value)
+    if name == "currency":
+        return _currency(value)
+    given = value
     if name in _RANGES or name == "joker_points":
         value = _whole(name, value)
     if name in _CHOICES and value not in _CHOICES[name]:
         allowed = " or ".join(str(choice) for choice in _CHOICES[name])
-        raise RulesError(name, f"{name} must be {allowed}, not '{value}'")
+        raise RulesError(name, f"{name} must be {allowed}, not '{shown(given)}'")
     if name in _RANGES:
         low, high = _RANGES[name]
         if not low <= value <= high:
             raise RulesError(name, f"{name} must be from {low} to {high}")
-    if name == "currency" and (not isinstance(value, str) or not 0 < len(value) <= 4):
-        raise RulesError(name, "currency must be a short symbol such as ₱")
     return value
 
 
@@ -184,10 +192,16 @@ def _flag(name: str, value) -> bool:
 
 
 def _whole(name: str, value) -> int:
-    try:
-        number = int(value)
-        if isinstance(value, bool) or str(number) != str(value).strip():
-            raise ValueError
-    except (TypeError, ValueError):
-        raise RulesError(name, f"{name} must be a whole number") from None
+    number = whole_number(value)
+    if number is None:
+        raise RulesError(name, f"{name} must be a whole number")
     return number
+
+
+def _currency(value) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= 4:
+        raise RulesError("currency", "currency must be a short symbol such as ₱")
+    bad = bad_character(value)
+    if bad:
+        raise RulesError("currency", f"currency has {bad}: use a symbol such as ₱")
+    return value

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from .problems import Path, Problem
 
 SEATS = (0, 1, 2)
+# A whole number given as text with more digits than this is out of every range: it is not
+# turned into an int (int() of thousands of digits fails), a stand-in this large is returned.
+_LONGEST = 18
+_TOO_LARGE = 10**_LONGEST
 
 
 def read_seat(
@@ -27,3 +33,72 @@ def read_seat(
         return value
     problems.append(Problem(where, wrong or f"{where} must be a seat: 0, 1 or 2"))
     return None
+
+
+def whole_number(value) -> int | None:
+    """An int, or the text of one (" 12 ", "-3"); None for anything else (true, 2.0, "2.5",
+    "1e3", "+3", "03", a list). Text of more than 18 digits gives a stand-in beyond every range."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or digits[0] == "0" and text != "0":
+        return None  # "03" and "-0" are not how a whole number is written
+    if len(digits) > _LONGEST:
+        return -_TOO_LARGE if text[0] == "-" else _TOO_LARGE
+    return int(text)
+
+
+def bad_character(text: str) -> str | None:
+    """Words for the first character of `text` that no page, PDF or file should get: a control
+    character (U+0007) or half of a broken pair (a lone surrogate, U+D800); None if none."""
+    for char in text:
+        kind = unicodedata.category(char)
+        if kind == "Cc":
+            return f"a control character (U+{ord(char):04X})"
+        if kind == "Cs":
+            return f"a broken character (U+{ord(char):04X})"
+    return None
+
+
+def shown(value, limit: int = 40) -> str:
+    """`value` as a message may quote it: short, and any control character or lone surrogate
+    escaped, so that the message can always be printed, encoded and stored."""
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number too long to show"
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cs")
+        else char
+        for char in text
+    )
+
+
+def read_flag(data: dict, key: str, where, problems: list) -> bool:
+    """data[key] as true or false, false when the key is absent. Anything else, null, "true"
+    and 1 too, is a problem: a flag is never guessed."""
+    value = data.get(key, False)
+    if type(value) is bool:
+        return value
+    problems.append(Problem(Path.of(*Path(where), key), f"{key} must be true or false"))
+    return False
+
+
+def check_keys(data: dict, known: tuple[str, ...], where, what: str, problems: list) -> None:
+    """A problem for each key of `data` that is not one of `known` (a misspelt "challange"
+    must not be read as no challenge), naming the keys there are."""
+    keys = ", ".join(known[:-1]) + " and " + known[-1]
+    for key in data:
+        if key not in known:
+            name = shown(key)
+            place = Path.of(*Path(where), name) if name else Path(where) or Path.of("round")
+            problems.append(Problem(place, f"unknown key '{name}' in {what}: the keys are {keys}"))
