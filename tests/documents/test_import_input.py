@@ -97,20 +97,6 @@ CLASSES = {
 }
 
 
-# Refused by the engine's record and rules checks (the engine branch of issue 8, part 4);
-# until they are merged these classes are expected to fail here.
-ENGINE_PENDING = {
-    "number for a boolean",
-    "stake that overflows",
-    "string for secret",
-    "unknown key in a hand",
-    "unknown key in a meld",
-    "unknown key in a round",
-}
-PENDING = pytest.mark.xfail(reason="refused by the engine branch's checks, not merged yet")
-READY = sorted(set(CLASSES) - ENGINE_PENDING)
-
-
 def concrete(path: tuple, round_: int, hand: int) -> tuple:
     return tuple(round_ if p == "<round>" else hand if p == "<hand>" else p for p in path)
 
@@ -150,9 +136,7 @@ def assert_refused(text: str, where: tuple):
 # -- each class, by hand --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "name", [pytest.param(n, marks=[PENDING] if n in ENGINE_PENDING else []) for n in CLASSES]
-)
+@pytest.mark.parametrize("name", sorted(CLASSES))
 def test_each_class_is_refused_where_it_is(name):
     text, where = spoiled(known_session(), name)
     assert_refused(text, where)
@@ -172,7 +156,7 @@ SESSIONS = [random_session(seed=seed, rounds=6) for seed in (2, 5)]
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     session=st.sampled_from(SESSIONS),
-    name=st.sampled_from(READY),
+    name=st.sampled_from(sorted(CLASSES)),
     round_=st.integers(0, 5),
     hand=st.integers(0, 2),
 )
@@ -202,7 +186,7 @@ def _exists(session: dict, place: tuple) -> bool:
 
 # -- through the page, the API and `flask restore`: 422 / exit 2, nothing stored ------------
 
-WEB_CLASSES = READY
+WEB_CLASSES = sorted(CLASSES)
 
 
 def session_count(client) -> int:
@@ -252,7 +236,7 @@ def test_an_uploaded_file_is_refused_too(client, name):
         "count that overflows",
         "lone surrogate in a name",
         "boolean for a seat",
-        pytest.param("unknown key in a hand", marks=PENDING),
+        "unknown key in a hand",
     ],
 )
 def test_restore_refuses_with_exit_2_and_where(app, client, tmp_path, name):
