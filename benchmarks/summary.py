@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pypdf import PdfReader  # noqa: E402
 
 from tests.support.rounds_factory import random_session  # noqa: E402
-from tracker.summary import summary_html, summary_pdf  # noqa: E402
+from tracker.documents.pdf import summary_pdf  # noqa: E402
+from tracker.documents.summary import summary_html  # noqa: E402
 
 TARGET = 2.0
 

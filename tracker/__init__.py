@@ -46,8 +46,9 @@ def _bind_extensions(app: Flask) -> None:
 
 
 def _register_web(app: Flask) -> None:
-    from . import backup, display
+    from .documents import backup
     from .extensions import csrf
+    from .present import display
     from .web import (
         api,
         blueprint,

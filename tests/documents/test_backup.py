@@ -16,7 +16,7 @@ from tests.support.database import drop_everything, migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tests.support.rounds_factory import random_session
 from tracker import create_app
-from tracker.export import export_json
+from tracker.documents.export import export_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -222,7 +222,7 @@ def test_an_invalid_backup_is_refused_and_changes_nothing(
             db.engine.dispose()
     other = fresh_app()
     result = other.test_cli_runner().invoke(args=["restore", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # refused input, as every command of the tracker answers it
     assert "Refused" in result.output and "nothing was changed" in result.output
     assert message in result.output
     assert state(other.test_client()) == {}  # not even the good sessions
@@ -232,7 +232,7 @@ def test_a_file_that_is_not_json_is_refused(app, client, tmp_path):
     path = tmp_path / "backup.json"
     path.write_text("{not json", encoding="utf-8")
     result = app.test_cli_runner().invoke(args=["restore", str(path)])
-    assert result.exit_code == 1 and "not valid JSON" in result.output
+    assert result.exit_code == 2 and "not valid JSON" in result.output
     result = app.test_cli_runner().invoke(args=["restore", str(tmp_path / "missing.json")])
     assert result.exit_code != 0 and "No such file" in result.output
 
@@ -288,5 +288,5 @@ def test_the_flask_command_itself(tmp_path, database_url):
     done = subprocess.run(
         [*flask, "restore", str(path)], cwd=ROOT, env=env, capture_output=True, text=True
     )
-    assert done.returncode == 1 and "not a tracker backup" in done.stderr
+    assert done.returncode == 2 and "not a tracker backup" in done.stderr
     assert client.get(f"/api/sessions/{token}").get_json()["balances"] == balances

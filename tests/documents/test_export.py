@@ -12,8 +12,9 @@ from decimal import Decimal
 import pytest
 
 from tests.support.rounds_factory import known_session, random_session
+from tracker.documents.csv_file import rounds_csv
+from tracker.documents.export import ExportError, export_json, ledger_of, read_export
 from tracker.engine import Rules, money_str
-from tracker.export import ExportError, export_json, ledger_of, read_export, rounds_csv
 
 PRESETS = [
     {"preset": "classic"},
@@ -33,7 +34,7 @@ PRESETS = [
 def problems_of(data) -> list[dict]:
     with pytest.raises(ExportError) as caught:
         read_export(data)
-    return caught.value.problems
+    return [problem.to_dict() for problem in caught.value.problems]
 
 
 # -- the hand-checked session ---------------------------------------------------------------

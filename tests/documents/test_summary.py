@@ -13,9 +13,11 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support.rounds_factory import known_session, random_session
+from tracker.documents.export import ledger_of
+from tracker.documents.pdf import RefusedURL, local_fetcher, summary_pdf
+from tracker.documents.summary import summary_html
 from tracker.engine import Rules, money_text
-from tracker.export import ledger_of
-from tracker.summary import RefusedURL, describe_rules, local_fetcher, summary_html, summary_pdf
+from tracker.present.house_rules import describe as describe_rules
 
 NOW = datetime(2026, 11, 30, 14, 0, tzinfo=UTC)
 HOSTILE = '<img src="http://evil.example/x.png">'
@@ -202,7 +204,7 @@ def test_fetcher_refuses_outside_urls(tmp_path):
         with pytest.raises(RefusedURL):
             fetcher.fetch(url)
     assert len(fetcher.refused) == 5
-    from tracker.summary import TEMPLATES
+    from tracker.documents.summary import TEMPLATES
 
     response = fetcher.fetch((TEMPLATES / "summary.html").as_uri())
     assert b"<html" in response.read()

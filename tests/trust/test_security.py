@@ -122,9 +122,9 @@ def test_hostile_names_are_text_on_every_page(client, hostile):
 def test_hostile_names_are_text_in_the_pdf(app, hostile):
     pypdf = pytest.importorskip("pypdf")
     pytest.importorskip("weasyprint")
+    from tracker.documents.pdf import summary_pdf
     from tracker.extensions import db
     from tracker.models import GameSession
-    from tracker.summary import summary_pdf
 
     with app.app_context():
         game = db.session.execute(db.select(GameSession).filter_by(token=hostile)).scalar_one()

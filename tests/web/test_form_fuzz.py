@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.support.forms import csrf_token, form_fields
 from tests.support.records import DRAW
 from tracker.extensions import db
-from tracker.house_rules import option_names
+from tracker.present.rule_form import option_names
 
 SETTINGS = settings(
     max_examples=40,

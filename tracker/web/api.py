@@ -12,8 +12,8 @@ import re
 from flask import Blueprint, current_app, jsonify, request, url_for
 
 from .. import sessions
+from ..documents.export import export_json
 from ..engine import Problem
-from ..export import export_json
 from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
 from ..sessions.errors import InputError
 from . import devices, inputs

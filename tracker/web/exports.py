@@ -1,8 +1,8 @@
 """Issue 3 pages: the printable summary (PDF), the CSV and JSON exports, and the import form.
 
 Thin like the other views: the export dict comes from the model, the files from
-tracker/export.py and tracker/summary.py, and an import goes through `service.import_session`,
-the same function the JSON API (`POST /api/sessions/import`) calls.
+tracker/documents, and an import goes through `sessions.import_session`, the same function the
+JSON API (`POST /api/sessions/import`) calls.
 """
 
 from __future__ import annotations
@@ -20,9 +20,12 @@ from flask import (
     url_for,
 )
 
-from .. import sessions as service
-from ..export import export_json, filename_stem, rounds_csv
-from ..summary import summary_pdf
+from .. import sessions
+from ..documents import json_file
+from ..documents.csv_file import filename_stem, rounds_csv
+from ..documents.export import export_json
+from ..documents.pdf import summary_pdf
+from ..engine import Problem
 from .forms import ImportForm
 
 bp = Blueprint("exports", __name__)
@@ -33,14 +36,26 @@ IMPORT_ENDPOINTS = {"exports.import_page", "api.import_session"}
 
 
 class Request(flask.Request):
-    """`app.request_class`: the size limits of the import routes, decided when the URL is matched
-    (before any hook reads the body), so no other code has to know about them."""
+    """`app.request_class`: the size limits and JSON parser of the import routes, decided when
+    the URL is matched (before any hook reads the body), so no other code has to know of them."""
+
+    def _for_import(self) -> bool:
+        return self.url_rule is not None and self.url_rule.endpoint in IMPORT_ENDPOINTS
 
     def _import_limit(self) -> int | None:
-        rule = self.url_rule
-        if rule is not None and rule.endpoint in IMPORT_ENDPOINTS and current_app:
+        if self._for_import() and current_app:
             return current_app.config["IMPORT_MAX_BYTES"]
         return None
+
+    @property
+    def json_module(self):
+        """A whole session's JSON is read by the import's own parser: a number too long or
+        nesting too deep is then refused at its place (422), not a crash."""
+        return json_file if self._for_import() else self._json_module
+
+    @json_module.setter
+    def json_module(self, value) -> None:  # Flask gives each request the app's JSON provider
+        self._json_module = value
 
     @property
     def max_content_length(self) -> int | None:
@@ -65,8 +80,8 @@ class Request(flask.Request):
 
 def _export(token: str) -> dict:
     try:
-        return service.get_session(token).export()
-    except service.NotFound:
+        return sessions.get_session(token).export()
+    except sessions.NotFound:
         abort(
             404,
             description="There is no session at this link. Check the link or start a new session.",
@@ -106,50 +121,33 @@ def export_file(token: str):
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():
     form = ImportForm()
-    problems: list = []
-    status = 200
-    if request.method == "POST":
-        upload = request.files.get(form.file.name)
-        data = upload.read() if upload is not None and upload.filename else b""
-        text = form.text.data or ""
-        if not form.validate():
-            problems = [
-                {"where": "form", "message": "The form had expired. Please press Import again."}
-            ]
-            status = 400
-        elif data and text.strip():
-            problems = [
-                {
-                    "where": "form",
-                    "message": "Choose a file or paste the JSON, not both: "
-                    "clear the pasted text or the file.",
-                }
-            ]
-            status = 422
-        elif not data and not text.strip():
-            problems = [
-                {"where": "form", "message": "Choose the exported .json file, or paste its text."}
-            ]
-            status = 422
-        else:
-            try:
-                game = service.import_session(data or text)
-            except service.InputError as error:
-                problems = [problem.to_dict() for problem in error.problems]
-                status = error.status
-            else:
-                count = len(game.rounds)
-                flash(
-                    f"Session imported with {count} round{'' if count == 1 else 's'}: "
-                    "this is its new link."
-                )
-                return redirect(url_for("pages.session_page", token=game.token), 303)
-        if data and problems:
-            problems.append(
-                {
-                    "where": "file",
-                    "message": f"(The file was {upload.filename}: "
-                    "choose it again once it is fixed.)",
-                }
-            )
-    return render_template("import.html", form=form, problems=problems), status
+    if request.method == "GET":
+        return render_template("import.html", form=form, problems=[])
+    upload = request.files.get(form.file.name)
+    data = upload.read() if upload is not None and upload.filename else b""
+    try:
+        game = sessions.import_session(_import_source(form, data))
+    except sessions.InputError as error:
+        problems = [problem.to_dict() for problem in error.problems]
+        if data:
+            message = f"(The file was {upload.filename}: choose it again once it is fixed.)"
+            problems.append({"where": "file", "message": message})
+        return render_template("import.html", form=form, problems=problems), error.status
+    count = len(game.rounds)
+    flash(f"Session imported with {count} round{'' if count == 1 else 's'}: this is its new link.")
+    return redirect(url_for("pages.session_page", token=game.token), 303)
+
+
+def _import_source(form: ImportForm, data: bytes) -> bytes | str:
+    """The export to import: the uploaded file's bytes or the pasted text, exactly one."""
+    if not form.validate():
+        message = "The form had expired. Please press Import again."
+        raise sessions.InputError([Problem("form", message)], 400)
+    text = form.text.data or ""
+    if data and text.strip():
+        message = "Choose a file or paste the JSON, not both: clear the pasted text or the file."
+        raise sessions.InputError([Problem("form", message)])
+    if not data and not text.strip():
+        message = "Choose the exported .json file, or paste its text."
+        raise sessions.InputError([Problem("form", message)])
+    return data or text

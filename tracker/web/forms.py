@@ -8,7 +8,8 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, StringField, TextAreaField
 
 from ..engine import Path, Rules
-from ..house_rules import OPTIONS, form_value, option_names
+from ..present.house_rules import OPTIONS
+from ..present.rule_form import form_value, option_names
 
 SEATS = (0, 1, 2)
 

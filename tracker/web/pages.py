@@ -7,9 +7,10 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 
 from .. import sessions
-from ..chart import balance_chart_svg
-from ..house_rules import GROUPS, OPTIONS, PRESET_CHOICES, default_text, option_names, preset_values
-from ..qr import qr_svg
+from ..present.chart import balance_chart_svg
+from ..present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
+from ..present.qr import qr_svg
+from ..present.rule_form import default_text, option_names, preset_values
 from ..sessions import pins
 from . import devices, inputs
 from .blueprint import bp, game_or_404, locked_redirect, session_url

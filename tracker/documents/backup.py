@@ -4,7 +4,7 @@
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
 
 A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
-session the export dict of tracker/export.py (with its `check` balances) carrying also its
+session the export dict of documents/export.py (with its `check` balances) carrying also its
 `token` (so the links keep working after a restore), `updated`, and the salted hash of its edit
 PIN when it has one (`pin_hash`). A restore checks the whole file first (every round of every
 session booked by the engine, the balances matched) and then writes every session in ONE
@@ -20,23 +20,26 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FilePath
 
 import click
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
-from . import sessions as service
-from .export import ExportError, export_document, load_json_file
-from .extensions import db
-from .models import GameSession, iso, utcnow
+from ..engine import Path, Problem
+from ..extensions import db
+from ..models import GameSession, iso, utcnow
+from ..sessions import InputError, add_imported, read_import
+from .export import FORMAT as EXPORT_FORMAT
+from .export import export_document
+from .json_file import ExportError, load_json_file
 
 FORMAT = "tongits-tracker-backup/1"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class BackupError(ExportError):
-    """A backup the tracker will not restore; `problems` as {"where", "message"} dicts."""
+    """A backup the tracker will not restore; `problems` says where and what (engine Problems)."""
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -64,7 +67,7 @@ def write_backup(path: str) -> int:
     if path == "-":
         sys.stdout.write(text)
         return len(data["sessions"])
-    target = Path(path)
+    target = FilePath(path)
     handle, temp = tempfile.mkstemp(
         dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
     )
@@ -74,7 +77,7 @@ def write_backup(path: str) -> int:
         os.chmod(temp, 0o600)  # the links in it are the keys to every session
         os.replace(temp, target)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        FilePath(temp).unlink(missing_ok=True)
         raise
     return len(data["sessions"])
 
@@ -85,7 +88,7 @@ def write_backup(path: str) -> int:
 @dataclass
 class Entry:
     token: str
-    clean: dict  # the checked export dict (service.read_import)
+    clean: dict  # the checked export dict (read_import)
     updated: str | None = None
     pin_hash: str | None = None
 
@@ -96,73 +99,70 @@ def read_backup(data) -> list[Entry]:
         data = load_json_file(data)
     except ExportError as error:
         raise BackupError(error.problems) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else None
-        hint = (
-            (
-                " (this is the export of one session: import it on the web page /import, "
-                "or with POST /api/sessions/import)"
-            )
-            if found == "tongits-tracker/1"
-            else ""
-        )
-        raise BackupError(
-            [
-                {
-                    "where": "format",
-                    "message": f"this is not a tracker backup: expected "
-                    f"format '{FORMAT}', found {found!r}{hint}",
-                }
-            ]
-        )
-    sessions = data.get("sessions")
-    if not isinstance(sessions, list):
-        raise BackupError(
-            [{"where": "sessions", "message": "sessions must be a list of session exports"}]
-        )
-    problems: list[dict] = []
+    sessions = _sessions_of(data)
+    problems: list[Problem] = []
     entries: list[Entry] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {}  # token: the index of the session that has it
     for index, raw in enumerate(sessions):
-        where = f"sessions[{index}]"
-        if not isinstance(raw, dict):
-            problems.append({"where": where, "message": "a session must be an object"})
-            continue
-        token = raw.get("token")
-        if not isinstance(token, str) or not TOKEN.fullmatch(token):
-            problems.append(
-                {
-                    "where": f"{where}.token",
-                    "message": "each session needs its token "
-                    "(16 to 64 letters, digits, - or _): the link it had",
-                }
-            )
-            token = None
-        elif token in seen:
-            problems.append(
-                {"where": f"{where}.token", "message": f"the same token as sessions[{seen[token]}]"}
-            )
-            token = None
-        else:
-            seen[token] = index
-        pin_hash = raw.get("pin_hash")
-        if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
-            problems.append(
-                {"where": f"{where}.pin_hash", "message": "pin_hash must be the stored hash text"}
-            )
-        updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
-        try:
-            clean = service.read_import(raw)
-        except service.InputError as error:
-            problems.extend(
-                {"where": f"{where}.{p.where}", "message": p.message} for p in error.problems
-            )
-            continue
-        if token is not None:
-            entries.append(Entry(token, clean, updated, pin_hash))
+        entry = _read_entry(raw, index, seen, problems)
+        if entry is not None:
+            entries.append(entry)
     if problems:
         raise BackupError(problems)
     return entries
+
+
+def _sessions_of(data) -> list:
+    """The backup's list of sessions, or BackupError when the file is not a backup."""
+    found = data.get("format") if isinstance(data, dict) else None
+    if found != FORMAT:
+        hint = (
+            " (this is the export of one session: import it on the web page /import, "
+            "or with POST /api/sessions/import)"
+            if found == EXPORT_FORMAT
+            else ""
+        )
+        message = f"this is not a tracker backup: expected format '{FORMAT}', found {found!r}"
+        raise BackupError([Problem("format", message + hint)])
+    sessions = data.get("sessions")
+    if not isinstance(sessions, list):
+        message = "sessions must be a list of session exports"
+        raise BackupError([Problem("sessions", message)])
+    return sessions
+
+
+def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) -> Entry | None:
+    """One session of the backup, checked; None (with its problems noted) if it is refused."""
+    where = Path.of("sessions", index)
+    if not isinstance(raw, dict):
+        problems.append(Problem(where, "a session must be an object"))
+        return None
+    token = _read_token(raw.get("token"), index, seen, problems)
+    pin_hash = raw.get("pin_hash")
+    if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
+        message = "pin_hash must be the stored hash text"
+        problems.append(Problem(Path.of(*where, "pin_hash"), message))
+    updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
+    try:
+        clean = read_import(raw)
+    except InputError as error:
+        problems += [problem.under(*where) for problem in error.problems]
+        return None
+    return None if token is None else Entry(token, clean, updated, pin_hash)
+
+
+def _read_token(token, index: int, seen: dict[str, int], problems: list[Problem]) -> str | None:
+    """The session's link, if it is one and no other session of the backup has it."""
+    where = Path.of("sessions", index, "token")
+    if not isinstance(token, str) or not TOKEN.fullmatch(token):
+        message = "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
+        problems.append(Problem(where, message))
+        return None
+    if token in seen:
+        problems.append(Problem(where, f"the same token as sessions[{seen[token]}]"))
+        return None
+    seen[token] = index
+    return token
 
 
 @dataclass
@@ -181,11 +181,11 @@ def restore(data, replace: bool = False) -> Report:
             existing = db.session.execute(
                 select(GameSession).where(GameSession.token == entry.token)
             ).scalar_one_or_none()
-            label = f"{entry.token[:8]}… ({', '.join(entry.clean['players'])}, {len(entry.clean['rounds'])} rounds)"
+            label = _label(entry)
             if existing is not None and not replace:
                 report.skipped.append(label)
                 continue
-            game = service.add_imported(
+            game = add_imported(
                 entry.clean, token=entry.token, game=existing, updated=entry.updated
             )
             if hasattr(game, "pin_hash"):
@@ -196,6 +196,12 @@ def restore(data, replace: bool = False) -> Report:
         db.session.rollback()
         raise
     return report
+
+
+def _label(entry: Entry) -> str:
+    """How the restore command names a session: its link's start, players and rounds."""
+    players = ", ".join(entry.clean["players"])
+    return f"{entry.token[:8]}… ({players}, {len(entry.clean['rounds'])} rounds)"
 
 
 # -- the commands ---------------------------------------------------------------------------
@@ -226,10 +232,10 @@ def restore_command(file, replace: bool) -> None:
     except BackupError as error:
         click.echo(f"Refused: {file.name} cannot be restored; nothing was changed.", err=True)
         for problem in error.problems[:100]:
-            click.echo(f"  {problem['where']}: {problem['message']}", err=True)
+            click.echo(f"  {problem.where}: {problem.message}", err=True)
         if len(error.problems) > 100:
             click.echo(f"  … and {len(error.problems) - 100} more", err=True)
-        raise SystemExit(1) from None
+        raise SystemExit(2) from None
     for label in report.restored:
         click.echo(f"restored {label}")
     for label in report.replaced:

@@ -1,4 +1,5 @@
-"""Template helpers: money as the table reads it, cards with their suit symbols."""
+"""Template helpers: money as the table reads it, the sign of an amount, cards with their suit
+symbols; and the house rules' words (`house_rules` in every template)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from decimal import Decimal
 
 from markupsafe import Markup, escape
 
-from .engine import money_text, parse_cards
-from .models import iso
+from ..engine import money_text, parse_cards
+from ..models import iso
+from . import house_rules
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
@@ -23,8 +25,9 @@ def signed_money(amount, unit: str = "₱") -> str:
 
 
 def sign_class(amount) -> str:
+    """The one set of class names for an amount's sign, on the pages and in the PDF."""
     amount = Decimal(str(amount))
-    return "pos" if amount > 0 else "neg" if amount < 0 else "zero"
+    return "plus" if amount > 0 else "minus" if amount < 0 else "zero"
 
 
 def card_html(token: str) -> Markup:
@@ -52,5 +55,6 @@ def register(app) -> None:
     app.jinja_env.filters.update(
         money=money, signed_money=signed_money, sign=sign_class, cards=cards_html, iso=iso
     )
+    app.jinja_env.globals["house_rules"] = house_rules
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

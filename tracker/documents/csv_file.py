@@ -1,0 +1,78 @@
+"""The rounds and payments of a session as CSV, safe to open in a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from ..engine import money_str
+from ..present.rounds import PlayedRound, played_rounds
+from .export import ledger_of
+
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def safe_cell(value) -> str:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with = + - @ (or a
+    tab / carriage return) gets a leading apostrophe. Plain numbers stay numbers."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    text = str(value)
+    if _NUMBER.fullmatch(text):
+        return text
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
+
+
+def rounds_csv(export: dict) -> str:
+    """One row per payment of every round (a round without payments, e.g. a void one, still
+    gets one row). Amounts are decimal strings; `pot in` is what each player put in the pot
+    that round, `pot out` what the winner took; balances and pot are after the round."""
+    players = list(export["players"])
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([safe_cell(cell) for cell in _header(players)])
+    for played in played_rounds(players, export.get("rounds") or [], ledger_of(export)):
+        for row in _rows(played):
+            writer.writerow([safe_cell(cell) for cell in row])
+    return out.getvalue()
+
+
+def _header(players: list[str]) -> list[str]:
+    return [
+        *("round", "dealer", "ending", "declarer", "winner"),
+        *(f"{name} deadwood" for name in players),
+        *(f"{name} sunog" for name in players),
+        *("payer", "payee", "amount", "explain", "pot in (each)", "pot out", "pot after"),
+        *(f"{name} balance" for name in players),
+    ]
+
+
+def _rows(played: PlayedRound) -> list[list]:
+    """The round's rows: one per payment, or one saying the verdict when nobody paid."""
+    result = played.result
+    base = [played.number, played.dealer, played.ending, played.declarer, played.winner]
+    base += [player.deadwood for player in result.players]
+    base += ["sunog" if player.sunog else "" for player in result.players]
+    tail = [
+        money_str(sum(played.pot_in_each.values())) if result.pot_in else "",
+        money_str(result.pot_out) if result.pot_out else "",
+        money_str(result.pot),
+        *(money_str(amount) for amount in played.balances),
+    ]
+    lines = [
+        [played.name(p.payer), played.name(p.payee), money_str(p.amount), p.explain]
+        for p in result.payments
+    ]
+    return [base + line + tail for line in lines or [["", "", "", " ".join(result.verdict)]]]
+
+
+def filename_stem(export: dict) -> str:
+    """A file name for downloads: tongits-2026-11-30-ana-ben-cris (ASCII only)."""
+    created = (export.get("created") or "")[:10]
+    names = "-".join(re.sub(r"[^a-z0-9]+", "", name.lower()) or "x" for name in export["players"])
+    return "-".join(part for part in ("tongits", created, names) if part)

@@ -1,0 +1,191 @@
+"""A whole session as plain data: the JSON export format, written and read back.
+
+Everything here works on the *export dict*, the JSON export format itself:
+
+    {"format": "tongits-tracker/1", "created": "2026-11-30T20:15:00+00:00",
+     "players": ["Ana", "Ben", "Cris"], "first_dealer": 0, "rules": {...Rules.to_dict()...},
+     "page_size": "letter" | "a4", "settled": false, "rounds": [<round record>, ...]}
+
+Nothing is stored but the rounds: results, balances, the pot and the settlement are always
+recomputed by the engine (`ledger_of`). No Flask, no database.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from ..engine import (
+    Ledger,
+    Path,
+    Problem,
+    Rules,
+    RulesError,
+    check_players,
+    money_str,
+    read_seat,
+    replay,
+)
+from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
+from .rounds_in import MAX_ROUNDS, check_totals, read_rounds
+
+FORMAT = "tongits-tracker/1"
+PAGE_SIZES = ("letter", "a4")
+# the order of an export's keys (`check` comes last)
+_EXPORT_KEYS = ("format", "created", "players", "first_dealer", "page_size", "settled")
+_EXPORT_KEYS += ("rules", "rounds")
+
+
+# -- the ledger -----------------------------------------------------------------------------
+
+
+def rules_of(export: dict) -> Rules:
+    return Rules.from_dict(export.get("rules"))
+
+
+def ledger_of(export: dict) -> Ledger:
+    """The engine's ledger of the session (raises the engine's RoundError on a bad round)."""
+    return replay(
+        list(export["players"]),
+        rules_of(export),
+        int(export.get("first_dealer") or 0),
+        list(export.get("rounds") or []),
+    )
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def export_json(export: dict) -> str:
+    """The session as pretty, stable JSON (same session, same text): keys in a fixed order,
+    cards in canonical notation, UTF-8 names as they are. A `check` block with the balances
+    lets an import prove it restored the same ledger."""
+    return json.dumps(export_document(export), ensure_ascii=False, indent=2) + "\n"
+
+
+def export_document(export: dict) -> dict:
+    """What `export_json` writes, as a dict (a backup holds one per session)."""
+    clean = read_export(export)
+    ledger = ledger_of(clean)
+    return {
+        **{key: clean[key] for key in _EXPORT_KEYS},
+        "check": {
+            "rounds": len(clean["rounds"]),
+            "balances": [money_str(amount) for amount in ledger.balances],
+            "pot": money_str(ledger.pot),
+        },
+    }
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def read_export(data) -> dict:
+    """Check an import (JSON text, bytes, or an already parsed dict) and return the clean
+    export dict. Raises ExportError listing every problem with where it is."""
+    data = load_json_file(data)
+    if not isinstance(data, dict):
+        raise refuse("file", "an export must be a JSON object with players, rules and rounds")
+    if data.get("format") != FORMAT:
+        found = data.get("format")
+        what = "has no format tag" if found is None else f"has format '{found}'"
+        message = f"this is not a Tongits tracker export: it {what}, expected '{FORMAT}'"
+        raise refuse("format", message)
+    problems: list[Problem] = []
+    clean = _read_session(data, problems)
+    rounds_in = _rounds_list(data.get("rounds"), problems)
+    if problems:  # rounds cannot be checked without players and rules
+        raise ExportError(problems)
+    rules = Rules.from_dict(clean["rules"])
+    clean["rounds"] = read_rounds(
+        rounds_in, clean["players"], rules, clean["first_dealer"], problems
+    )
+    if not problems:
+        check_totals(data.get("check"), clean, rules, problems)
+    if problems:
+        raise ExportError(_at_most(problems))
+    return clean
+
+
+def _read_session(data: dict, problems: list[Problem]) -> dict:
+    """Everything of the export but its rounds, checked: the export dict without `rounds`."""
+    players, player_problems = check_players(data.get("players"))
+    problems += player_problems
+    rules = _read_rules(data.get("rules"), problems)
+    first_dealer = _read_seat(data, "first_dealer", problems)
+    page_size = data.get("page_size", "letter")
+    if not isinstance(page_size, str) or page_size.lower() not in PAGE_SIZES:
+        problems.append(Problem("page_size", "page_size must be letter or a4"))
+        page_size = "letter"
+    settled = _read_flag(data, "settled", problems)
+    return {
+        "format": FORMAT,
+        "created": _read_created(data.get("created"), problems),
+        "players": players,
+        "first_dealer": first_dealer,
+        "rules": rules.to_dict(),
+        "page_size": page_size.lower(),
+        "settled": settled,
+    }
+
+
+def _rounds_list(value, problems: list[Problem]) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        problems.append(Problem("rounds", "rounds must be a list of round records"))
+        return []
+    if len(value) > MAX_ROUNDS:
+        message = f"{len(value)} rounds is more than the {MAX_ROUNDS:,} a session may hold"
+        problems.append(Problem("rounds", message))
+        return []
+    return value
+
+
+def _at_most(problems: list[Problem]) -> list[Problem]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    more = Problem("file", f"and {len(problems) - MAX_PROBLEMS} more problems")
+    return [*problems[:MAX_PROBLEMS], more]
+
+
+def _read_rules(value, problems: list[Problem]) -> Rules:
+    if not isinstance(value, dict):
+        message = "rules must be an object of house-rule options"
+        problems.append(Problem("rules", message))
+        return Rules()
+    try:
+        return Rules.from_dict(value)
+    except RulesError as error:
+        problems.append(Problem(Path.of("rules", error.option), str(error)))
+    except (TypeError, ValueError) as error:
+        problems.append(Problem("rules", f"the rules cannot be read: {error}"))
+    return Rules()
+
+
+def _read_seat(data: dict, key: str, problems: list[Problem]) -> int:
+    missing = f"{key} must be a seat: 0, 1 or 2"
+    seat = read_seat(data.get(key, 0), key, problems, missing=missing)
+    return 0 if seat is None else seat
+
+
+def _read_flag(data: dict, key: str, problems: list[Problem]) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        problems.append(Problem(key, f"{key} must be true or false"))
+        return False
+    return value
+
+
+def _read_created(value, problems: list[Problem]) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+            return value  # as written, so an import keeps it exactly
+        except ValueError:
+            pass
+    message = "created must be a date and time like 2026-11-30T20:15:00+08:00"
+    problems.append(Problem("created", message))
+    return None

@@ -1,0 +1,223 @@
+"""The printable session summary's data and HTML (templates/summary.html); pdf.py prints it.
+
+Works on the export dict of documents/export.py and needs no Flask app: a standalone Jinja2
+environment renders the template (autoescape on).
+
+    summary_context(export, now=None) -> dict
+    summary_html(export, now=None) -> str
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..engine import Ledger, Rules, money_text
+from ..present import house_rules
+from ..present.chart import SEAT_COLOURS, balance_chart_svg
+from ..present.display import sign_class
+from ..present.rounds import PlayedRound, played_rounds
+from .export import ledger_of, rules_of
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+TEMPLATES = ROOT / "templates"
+STATIC = ROOT / "static"
+PAGE_CSS = {"letter": "letter", "a4": "A4"}
+# Times are shown in the table's zone; the app is made for tables in the Philippines.
+DEFAULT_ZONE = "Asia/Manila"
+
+_env: Environment | None = None
+
+
+def environment() -> Environment:
+    global _env
+    if _env is None:
+        _env = Environment(
+            loader=FileSystemLoader(str(TEMPLATES)),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+    return _env
+
+
+def summary_html(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE) -> str:
+    """The summary page; `now` is the printing time shown, `zone` the time zone of the table."""
+    return environment().get_template("summary.html").render(summary_context(export, now, zone))
+
+
+def summary_context(
+    export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE
+) -> dict:
+    """Everything the template shows, computed by the engine from the export dict."""
+    rules = rules_of(export)
+    players = list(export["players"])
+    ledger = ledger_of(export)
+    rounds = [
+        _round_row(played, rules)
+        for played in played_rounds(players, export.get("rounds") or [], ledger)
+    ]
+    return {
+        **_dates(export.get("created"), now or datetime.now(UTC), _zone(zone)),
+        **_paper(export.get("page_size")),
+        **_standings(export, ledger, rules),
+        **_house_rules(rules),
+        "names": players,
+        # only then do table cells need the (costly) break-anywhere rule
+        "long_words": any(len(word) > 14 for name in players for word in name.split()),
+        "rounds": rounds,
+        "round_count": len(rounds),
+        "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if rounds else None,
+        "settled": bool(export.get("settled")),
+    }
+
+
+# -- the parts of the page ------------------------------------------------------------------
+
+
+def _standings(export: dict, ledger: Ledger, rules: Rules) -> dict:
+    """The players with their balances, the pot, and who pays whom."""
+    final = ledger.final_balances()
+    players = [
+        {
+            "seat": seat + 1,
+            "name": name,
+            "colour": SEAT_COLOURS[seat],
+            "first_dealer": seat == int(export.get("first_dealer") or 0),
+            "balance": _money(ledger.balances[seat], rules),
+            "sign": sign_class(ledger.balances[seat]),
+            "final": _money(final[seat], rules),
+            "final_sign": sign_class(final[seat]),
+            "pot_share": _money(share, rules) if (share := ledger.pot_shares[seat]) else None,
+        }
+        for seat, name in enumerate(ledger.players)
+    ]
+    transfers = [
+        {"payer": t.payer, "payee": t.payee, "amount": _money(t.amount, rules)}
+        for t in ledger.settlement()
+    ]
+    return {
+        "players": players,
+        "transfers": transfers,
+        "pot": _money(ledger.pot, rules),
+        "pot_open": bool(ledger.pot),
+        "loser": None if ledger.loser is None else ledger.players[ledger.loser],
+    }
+
+
+def _house_rules(rules: Rules) -> dict:
+    return {
+        "rules": rules,
+        "terms": house_rules.terms(rules, preset=False),
+        "rule_lines": house_rules.describe(rules),
+        "unit": rules.unit,
+        "loss_limit": _money(Decimal(-rules.loss_limit), rules),
+    }
+
+
+def _paper(page_size) -> dict:
+    size = str(page_size or "letter").lower()
+    return {"page_css": PAGE_CSS.get(size, "letter"), "page_name": house_rules.paper_name(size)}
+
+
+def _round_row(played: PlayedRound, rules: Rules) -> dict:
+    """A round as one row of the table: the hands, the payments, the pot, the balances."""
+    result = played.result
+    return {
+        "number": played.number,
+        "dealer": played.dealer,
+        "ending": played.ending_text(),
+        "void": result.void,
+        "winner": played.winner,
+        "hands": [
+            {"deadwood": p.deadwood, "sunog": p.sunog, "winner": p.seat == result.winner}
+            for p in result.players
+        ],
+        "payments": [_payment(payment, played, rules) for payment in result.payments],
+        "notes": _pot_notes(played, rules),
+        # a word joiner keeps "−₱40.00" whole when its cell wraps (Unicode lets a line
+        # break between the minus and the peso sign); text extraction drops it
+        "balances": [
+            {"text": _money(b, rules).replace("−", "−\u2060"), "sign": sign_class(b)}
+            for b in played.balances
+        ],
+        "pot": _money(result.pot, rules),
+        "pot_open": bool(result.pot),
+    }
+
+
+def _pot_notes(played: PlayedRound, rules: Rules) -> list[str]:
+    """'Pot +₱60.00 (ante, ₱20.00 each)', 'Ana takes the pot, ₱60.00'."""
+    result = played.result
+    notes = []
+    if result.pot_in:
+        why = " + ".join(
+            f"{reason}, {_money(amount, rules)} each"
+            for reason, amount in played.pot_in_each.items()
+        )
+        notes.append(f"Pot +{_money(played.pot_in_total, rules)} ({why})")
+    if result.pot_out:
+        notes.append(f"{played.winner} takes the pot, {_money(result.pot_out, rules)}")
+    return notes
+
+
+def _payment(payment, played: PlayedRound, rules: Rules) -> dict:
+    """A payment line: its parts (the engine's explanation without the final total) and amount."""
+    amount = _money(payment.amount, rules)
+    parts, _, total = payment.explain.rpartition(" = ")
+    text = payment.explain if total == amount and parts else f"{payment.explain} → {amount}"
+    return {
+        "payer": played.name(payment.payer),
+        "payee": played.name(payment.payee),
+        "amount": amount,
+        "parts": parts,
+        "explain": payment.explain,
+        "text": text,
+    }
+
+
+def _money(amount: Decimal, rules: Rules) -> str:
+    return money_text(amount, rules.unit)
+
+
+# -- dates ----------------------------------------------------------------------------------
+
+
+def _dates(created: str | None, now: datetime, zone) -> dict:
+    local = _local(created, zone)
+    return {
+        "date": _date_text(created, zone),
+        "day": local.date().isoformat() if local else "",
+        "printed": _date_text(now.isoformat(), zone),
+    }
+
+
+def _zone(name: str | None):
+    try:
+        return ZoneInfo(name) if name else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def _local(value: str | None, zone) -> datetime | None:
+    """The time in the table's zone (a time written without a zone is UTC)."""
+    if not value:
+        return None
+    when = datetime.fromisoformat(value)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(zone) if zone is not None else when
+
+
+def _date_text(value: str | None, zone) -> str:
+    """'Monday, 30 November 2026, 8:15 PM'."""
+    when = _local(value, zone)
+    if when is None:
+        return "date not recorded"
+    hour = when.strftime("%I").lstrip("0") or "12"
+    day = f"{when.strftime('%A')}, {when.day} {when.strftime('%B %Y')}"
+    return f"{day}, {hour}:{when.strftime('%M %p')}"

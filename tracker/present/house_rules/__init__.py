@@ -1,0 +1,64 @@
+"""Each house-rule option describes itself once (RULES.md §2-§7): the label and help the
+new-session form shows, and the sentence the printed summary says about the table's choice.
+The declarations are in play.py (preset, melds, draw) and payments.py (money, units, pot);
+validation is the engine's (`Rules.from_dict`): these modules only explain.
+
+    OPTIONS[name] -> Option(name, label, help, kind, choices, group, says, lead, upfront)
+    PRESET                         the preset, declared the same way
+    describe(rules) -> list[str]   every choice of the table as a sentence (the PDF's list)
+    terms(rules, preset=True)      the short line under a session's title: preset, stake, rate
+    PAPER, paper_name(size)        the summary's paper sizes in words
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ...engine import Rules
+from . import payments, play
+from .words import Option, money
+
+_OPTIONS: list[Option] = [*payments.MONEY, *play.OPTIONS, *payments.LOSSES, *payments.POT]
+PRESET = play.PRESET
+OPTIONS = {option.name: option for option in _OPTIONS}
+UPFRONT = tuple(option.name for option in _OPTIONS if option.upfront)
+PRESET_CHOICES = PRESET.choices
+GROUPS = {
+    "money": "Money",
+    "melds": "Melds and deadwood",
+    "draw": "Draw showdown",
+    "units": "What a loss costs",
+    "bonus": "Bonuses",
+    "pot": "Pot and dealer",
+    "progressive": "Progressive variant",
+}
+# the printed summary's paper, as the new-session form offers it
+PAPER = (("letter", "Letter (short bond)"), ("a4", "A4"))
+
+
+def describe(rules: Rules) -> list[str]:
+    """Every house-rule choice of a table as a sentence a player understands (the summary's
+    list): the preset first, then what changes every amount, then each option in form order."""
+    ordered = sorted(_OPTIONS, key=lambda option: not option.lead)
+    return [sentence for option in [PRESET, *ordered] for sentence in option.says(rules)]
+
+
+def terms(rules: Rules, preset: bool = True) -> list[str]:
+    """The short line under a session's title (page and summary): preset, stake, point rate,
+    and the progressive variant's limit. The summary leaves the preset out (its list of house
+    rules opens with it) and so starts with a capital."""
+    out = [play.PRESET_NAMES[rules.preset_name]] if preset else []
+    if rules.progressive:
+        out.append("progressive (points, not money)")
+    out += [
+        f"stake {money(rules.stake, rules)}",
+        f"point rate {money(rules.point_rate, rules)} per deadwood point",
+    ]
+    if rules.progressive:
+        out.append(f"loss limit {money(Decimal(-rules.loss_limit), rules)}")
+    return [out[0][:1].upper() + out[0][1:], *out[1:]]
+
+
+def paper_name(size: str | None) -> str:
+    """'A4' or 'Letter' (anything else prints on Letter, the default)."""
+    return "A4" if str(size or "").lower() == "a4" else "Letter"
