@@ -3,6 +3,7 @@
 Everything else (the web app, the API, exports, scripts) uses only what is listed here.
 """
 
+from . import json_text
 from .arrangement import Arrangement
 from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
@@ -43,6 +44,7 @@ __all__ = [
     "canonical_record",
     "check_players",
     "format_cards",
+    "json_text",
     "money_str",
     "money_text",
     "parse_cards",

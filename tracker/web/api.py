@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 
 from .. import sessions
 from ..documents.export import export_json
+from ..documents.json_file import MAX_PROBLEMS
 from ..engine import Problem
 from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
 from ..sessions.errors import InputError
@@ -215,7 +216,7 @@ def set_pin(token: str):
 @bp.post("/sessions/import")
 def import_session():
     """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
-    game = sessions.import_session(_body())
+    game = sessions.import_session(inputs.read_json(request, root="file", limit=MAX_PROBLEMS))
     return (
         jsonify(summary(game)),
         201,

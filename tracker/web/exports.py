@@ -21,7 +21,6 @@ from flask import (
 )
 
 from .. import sessions
-from ..documents import json_file
 from ..documents.csv_file import filename_stem, rounds_csv
 from ..documents.export import export_json
 from ..documents.pdf import summary_pdf
@@ -36,7 +35,7 @@ IMPORT_ENDPOINTS = {"exports.import_page", "api.import_session"}
 
 
 class Request(flask.Request):
-    """`app.request_class`: the size limits and JSON parser of the import routes, decided when
+    """`app.request_class`: the size limit of the import routes, decided when
     the URL is matched (before any hook reads the body), so no other code has to know of them."""
 
     def _for_import(self) -> bool:
@@ -46,16 +45,6 @@ class Request(flask.Request):
         if self._for_import() and current_app:
             return current_app.config["IMPORT_MAX_BYTES"]
         return None
-
-    @property
-    def json_module(self):
-        """A whole session's JSON is read by the import's own parser: a number too long or
-        nesting too deep is then refused at its place (422), not a crash."""
-        return json_file if self._for_import() else self._json_module
-
-    @json_module.setter
-    def json_module(self, value) -> None:  # Flask gives each request the app's JSON provider
-        self._json_module = value
 
     @property
     def max_content_length(self) -> int | None:

@@ -1,0 +1,104 @@
+"""JSON text read so that nothing in it can crash the tracker or be stored broken.
+
+Python's own parser turns `1e999` into infinity, refuses an integer of thousands of digits
+with a bare ValueError, takes NaN, and recurses once per level of nesting; and a string may
+hold a lone surrogate (which no database stores) or a control character. `loads` parses with
+hooks for the numbers; `problems_in` then walks the value once and names each of these at its
+place. The API's bodies, imported files, backups and the engine's CLI all read JSON this way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+
+from .problems import Path, Problem
+
+MAX_DEPTH = 32  # a round is 5 deep (hands[1].melds[0].cards[2]); an export 7; a backup 9
+MAX_DIGITS = 30  # no seat, count, version or amount comes near
+# control characters but tab, newline and return (white space, folded where it matters)
+_BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class _Unreadable:
+    """A value the parser met that nothing in the tracker can hold: refused where it stands."""
+
+    def __init__(self, message: str):
+        self.message = message
+
+
+def loads(text: str | bytes):
+    """json.loads that never crashes on what JSON may hold: a number no session can hold
+    becomes a placeholder that `problems_in` names at its place, and JSON nested deeper than
+    Python can recurse becomes one such placeholder for the whole. Not JSON: ValueError."""
+    try:
+        return json.loads(text, parse_int=_int, parse_constant=_constant)
+    except RecursionError:
+        return _Unreadable(_too_deep())
+
+
+def problems_in(data, root: str, limit: int = 50) -> list[Problem]:
+    """A problem at each place of `data` (from `loads`) that no session can hold: nesting
+    deeper than MAX_DEPTH, a number too long or not finite, text with a lone surrogate or a
+    control character. `root` names the whole ("body", "file") in a problem about it."""
+    problems: list[Problem] = []
+    stack = [(Path(), data)]
+    while stack and len(problems) < limit:
+        path, value = stack.pop()
+        message = _problem(value)
+        if message is None and len(path) >= MAX_DEPTH and isinstance(value, (dict, list)):
+            message = _too_deep()
+        if message is not None:
+            problems.append(Problem(path or root, message))
+        else:
+            stack += reversed(list(_inside(path, value, problems, root)))
+    return problems
+
+
+def text_problem(text: str) -> str | None:
+    """What is wrong with `text` as something to show or store, or None."""
+    found = _BAD_CHAR.search(text)
+    if found is None:
+        return None
+    code = f"U+{ord(found.group()):04X}"
+    if found.group() >= "\ud800":
+        return f"the text holds a broken character (a lone surrogate, {code})"
+    return f"the text holds a control character ({code})"
+
+
+def _inside(path: Path, value, problems: list[Problem], root: str):
+    """(path, item) of each item of a list or an object (whose keys are checked as text)."""
+    if isinstance(value, list):
+        yield from ((Path((*path, index)), item) for index, item in enumerate(value))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if (message := text_problem(str(key))) is not None:
+                problems.append(Problem(path or root, f"a key: {message}"))
+            else:
+                yield Path((*path, key)), item
+
+
+def _problem(value) -> str | None:
+    if isinstance(value, _Unreadable):
+        return value.message
+    if isinstance(value, float) and not math.isfinite(value):
+        return "a number too large to be read" if math.isinf(value) else "NaN is not a number"
+    if isinstance(value, str):
+        return text_problem(value)
+    return None
+
+
+def _int(text: str):
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        return _Unreadable(f"a number of {digits:,} digits is too long")
+    return int(text)
+
+
+def _constant(text: str):
+    return _Unreadable(f"{text} is not a number")
+
+
+def _too_deep() -> str:
+    return f"the JSON is nested more than {MAX_DEPTH} levels deep"
