@@ -16,7 +16,7 @@ from tests.support.database import drop_everything, migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tests.support.rounds_factory import random_session
 from tracker import create_app
-from tracker.documents.export import export_json
+from tracker.exchange.export import export_json
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,8 +13,8 @@ import pytest
 
 from tests.support.rounds_factory import known_session, random_session
 from tracker.documents.csv_file import rounds_csv
-from tracker.documents.export import ExportError, export_json, ledger_of, read_export
 from tracker.engine import Rules, money_str
+from tracker.exchange.export import ExportError, export_json, ledger_of, read_export
 
 PRESETS = [
     {"preset": "classic"},

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from tests.support.forms import csrf_token
 from tests.support.rounds_factory import known_session, random_session
-from tracker.documents.export import ExportError, export_json, read_export
 from tracker.engine import Path
+from tracker.exchange.export import ExportError, export_json, read_export
 
 
 class Raw(str):

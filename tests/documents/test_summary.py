@@ -13,10 +13,10 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support.rounds_factory import known_session, random_session
-from tracker.documents.export import ledger_of
 from tracker.documents.pdf import RefusedURL, local_fetcher, summary_pdf
 from tracker.documents.summary import summary_html
 from tracker.engine import Rules, money_text
+from tracker.exchange.export import ledger_of
 from tracker.present.house_rules import describe as describe_rules
 
 NOW = datetime(2026, 11, 30, 14, 0, tzinfo=UTC)

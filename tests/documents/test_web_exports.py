@@ -18,8 +18,8 @@ from pypdf import PdfReader
 from tests.support.forms import csrf_token
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tests.support.rounds_factory import random_session
-from tracker.documents.export import export_json, ledger_of
 from tracker.engine import money_text
+from tracker.exchange.export import export_json, ledger_of
 
 NAMES = ["Ñoño Dela Cruz", "Ma. Luz Bañez", "Cris"]
 

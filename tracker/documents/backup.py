@@ -4,7 +4,7 @@
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
 
 A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
-session the export dict of documents/export.py (with its `check` balances) carrying also its
+session the export dict of exchange/export.py (with its `check` balances) carrying also its
 `token` (so the links keep working after a restore), `updated`, and the salted hash of its edit
 PIN when it has one (`pin_hash`). A restore checks the whole file first (every round of every
 session booked by the engine, the balances matched) and then writes every session in ONE
@@ -27,12 +27,12 @@ from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from ..engine import Path, Problem
+from ..exchange.export import FORMAT as EXPORT_FORMAT
+from ..exchange.export import export_document
+from ..exchange.json_file import ExportError, load_json_file
 from ..extensions import db
 from ..models import GameSession, iso, utcnow
 from ..sessions import InputError, add_imported, read_import
-from .export import FORMAT as EXPORT_FORMAT
-from .export import export_document
-from .json_file import ExportError, load_json_file
 
 FORMAT = "tongits-tracker-backup/1"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")

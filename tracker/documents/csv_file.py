@@ -7,8 +7,8 @@ import io
 import re
 
 from ..engine import money_str
+from ..exchange.export import ledger_of
 from ..present.rounds import PlayedRound, played_rounds
-from .export import ledger_of
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 

@@ -1,6 +1,6 @@
 """The printable session summary's data and HTML (templates/summary.html); pdf.py prints it.
 
-Works on the export dict of documents/export.py and needs no Flask app: a standalone Jinja2
+Works on the export dict of exchange/export.py and needs no Flask app: a standalone Jinja2
 environment renders the template (autoescape on).
 
     summary_context(export, now=None) -> dict
@@ -17,11 +17,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..engine import Ledger, Rules, money_text
+from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
 from ..present.display import sign_class
 from ..present.rounds import PlayedRound, played_rounds
-from .export import ledger_of, rules_of
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TEMPLATES = ROOT / "templates"

@@ -1,13 +1,13 @@
 """A session from its JSON export (issue 3): imported as a new session, or restored in place
-from a backup. The export format itself is read and checked by tracker/documents/export.py."""
+from a backup. The export format itself is read and checked by tracker/exchange/export.py."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from ..documents.export import read_export
-from ..documents.json_file import ExportError
 from ..engine import Rules, canonical_record
+from ..exchange.export import read_export
+from ..exchange.json_file import ExportError
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from .errors import InputError
@@ -15,7 +15,7 @@ from .errors import InputError
 
 def read_import(data) -> dict:
     """The clean export dict of an import (JSON text, bytes or an already parsed dict), checked
-    by tracker/documents/export.py: every round booked by the engine, the `check` balances matched.
+    by tracker/exchange/export.py: every round booked by the engine, the `check` balances matched.
     Anything wrong raises InputError (422) listing each problem with where it is."""
     try:
         return read_export(data)

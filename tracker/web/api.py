@@ -12,9 +12,9 @@ import re
 from flask import Blueprint, current_app, jsonify, request, url_for
 
 from .. import sessions
-from ..documents.export import export_json
-from ..documents.json_file import MAX_PROBLEMS
 from ..engine import Problem
+from ..exchange.export import export_json
+from ..exchange.json_file import MAX_PROBLEMS
 from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
 from ..sessions.errors import InputError
 from . import devices, inputs

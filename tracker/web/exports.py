@@ -22,9 +22,9 @@ from flask import (
 
 from .. import sessions
 from ..documents.csv_file import filename_stem, rounds_csv
-from ..documents.export import export_json
 from ..documents.pdf import summary_pdf
 from ..engine import Problem
+from ..exchange.export import export_json
 from .forms import ImportForm
 
 bp = Blueprint("exports", __name__)
