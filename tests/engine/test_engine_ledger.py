@@ -102,6 +102,17 @@ def test_a_rejected_round_books_nothing():
     assert ledger.balances == [D("41.00"), D("-20.00"), D("-21.00")] and len(ledger.results) == 1
 
 
+@pytest.mark.parametrize("key, value", [("players", ["X", "Y", "Z"]), ("pot", "5"), ("rules", {})])
+def test_what_the_session_supplies_is_refused_in_a_round_not_replaced(key, value):
+    ledger = start_ledger(PLAYERS, Rules(), 0)
+    with pytest.raises(RoundError) as caught:
+        add_round(ledger, {**DRAW_ANA, key: value})
+    assert [p.to_dict() for p in caught.value.problems] == [
+        {"where": key, "message": f"leave {key} out of the round: the session supplies it"}
+    ]
+    assert ledger.results == []
+
+
 # --- property: every round's payments and pot movements sum to zero ----------------------------
 
 

@@ -56,7 +56,7 @@ def test_problems_keep_their_json():
             ["Ana", "Ben", "Cris"],
             Rules(),
             0,
-            [record("draw", [hand("7S 8H 9S"), hand(), hand()], declarer=0)],
+            [{"ending": "draw", "declarer": 0, "hands": [hand("7S 8H 9S"), hand(), hand()]}],
         )
     problem = caught.value.problems[0]
     assert problem.where == Path.of("rounds", 0, "hands", 0, "melds", 0)

@@ -11,6 +11,9 @@ from .rules import Rules
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
 
+# What a ledger supplies to each round it books: players and rules, the pot and the streak.
+SESSION_KEYS = ("players", "rules", "pot", "streak")
+
 
 @dataclass
 class Ledger:
@@ -65,6 +68,10 @@ def add_round(ledger: Ledger, record: dict) -> RoundResult:
         raise RoundError([Problem("round", f"the session is over: {loser} reached the loss limit")])
     if not isinstance(record, dict):
         raise RoundError([Problem("round", "a round must be a JSON object")])
+    given = [key for key in SESSION_KEYS if key in record]
+    if given:  # never read from a round, nor silently replaced: refused
+        message = "leave {} out of the round: the session supplies it"
+        raise RoundError([Problem(key, message.format(key)) for key in given])
     record = {**record, **ledger.context()}
     if record.get("dealer") in (None, ""):
         record["dealer"] = ledger.next_dealer

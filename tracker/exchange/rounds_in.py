@@ -19,7 +19,6 @@ from ..engine import (
 from .json_file import MAX_PROBLEMS
 
 MAX_ROUNDS = 10_000
-SESSION_KEYS = ("players", "rules", "pot", "streak")
 
 
 def read_rounds(
@@ -44,12 +43,7 @@ def _book(ledger: Ledger, record, number: int) -> tuple[dict | None, list[Proble
     """The round booked on the ledger, as the export writes it; or None and its problems."""
     if not isinstance(record, dict):
         return None, [Problem(Path(), f"round {number + 1} must be an object")]
-    # as the round API: what the session supplies is never read from a round
-    found = [
-        Problem(key, f"leave {key} out of the round: the session supplies it")
-        for key in SESSION_KEYS
-        if key in record
-    ]
+    found: list[Problem] = []
     dealer = read_seat(record.get("dealer"), "dealer", found)
     if found:
         return None, found

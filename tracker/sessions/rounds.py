@@ -30,8 +30,6 @@ from .outcomes import (
 from .pins import OPEN, Access, PinError
 from .store import check_open, commit
 
-SESSION_KEYS = ("players", "rules", "pot", "streak")
-
 
 def check_round(game: GameSession, record, number: int | None = None) -> Checked:
     """Score `record` as a new round (or as round `number`, replacing it) without storing;
@@ -234,14 +232,6 @@ def _conflict(game: GameSession, error: VersionConflict) -> Conflict:
 def _clean_record(record) -> dict:
     if not isinstance(record, dict):
         raise InputError([Problem("round", "a round must be a JSON object")])
-    given = [key for key in SESSION_KEYS if key in record]
-    if given:
-        raise InputError(
-            [
-                Problem(key, f"leave {key} out of the round: the session supplies it")
-                for key in given
-            ]
-        )
     return dict(record)
 
 
