@@ -12,7 +12,16 @@ import argparse
 import json
 import sys
 
-from . import CardError, RoundError, Rules, RulesError, best_melds, parse_cards, score_round
+from . import (
+    CardError,
+    RoundError,
+    Rules,
+    RulesError,
+    best_melds,
+    json_text,
+    parse_cards,
+    score_round,
+)
 from .problems import Problem
 
 
@@ -40,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 class _Refused(Exception):
-    def __init__(self, where, message: str):
-        self.problem = Problem(where, message)
+    def __init__(self, where, message: str, more: tuple[Problem, ...] = ()):
+        self.problems = [Problem(where, message), *more]
 
 
 def _deadwood(text: str, rules_text: str) -> int:
@@ -50,7 +59,8 @@ def _deadwood(text: str, rules_text: str) -> int:
         cards = _cards(text, rules)
         arrangement = best_melds(cards, rules)
     except _Refused as refused:
-        print(f"error: {refused.problem.where}: {refused.problem.message}", file=sys.stderr)
+        for problem in refused.problems:
+            print(f"error: {problem.where}: {problem.message}", file=sys.stderr)
         return 2
     for meld in arrangement.melds:
         print(f"{meld.kind}: {meld}")
@@ -61,7 +71,7 @@ def _deadwood(text: str, rules_text: str) -> int:
 
 def _rules(text: str) -> Rules:
     try:
-        return Rules.from_dict(_json(text, "rules"))
+        return Rules.from_dict(_json(text, "rules", under="rules"))
     except RulesError as error:
         raise _Refused(error.where, str(error)) from None
 
@@ -85,16 +95,19 @@ def _cards(text: str, rules: Rules) -> list:
     return cards
 
 
-def _json(text: str, where: str):
-    """The JSON value of `text`; refused, never a crash, when it is no JSON or too deep."""
+def _json(text: str, where: str, under: str | None = None):
+    """The JSON value of `text`, read by the engine's own safe reader (json_text): refused, never
+    a crash, when it is no JSON or holds what no round can. `under` names the value itself
+    (rules.jokers); `where` names the whole text."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
+        data = json_text.loads(text)
+    except ValueError as error:
         raise _Refused(where, f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise _Refused(where, "the JSON is nested too deeply") from None
-    except ValueError:  # Python reads no integer of more than 4,300 digits
-        raise _Refused(where, "not valid JSON: a number has thousands of digits") from None
+    problems = json_text.problems_in({under: data} if under else data, where)
+    if problems:
+        first, *more = problems
+        raise _Refused(first.where, first.message, tuple(more))
+    return data
 
 
 def _score(path: str) -> int:
@@ -102,7 +115,7 @@ def _score(path: str) -> int:
         record = _json(_read(path), "file")
         result = score_round(record)
     except _Refused as refused:
-        return _errors([refused.problem])
+        return _errors(refused.problems)
     except RoundError as error:
         return _errors(error.problems)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
