@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import Ledger, Path, Problem, Rules, RulesError, check_players
+from ..engine import Ledger, Path, Problem, Rules, RulesError, check_players, read_seat
 from ..extensions import db
 from ..models import GameSession, utcnow
 from . import idempotency, pins
@@ -39,7 +39,8 @@ def read_new_session(data) -> NewSession:
     problems: list[Problem] = []
     players, player_problems = check_players(data.get("players"))
     problems += player_problems
-    dealer = _read_seat(data.get("dealer", 0), "dealer", "who deals first", problems)
+    say = "say who deals first: seat 0, 1 or 2"
+    dealer = read_seat(data.get("dealer", 0), "dealer", problems, missing=say, wrong=say) or 0
     rules = _read_rules(data.get("rules") or {}, problems)
     page_size = str(data.get("page_size") or DEFAULT_PAGE_SIZE).lower()
     if page_size not in PAGE_SIZES:
@@ -135,11 +136,3 @@ def _read_rules(raw, problems: list[Problem]) -> Rules:
     except (TypeError, ValueError) as error:
         problems.append(Problem("rules", f"rules: {error}"))
     return Rules()
-
-
-def _read_seat(value, where: str, what: str, problems: list[Problem]) -> int:
-    # replaced by the engine's one seat reader once it lands (issue 8)
-    if isinstance(value, bool) or str(value).strip() not in ("0", "1", "2"):
-        problems.append(Problem(where, f"say {what}: seat 0, 1 or 2"))
-        return 0
-    return int(str(value).strip())
