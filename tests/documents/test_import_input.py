@@ -208,6 +208,7 @@ def test_fuzz_the_api_and_the_page_refuse_and_store_nothing(client, name, round_
     response = client.post("/api/sessions/import", data=text, content_type="application/json")
     assert response.status_code == 422, response.get_data(as_text=True)
     errors = response.get_json()["errors"]
+    where = ("body",) if where == ("file",) else where  # the API names the whole JSON its body
     assert any(error["where"].startswith(str(Path(where))) for error in errors), errors
     token = csrf_token(client.get("/import").get_data(as_text=True))
     page = client.post("/import", data={"csrf_token": token, "text": text})

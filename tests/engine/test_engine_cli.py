@@ -92,7 +92,7 @@ def test_deadwood_refuses_jokers_the_rules_do_not_allow():
     "args, text",
     [
         (("7S 7S",), "error: cards: the same card is in the hand twice"),
-        (("7S", "--rules", "[1]"), "error: rules: rules must be an object of options"),
+        (("7S", "--rules", "[1]"), "error: rules: rules must be an object of house-rule options"),
         (("7S", "--rules", "[" * 50_000), "error: rules: the JSON is nested more than 32 levels"),
         (("7S", "--rules", '{"jokers": 1e999}'), "error: rules.jokers: a number too large to be"),
         (("7S", "--rules", '{"stake": "1e9999999"}'), "error: rules.stake: stake: '1e9999999'"),

@@ -94,7 +94,7 @@ ROUNDS = [
     ("wins digits", {"streak": {"seat": 0, "wins": "9" * 5000}}, "streak.wins", "0 to 1000"),
     ("seat huge", {"dealer": HUGE}, "dealer", "dealer must be a seat: 0, 1 or 2"),
     ("rules", {"rules": {"stake": "1e9999999"}}, "rules.stake", "too large"),
-    ("rules list", {"rules": [1]}, "rules", "rules must be an object of options"),
+    ("rules list", {"rules": [1]}, "rules", "rules must be an object of house-rule options"),
     # nested deep
     ("hands deep", {"hands": deep()}, "hands", "all three players"),
     ("hand deep", {"hands": with_hand(0, hand=deep())}, "hands[0].hand", "is not a card"),

@@ -84,5 +84,5 @@ def test_flags_accept_form_words():
 
 @pytest.mark.parametrize("data", [[1, 2], "classic", 5])
 def test_rules_must_be_an_object(data):
-    with pytest.raises(RulesError, match="rules must be an object of options"):
+    with pytest.raises(RulesError, match="rules must be an object of house-rule options"):
         Rules.from_dict(data)

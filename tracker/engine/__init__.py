@@ -14,7 +14,7 @@ from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
 from .problems import Path, Problem, RoundError
 from .record import ENDINGS, ROUND_KEYS, check_players
-from .rules import PRESETS, Rules, RulesError
+from .rules import PRESETS, Rules, RulesError, read_rules
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
 from .values import read_seat
@@ -49,6 +49,7 @@ __all__ = [
     "money_text",
     "parse_cards",
     "parse_money",
+    "read_rules",
     "read_seat",
     "replay",
     "score_round",

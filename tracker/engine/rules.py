@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from decimal import Decimal
 
 from .money import MoneyError, parse_money
-from .problems import Path
+from .problems import Path, Problem
 from .values import bad_character, shown, whole_number
 
 
@@ -79,7 +79,7 @@ class Rules:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise RulesError("rules", "rules must be an object of options")
+            raise RulesError("rules", "rules must be an object of house-rule options")
         data = dict(data)
         preset = data.pop("preset", "classic")
         odd = sorted(shown(key) for key in data if not isinstance(key, str))
@@ -211,3 +211,16 @@ def _currency(value) -> str:
     if bad:
         raise RulesError("currency", f"currency has {bad}: use a symbol such as ₱")
     return value
+
+
+def read_rules(value, problems: list) -> Rules:
+    """The Rules of a session's options (a JSON object). Options that cannot be add a Problem
+    at their place (rules.stake) and give the defaults."""
+    if not isinstance(value, dict):
+        problems.append(Problem("rules", "rules must be an object of house-rule options"))
+        return Rules()
+    try:
+        return Rules.from_dict(value)
+    except RulesError as error:
+        problems.append(Problem(error.where, str(error)))
+        return Rules()

@@ -17,12 +17,11 @@ from datetime import datetime
 
 from ..engine import (
     Ledger,
-    Path,
     Problem,
     Rules,
-    RulesError,
     check_players,
     money_str,
+    read_rules,
     read_seat,
     replay,
 )
@@ -111,7 +110,7 @@ def _read_session(data: dict, problems: list[Problem]) -> dict:
     """Everything of the export but its rounds, checked: the export dict without `rounds`."""
     players, player_problems = check_players(data.get("players"))
     problems += player_problems
-    rules = _read_rules(data.get("rules"), problems)
+    rules = read_rules(data.get("rules"), problems)
     first_dealer = _read_seat(data, "first_dealer", problems)
     page_size = data.get("page_size", "letter")
     if not isinstance(page_size, str) or page_size.lower() not in PAGE_SIZES:
@@ -147,20 +146,6 @@ def _at_most(problems: list[Problem]) -> list[Problem]:
         return problems
     more = Problem("file", f"and {len(problems) - MAX_PROBLEMS} more problems")
     return [*problems[:MAX_PROBLEMS], more]
-
-
-def _read_rules(value, problems: list[Problem]) -> Rules:
-    if not isinstance(value, dict):
-        message = "rules must be an object of house-rule options"
-        problems.append(Problem("rules", message))
-        return Rules()
-    try:
-        return Rules.from_dict(value)
-    except RulesError as error:
-        problems.append(Problem(Path.of("rules", error.option), str(error)))
-    except (TypeError, ValueError) as error:
-        problems.append(Problem("rules", f"the rules cannot be read: {error}"))
-    return Rules()
 
 
 def _read_seat(data: dict, key: str, problems: list[Problem]) -> int:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import Ledger, Path, Problem, Rules, RulesError, check_players, read_seat
+from ..engine import Ledger, Problem, Rules, check_players, read_rules, read_seat
 from ..extensions import db
 from ..models import GameSession, utcnow
 from . import idempotency, pins
@@ -41,7 +41,7 @@ def read_new_session(data) -> NewSession:
     problems += player_problems
     say = "say who deals first: seat 0, 1 or 2"
     dealer = read_seat(data.get("dealer", 0), "dealer", problems, missing=say, wrong=say) or 0
-    rules = _read_rules(data.get("rules") or {}, problems)
+    rules = read_rules(data.get("rules") or {}, problems)
     page_size = str(data.get("page_size") or DEFAULT_PAGE_SIZE).lower()
     if page_size not in PAGE_SIZES:
         problems.append(Problem("page_size", "page size must be a4 or letter"))
@@ -123,16 +123,3 @@ def set_pin(game: GameSession, data, current=None, client: str = "unknown") -> b
         return game.pin_hash is not None, ledger_of(game)
 
     return commit(game, change)
-
-
-def _read_rules(raw, problems: list[Problem]) -> Rules:
-    if not isinstance(raw, dict):
-        problems.append(Problem("rules", "rules must be an object of house-rule options"))
-        return Rules()
-    try:
-        return Rules.from_dict(raw)
-    except RulesError as error:
-        problems.append(Problem(Path.of("rules", error.option), str(error)))
-    except (TypeError, ValueError) as error:
-        problems.append(Problem("rules", f"rules: {error}"))
-    return Rules()

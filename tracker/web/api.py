@@ -216,7 +216,7 @@ def set_pin(token: str):
 @bp.post("/sessions/import")
 def import_session():
     """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
-    game = sessions.import_session(inputs.read_json(request, root="file", limit=MAX_PROBLEMS))
+    game = sessions.import_session(inputs.read_json(request, limit=MAX_PROBLEMS))
     return (
         jsonify(summary(game)),
         201,
