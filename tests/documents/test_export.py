@@ -87,6 +87,54 @@ def test_known_session_csv_by_hand():
         "-44.00",
     )
     assert rows[2]["dealer"] == "Ben" and rows[2]["declarer"] == "Ben"
+    assert [r["line"] for r in rows[1:3]] == [
+        "Ana went Tongits",
+        "Ben called · Ana won the showdown",
+    ]
+    assert {(r["challenged"], r["kang"], r["secret"]) for r in rows} == {("", "", "0")}
+
+
+def test_csv_says_who_challenged_and_the_kang_and_secret_melds():
+    rules = Rules(kang_multiplier=2, secret_bonus_units=1).to_dict()
+    challenged = {
+        "dealer": 0,
+        "ending": "draw",
+        "declarer": 2,
+        "hands": [
+            {"melds": [["7S", "7D", "7C"]], "hand": ["2C"], "challenged": True},
+            {"melds": [["5H", "6H", "7H"]], "hand": ["KD"], "challenged": True},
+            {"melds": [["9S", "9D", "9C"]], "hand": ["8C", "3D"]},
+        ],
+    }
+    kang = {
+        "dealer": 1,
+        "ending": "tongits",
+        "declarer": 1,
+        "hands": [
+            {"melds": [["8S", "8D", "8C"]], "hand": ["2D"]},
+            {
+                "melds": [{"cards": ["JS", "JD", "JH", "JC"], "secret": True}, ["2H", "3H", "4H"]],
+                "hand": [],
+                "kang": True,
+            },
+            {"melds": [["9H", "10H", "QH"]], "hand": ["5C"]},
+        ],
+    }
+    kang["hands"][2]["melds"] = [["QS", "QD", "QC"]]
+    session = known_session(rules=rules, rounds=[challenged, kang])
+    rows = list(csv.DictReader(io.StringIO(rounds_csv(session))))
+    assert [
+        (r["payer"], r["payee"], r["challenged"], r["kang"], r["secret"], r["line"]) for r in rows
+    ] == [
+        ("Ben", "Ana", "payer and payee", "", "0", DRAW_LINE),
+        ("Cris", "Ana", "payee", "", "0", DRAW_LINE),
+        ("Ana", "Ben", "", "yes", "1", "Ben went Tongits with a kang"),
+        ("Cris", "Ben", "", "yes", "1", "Ben went Tongits with a kang"),
+    ]
+    assert "×2 kang" in rows[2]["explain"] and "1 secret meld" in rows[2]["explain"]
+
+
+DRAW_LINE = "Cris called · Ana won the challenge · Ben challenged and lost"
 
 
 # -- JSON round trip ------------------------------------------------------------------------

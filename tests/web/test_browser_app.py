@@ -140,7 +140,7 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
         with open(TAPS_FILE, "w") as out:
             out.write(str(typical.count))
     assert typical.count <= 30, typical.count
-    assert "Ben won by talon out" in page.locator(".rounds").inner_text()
+    assert "Talon out · Ben wins with" in page.locator(".rounds").inner_text()
 
     # Round 3: Cris goes Tongits, with a secret four of a kind.
     page.get_by_role("link", name=re.compile("Enter round 3")).tap()
@@ -168,7 +168,7 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     assert stored["hands"][2]["melds"][0] == {"cards": ["JS", "JD", "JH", "JC"], "secret": True}
     rows = page.locator(".rounds summary").all_inner_texts()
     assert [r.split()[0] for r in rows] == ["3", "2", "1"]
-    assert "Cris won by Tongits" in rows[0]
+    assert "Cris went Tongits" in rows[0]
     before = balances(page)
 
     # Edit round 1: Cris was not sunog after all (she had laid 9H 9D 9C? no: A-2-3 of hearts).
@@ -230,7 +230,7 @@ def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
         ],
     )
     second.wait_for_function(
-        "() => document.querySelector('.rounds').textContent.includes('Eli won by Tongits')",
+        "() => document.querySelector('.rounds').textContent.includes('Eli went Tongits')",
         timeout=8000,
     )
     assert second.locator("#enter-round").inner_text() == "+ Enter round 2"

@@ -273,9 +273,9 @@ def test_session_page_shows_balances_pot_dealer_and_rounds(client, round_entry, 
     assert "Pot ₱0.00" in words
     assert f"{PLAYERS[session['next_dealer']]} deals next" in words
     assert (
-        "Ana won by draw" in words
-        and "Ben won by Tongits" in words
-        and "Cris won by talon out" in words
+        "Ana called · Ben challenged and lost" in words
+        and "Ben went Tongits" in words
+        and "Talon out · Cris wins with 1" in words
     )
     assert 'aria-label="Balance over rounds"' in page
     assert page.index('id="round-3"') < page.index('id="round-1"')  # newest first

@@ -30,8 +30,12 @@ def safe_cell(value) -> str:
 
 def rounds_csv(export: dict) -> str:
     """One row per payment of every round (a round without payments, e.g. a void one, still
-    gets one row). Amounts are decimal strings; `pot in` is what each player put in the pot
-    that round, `pot out` what the winner took; balances and pot are after the round."""
+    gets one row). Amounts are decimal strings; `line` is the round's line of the ledger;
+    `challenged` says who of the row's payer and payee challenged the draw (`payer`, `payee`,
+    `payer and payee` or empty), `kang` is `yes` when the winner went Tongits with a kang,
+    `secret` the number of secret melds the winner laid (each worth the secret-meld bonus when
+    the house rules give one); `pot in` is what each player put in the pot that round, `pot
+    out` what the winner took; balances and pot are after the round."""
     players = list(export["players"])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -44,10 +48,11 @@ def rounds_csv(export: dict) -> str:
 
 def _header(players: list[str]) -> list[str]:
     return [
-        *("round", "dealer", "ending", "declarer", "winner"),
+        *("round", "dealer", "ending", "declarer", "winner", "line"),
         *(f"{name} deadwood" for name in players),
         *(f"{name} sunog" for name in players),
-        *("payer", "payee", "amount", "explain", "pot in (each)", "pot out", "pot after"),
+        *("payer", "payee", "amount", "explain", "challenged", "kang", "secret"),
+        *("pot in (each)", "pot out", "pot after"),
         *(f"{name} balance" for name in players),
     ]
 
@@ -56,6 +61,7 @@ def _rows(played: PlayedRound) -> list[list]:
     """The round's rows: one per payment, or one saying the verdict when nobody paid."""
     result = played.result
     base = [played.number, played.dealer, played.ending, played.declarer, played.winner]
+    base.append(played.line.words)
     base += [player.deadwood for player in result.players]
     base += ["sunog" if player.sunog else "" for player in result.players]
     tail = [
@@ -66,9 +72,23 @@ def _rows(played: PlayedRound) -> list[list]:
     ]
     lines = [
         [played.name(p.payer), played.name(p.payee), money_str(p.amount), p.explain]
+        + _flags(result, p)
         for p in result.payments
     ]
-    return [base + line + tail for line in lines or [["", "", "", " ".join(result.verdict)]]]
+    nobody_paid = ["", "", "", " ".join(result.verdict), "", "", ""]
+    return [base + line + tail for line in lines or [nobody_paid]]
+
+
+def _flags(result, payment) -> list:
+    """The row's challenged, kang and secret cells (see rounds_csv)."""
+    challenged = [
+        role
+        for role, seat in (("payer", payment.payer), ("payee", payment.payee))
+        if result.players[seat].challenged
+    ]
+    winner = result.players[payment.payee]
+    kang = result.ending == "tongits" and winner.kang
+    return [" and ".join(challenged), kang, sum(1 for meld in winner.melds if meld.secret)]
 
 
 def filename_stem(export: dict) -> str:

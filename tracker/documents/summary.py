@@ -130,7 +130,7 @@ def _round_row(played: PlayedRound, rules: Rules) -> dict:
     return {
         "number": played.number,
         "dealer": played.dealer,
-        "ending": played.ending_text(),
+        "ending": played.line.text(rules.unit),
         "void": result.void,
         "winner": played.winner,
         "hands": [

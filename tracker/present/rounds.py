@@ -1,14 +1,83 @@
-"""A played round as the summary and the CSV name it: who dealt, who won, how it ended, what
-went into the pot. One source, so the PDF and the spreadsheet never tell a round differently."""
+"""A played round as the pages, the summary and the CSV name it: who dealt, who won, how it
+ended, what went into the pot; and its one line in the ledger ("Cris called · Ana won the
+challenge · +₱119.00"). One source, so the page, the PDF and the spreadsheet never tell a round
+differently."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..engine import Ledger, RoundResult
+from ..engine import Ledger, RoundResult, money_text
 
 SEATS = (0, 1, 2)
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """A round in one line: who called or went out, who challenged, who won; and the winner's
+    gain (None for a void round)."""
+
+    words: str  # "Cris called · Ana won the challenge"
+    amount: Decimal | None
+
+    def text(self, unit: str = "₱") -> str:
+        """The words and the winner's gain: 'Cris called · Ana won the challenge · +₱119.00'."""
+        if self.amount is None:
+            return self.words
+        sign = "+" if self.amount > 0 else ""
+        return f"{self.words} · {sign}{money_text(self.amount, unit)}"
+
+
+def round_line(result: RoundResult) -> RoundLine:
+    """The ledger's line for a round (see the README's "The ledger's round lines")."""
+    if result.void:
+        return RoundLine("Talon out · all three sunog · void round", None)
+    winner = result.players[result.winner]
+    if result.ending == "tongits":
+        kang = " with a kang" if winner.kang else ""
+        words = f"{winner.name} went Tongits{kang}"
+    elif result.ending == "draw":
+        words = " · ".join(_draw_parts(result))
+    else:
+        tie = " the tie" if _tied(result, _not_sunog(result)) else ""
+        words = f"Talon out · {winner.name} wins{tie} with {winner.deadwood}"
+    return RoundLine(words, winner.net)
+
+
+def _draw_parts(result: RoundResult) -> list[str]:
+    """'Cris called', then who won against whom: 'Ana won the challenge', 'Ben challenged and
+    lost', 'Cris called and won', 'Ana won the showdown' (everyone shows, nobody challenged)."""
+    caller = result.players[result.declarer]
+    winner = result.players[result.winner]
+    challengers = [p for p in result.players if p.challenged]
+    if result.rules.draw_showdown == "all":
+        compared = _not_sunog(result)
+    else:
+        compared = [caller, *challengers]
+    tie = " on a tie" if _tied(result, compared) else ""
+    losers = [p.name for p in challengers if p is not winner]
+    lost = [f"{_join(losers)} challenged and lost"] if losers else []
+    if winner is caller:
+        if lost:
+            return [f"{caller.name} called", f"{_join(losers)} challenged and lost{tie}"]
+        return [f"{caller.name} called and won{tie}"]
+    how = "the challenge" if winner.challenged else "the showdown"
+    return [f"{caller.name} called", f"{winner.name} won {how}{tie}", *lost]
+
+
+def _not_sunog(result: RoundResult) -> list:
+    return [p for p in result.players if not p.sunog]
+
+
+def _tied(result: RoundResult, compared: list) -> bool:
+    """Whether someone else in the showdown had the winner's deadwood."""
+    winner = result.players[result.winner]
+    return any(p is not winner and p.deadwood == winner.deadwood for p in compared)
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True)
@@ -40,22 +109,9 @@ class PlayedRound:
         """'tongits', 'draw', 'talon' or 'void' (the CSV's column)."""
         return "void" if self.result.void else self.result.ending
 
-    def ending_text(self) -> str:
-        """How the round ended, in words: 'Draw called by Ben; challenged by Cris'."""
-        result = self.result
-        if result.void:
-            return "Talon out, all sunog: void"
-        if result.ending == "tongits":
-            kang = " with a kang" if result.players[result.declarer].kang else ""
-            return f"Tongits by {self.declarer}{kang}"
-        if result.ending == "draw":
-            text = f"Draw called by {self.declarer}"
-            challengers = [p.name for p in result.players if p.challenged]
-            if challengers:
-                text += f"; challenged by {' and '.join(challengers)}"
-            return text
-        drawer = self.name(self.record.get("last_drawer"))
-        return f"Talon out (last card: {drawer})" if drawer else "Talon out"
+    @property
+    def line(self) -> RoundLine:
+        return round_line(self.result)
 
     @property
     def pot_in_each(self) -> dict[str, Decimal]:

@@ -10,6 +10,7 @@ from .. import sessions
 from ..present.chart import balance_chart_svg
 from ..present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ..present.qr import qr_svg
+from ..present.rounds import round_line
 from ..present.rule_form import default_text, option_names, preset_values
 from ..sessions import pins
 from . import devices, inputs
@@ -64,7 +65,9 @@ def new_session():
 def _ledger_context(game, show_all: bool = False) -> dict:
     ledger = sessions.ledger_of(game)
     rules = sessions.rules_of(game)
-    numbered = list(enumerate(ledger.results, 1))
+    numbered = [
+        (number, result, round_line(result)) for number, result in enumerate(ledger.results, 1)
+    ]
     shown = numbered if show_all else numbered[-RECENT_ROUNDS:]
     return {
         "game": game,
