@@ -73,3 +73,62 @@ def test_balances_stay_on_one_line_at_360px(browser, server, money, shown):
     assert page.evaluate(CHECK_LAYOUT) == []
     page.screenshot(path=f"{SHOTS or '/tmp'}/balances-{shown[0][2:]}.png", full_page=True)
     context.close()
+
+
+# -- after saving a round ---------------------------------------------------------------------
+
+ROUND = [(["9S 9D 9C"], "2C"), (["5H 6H 7H", "JS JD JC"], ""), ([], "AS KD")]
+
+
+def test_back_after_saving_shows_the_next_dealer(browser, server):
+    from tests.web.test_browser_app import Taps, enter_round, start_session
+
+    context = browser.new_context(viewport=SMALL, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    token = start_session(page, server, ("Gem", "Hal", "Ivo"))
+    opened = page.goto(f"{server}/s/{token}/rounds/new")
+    assert opened.headers["cache-control"] == "no-store"
+    assert page.input_value("#dealer") == "0"
+    enter_round(page, Taps(page), "tongits", "1", ROUND)
+    assert "Gem deals next" not in page.locator(".facts").inner_text()
+    page.go_back(wait_until="commit")
+    page.wait_for_url(re.compile(r"/rounds/new$"))
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text() == "Round 2 · Hal deals"
+    assert page.input_value("#dealer") == "1"  # not the browser's copy of round 1's form
+    assert [
+        page.input_value(f"#{field}_{seat}") for field in ("melds", "hand") for seat in range(3)
+    ] == [""] * 6
+    assert not page.locator("input[name=ending]:checked").count()
+    context.close()
+
+
+IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0
+    && box.right <= window.innerWidth;
+}"""
+
+
+def test_saving_a_round_shows_the_top_of_the_session_page(browser, server):
+    from tests.web.test_browser_app import Taps, enter_round, start_session
+
+    context = browser.new_context(viewport=SMALL, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    token = start_session(page, server, ("Jo", "Kai", "Lu"))
+    for number in (1, 2):
+        page.get_by_role("link", name=f"+ Enter round {number}").tap()
+        enter_round(page, Taps(page), "tongits", "1", ROUND)
+        assert page.url == f"{server}/s/{token}"  # no #fragment to scroll to
+        page.wait_for_load_state()
+        assert page.evaluate("window.scrollY") == 0
+        for selector in (".balances", "#enter-round"):
+            assert page.evaluate(IN_VIEW, selector), selector
+        assert f"Round {number} saved" in page.locator("main").inner_text()
+    page.screenshot(path=f"{SHOTS or '/tmp'}/after-save.png")
+    # an edit lands on the round it changed
+    page.goto(f"{server}/s/{token}/rounds/1/edit")
+    page.locator("#save").wait_for(state="visible")
+    page.locator("#save").tap()
+    page.wait_for_url(f"{server}/s/{token}#round-1")
+    context.close()

@@ -175,7 +175,7 @@ def test_review_then_confirm_saves_the_round(client, round_entry, make_session):
     assert "Confirm and save" in page
     assert api_session(client, token)["rounds"] == []  # review stores nothing
     saved = round_entry.save(token, DRAW)
-    assert saved.status_code == 303 and saved.headers["Location"].endswith("#round-1")
+    assert saved.status_code == 303 and saved.headers["Location"].endswith(f"/s/{token}")
     session = api_session(client, token)
     assert session["balances"] == {"Ana": "61.00", "Ben": "-40.00", "Cris": "-21.00"}
     assert "Round 1 saved." in text_of(client.get(f"/s/{token}"))

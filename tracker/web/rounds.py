@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import abort, flash, jsonify, redirect, render_template, request
+from flask import abort, flash, jsonify, make_response, redirect, render_template, request
 
 from .. import sessions
 from ..extensions import csrf
@@ -119,10 +119,12 @@ class _RoundPage:
         return self.show(errors=errors_by_field(outcome.problems), status=outcome.status)
 
     def saved(self, number: int):
+        """A new round: the top of the session page (the balances, "+ Enter round" for the
+        next); a changed round: that round, where the table was looking."""
         if self.number is None:
             flash(f"Round {number} saved.")
-        else:
-            flash(f"Round {number} changed; the rounds after it are recomputed.")
+            return redirect(session_url(self.game), 303)
+        flash(f"Round {number} changed; the rounds after it are recomputed.")
         return redirect(session_url(self.game, f"round-{number}"), 303)
 
     def show_stored(self):
@@ -138,7 +140,7 @@ class _RoundPage:
         game = self.game
         ledger = sessions.ledger_of(game)
         rules = sessions.rules_of(game)
-        return render_template(
+        page = render_template(
             "round.html",
             game=game,
             form=self.form,
@@ -156,7 +158,12 @@ class _RoundPage:
             # a key used before for other cards was renewed by the core
             idempotency_key=(self.idem.key if self.idem else self.key) or secrets.token_urlsafe(18),
             needs_pin=not devices.unlocked(game),
-        ), status
+        )
+        # The server fills the form (the dealer, the round's number): Back after saving must
+        # ask for it again, never show the browser's copy with the last round's fields.
+        response = make_response(page, status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
 
 def _form_key(value: str | None) -> str | None:
