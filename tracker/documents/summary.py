@@ -130,7 +130,7 @@ def _round_row(played: PlayedRound, rules: Rules) -> dict:
     return {
         "number": played.number,
         "dealer": played.dealer,
-        "ending": played.line.text(rules.unit),
+        "ending": played.line.text(rules.unit, gain=_keep_whole),
         "void": result.void,
         "winner": played.winner,
         "hands": [
@@ -139,11 +139,8 @@ def _round_row(played: PlayedRound, rules: Rules) -> dict:
         ],
         "payments": [_payment(payment, played, rules) for payment in result.payments],
         "notes": _pot_notes(played, rules),
-        # a word joiner keeps "−₱40.00" whole when its cell wraps (Unicode lets a line
-        # break between the minus and the peso sign); text extraction drops it
         "balances": [
-            {"text": _money(b, rules).replace("−", "−\u2060"), "sign": sign_class(b)}
-            for b in played.balances
+            {"text": _keep_whole(_money(b, rules)), "sign": sign_class(b)} for b in played.balances
         ],
         "pot": _money(result.pot, rules),
         "pot_open": bool(result.pot),
@@ -178,6 +175,12 @@ def _payment(payment, played: PlayedRound, rules: Rules) -> dict:
         "explain": payment.explain,
         "text": text,
     }
+
+
+def _keep_whole(text: str) -> str:
+    """A word joiner after each sign keeps "−₱40.00" and "+₱45.00" whole when a cell wraps
+    (Unicode lets a line break between the sign and the peso sign); text extraction drops it."""
+    return text.replace("−", "−\u2060").replace("+", "+\u2060")
 
 
 def _money(amount: Decimal, rules: Rules) -> str:

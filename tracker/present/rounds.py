@@ -21,12 +21,13 @@ class RoundLine:
     words: str  # "Cris called · Ana won the challenge"
     amount: Decimal | None
 
-    def text(self, unit: str = "₱") -> str:
-        """The words and the winner's gain: 'Cris called · Ana won the challenge · +₱119.00'."""
+    def text(self, unit: str = "₱", gain=lambda text: text) -> str:
+        """The words and the winner's gain: 'Cris called · Ana won the challenge · +₱119.00';
+        `gain` may dress the amount's text."""
         if self.amount is None:
             return self.words
         sign = "+" if self.amount > 0 else ""
-        return f"{self.words} · {sign}{money_text(self.amount, unit)}"
+        return f"{self.words} · {gain(sign + money_text(self.amount, unit))}"
 
 
 def round_line(result: RoundResult) -> RoundLine:
