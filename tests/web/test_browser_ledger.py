@@ -73,6 +73,17 @@ def test_balances_stay_on_one_line_at_360px(browser, server, money, shown):
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], width
     assert page.evaluate(CHECK_LAYOUT) == []
+    # the round's verdict and the settle-up page: every amount on one line too
+    page.locator(".round summary").first.tap()
+    nets = page.locator(".round .verdict td.plus, .round .verdict td.minus")
+    settle = context.new_page()
+    settle.goto(f"{server}/s/{token}/settle")
+    finals = settle.locator("td.plus, td.minus")
+    assert nets.count() == 3 and finals.count() == 3
+    for cell in nets.all() + finals.all():
+        assert cell.evaluate(ONE_LINE)["lines"] == 1, cell.inner_text()
+    for shown_page in (page, settle):
+        assert shown_page.evaluate(CHECK_LAYOUT) == []
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/balances-{shown[0][2:]}.png", full_page=True)
     context.close()
