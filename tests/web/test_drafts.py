@@ -2,6 +2,8 @@
 three seats write their own hands, see the verdict, tap Done and Agree, and the round is saved
 exactly once; stale agreements, clashing cards, repeated writes, polling and restarts."""
 
+import threading
+
 from tests.support.records import DRAW, TALON
 
 HEADER = {key: DRAW[key] for key in ("ending", "declarer")}
@@ -207,3 +209,31 @@ def test_start_over_and_settled_and_pin(client, make_session):
     settled = client.put(url(token, "/header"), json={}, headers={"X-Edit-Pin": "1234"})
     assert settled.status_code == 409
     assert client.get(url(token)).status_code == 200  # reading stays open
+
+
+def test_the_last_two_agrees_racing_on_two_workers_save_one_round(
+    client, make_session, second_worker
+):
+    token = make_session()
+    fill(client, token)
+    version = all_done(client, token)["version"]
+    client.post(url(token, "/seats/0/agree"), json={"version": version})
+    start = threading.Barrier(2)
+    answers = {}
+
+    def agree(seat, app):
+        phone = app.test_client()
+        start.wait()
+        answers[seat] = phone.post(url(token, f"/seats/{seat}/agree"), json={"version": version})
+
+    threads = [
+        threading.Thread(target=agree, args=(1, client.application)),
+        threading.Thread(target=agree, args=(2, second_worker)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answer.status_code for answer in answers.values()) in ([200, 201], [201, 201])
+    assert len(rounds_of(client, token)) == 1
+    assert client.get(url(token)).get_json()["last_saved"] == {"number": 1}
