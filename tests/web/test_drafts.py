@@ -204,6 +204,14 @@ def test_start_over_and_settled_and_pin(client, make_session):
     assert locked.status_code == 403
     unlocked = client.put(url(token, "/header"), json=HEADER, headers={"X-Edit-Pin": "1234"})
     assert unlocked.status_code == 200
+    pin = {"X-Edit-Pin": "1234"}
+    for seat, hand in enumerate(DRAW["hands"]):
+        client.put(url(token, f"/seats/{seat}"), json=hand, headers=pin)
+    body = client.put(url(token, "/options"), json={"confirm_alone": True}, headers=pin).get_json()
+    agree = url(token, "/seats/0/agree")
+    assert client.post(agree, json={"version": body["version"]}).status_code == 403
+    saved = client.post(agree, json={"version": body["version"]}, headers=pin)
+    assert saved.status_code == 201 and len(rounds_of(client, token)) == 1
     settle = client.post(f"/api/sessions/{token}/settle", headers={"X-Edit-Pin": "1234"})
     assert settle.status_code == 200, settle.get_json()
     settled = client.put(url(token, "/header"), json={}, headers={"X-Edit-Pin": "1234"})

@@ -185,13 +185,13 @@ def agree(
     draft = _change(game, access, None, change)
     if not all(state["agreed"] for state in draft.seats):
         return Agreement(draft)
-    outcome = _save(game, draft, seen[0], access)
+    outcome = _save(game, draft, seen[0])  # the PIN was checked for this Agree above
     if not isinstance(outcome, Saved):
         return outcome
     return Agreement(_cleared_after(game, draft.changed, outcome.number), outcome)
 
 
-def _save(game: GameSession, draft: RoundDraft, seen: Preview, access: Access) -> Outcome:
+def _save(game: GameSession, draft: RoundDraft, seen: Preview) -> Outcome:
     """The agreed draft as the next round, once: the key names this draft's content."""
     record = seen.record
 
@@ -200,7 +200,7 @@ def _save(game: GameSession, draft: RoundDraft, seen: Preview, access: Access) -
 
     key = f"draft-{draft.id}-{draft.changed}"
     idem = Idempotent(f"draft:{game.token}", key, idempotency.fingerprint(record), respond)
-    return submit(game, Submission(record, idem=idem, access=access))
+    return submit(game, Submission(record, idem=idem))
 
 
 def _cleared_after(game: GameSession, changed: int, number: int) -> RoundDraft:
