@@ -5,8 +5,9 @@ Every phone polls GET …/draft every 0.5 s with If-None-Match (304 while nothin
 seat 0 sets the header; each seat writes its hand in a few steps (a hand growing as cards are
 tapped: one PUT per step, a step on about every other poll), taps Done, and agrees once all
 three are done and the preview is clean. The third Agree saves the round; the phones then
-start the next one. A 409 (an Agree gone stale) is not an error: the phone agrees again after
-its next poll. "watching" latencies are the polls, "saves" every write (PUT, Done, Agree).
+wait 15-25 s (the next round being played) and enter the next one. A 409 (an Agree gone
+stale) is not an error: the phone agrees again after its next poll. "watching" latencies are
+the polls, "saves" every write (PUT, Done, Agree).
 
     .venv/bin/python benchmarks/load.py --mode draft --tables 200 --seconds 60
 """
@@ -21,6 +22,7 @@ import time
 from benchmarks.load import TIMEOUT, WARMUP, Client
 
 POLL_EVERY = 0.5
+PAUSE = (15.0, 25.0)  # the play between two rounds' entry, s (load.py's tables save every 30 s)
 STEPS = 4  # PUTs of a hand per round: the cards in hand added a quarter at a time
 HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
 
@@ -44,7 +46,7 @@ class Phone:
         self.client, self.token, self.seat, self.records = Client(port), token, seat, records
         self.polls, self.saves, self.errors, self.rounds = polls, saves, errors, rounds
         self.base = f"/api/sessions/{token}/draft"
-        self.draft, self.steps = None, {}
+        self.draft, self.steps, self.playing = None, {}, {}
 
     async def run(self, until: float) -> None:
         await asyncio.sleep(random.uniform(0, WARMUP))
@@ -82,6 +84,8 @@ class Phone:
         draft = self.draft
         number = (draft["last_saved"] or {"number": 0})["number"]
         record = self.records[(hash(self.token) + number) % len(self.records)]
+        if number and time.monotonic() < self.playing.setdefault(number, _pause_ends()):
+            return  # the round after a saved one is still being played
         me = draft["seats"][self.seat]
         header = {key: record[key] for key in HEADER_KEYS if key in record}
         if self.seat == 0 and draft["header"] != header:
@@ -99,3 +103,7 @@ class Phone:
         elif draft["all_done"] and draft["preview"]["ready"] and not me["agreed"]:
             body = {"version": draft["version"]}
             await self.call("POST", f"{self.base}/seats/{self.seat}/agree", body, "", self.saves)
+
+
+def _pause_ends() -> float:
+    return time.monotonic() + random.uniform(*PAUSE)
