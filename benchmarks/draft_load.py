@@ -52,7 +52,7 @@ class Phone:
         await asyncio.sleep(random.uniform(0, WARMUP))
         try:
             while time.monotonic() < until:
-                etag = "" if self.draft is None else f'If-None-Match: "{self.draft["version"]}"\r\n'
+                etag = "" if self.draft is None else f"If-None-Match: {_tag(self.draft)}\r\n"
                 await self.call("GET", self.base, None, etag, self.polls)
                 if self.draft is not None:
                     await self.act()
@@ -101,9 +101,13 @@ class Phone:
         elif step == STEPS and not me["done"]:
             await self.call("POST", f"{self.base}/seats/{self.seat}/done", {}, "", self.saves)
         elif draft["all_done"] and draft["preview"]["ready"] and not me["agreed"]:
-            body = {"version": draft["version"]}
+            body = {"version": draft["version"], "revision": draft["revision"]}
             await self.call("POST", f"{self.base}/seats/{self.seat}/agree", body, "", self.saves)
 
 
 def _pause_ends() -> float:
     return time.monotonic() + random.uniform(*PAUSE)
+
+
+def _tag(draft: dict) -> str:
+    return f'"{draft["version"]}.{draft["revision"]}"'

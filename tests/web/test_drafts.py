@@ -36,7 +36,7 @@ def rounds_of(client, token):
 def test_a_new_session_has_a_blank_draft(client, make_session):
     token = make_session()
     response = client.get(url(token))
-    assert response.status_code == 200 and response.headers["ETag"] == '"0"'
+    assert response.status_code == 200 and response.headers["ETag"] == '"0.1"'
     body = response.get_json()
     assert body["version"] == 0 and body["header"] == {} and body["confirm_alone"] is False
     assert [seat["player"] for seat in body["seats"]] == ["Ana", "Ben", "Cris"]
@@ -103,6 +103,23 @@ def test_a_stale_agree_is_refused_after_another_seat_changed_its_hand(client, ma
     assert rounds_of(client, token) == []
 
 
+def test_an_agree_to_a_verdict_of_an_older_revision_is_refused(client, make_session):
+    token = make_session()
+    fill(client, token)
+    body = all_done(client, token)
+    client.post(f"/api/sessions/{token}/rounds", json=TALON)  # one phone saved a round meanwhile
+    stale = client.post(
+        url(token, "/seats/0/agree"),
+        json={"version": body["version"], "revision": body["revision"]},
+    )
+    assert stale.status_code == 409 and stale.get_json()["errors"][0]["where"] == "revision"
+    fresh = client.get(url(token)).get_json()
+    assert fresh["revision"] == body["revision"] + 1 and fresh["version"] == body["version"]
+    seen = {"version": fresh["version"], "revision": fresh["revision"]}
+    agreed = client.post(url(token, "/seats/0/agree"), json=seen)
+    assert agreed.status_code == 200 and agreed.get_json()["seats"][0]["agreed"] is True
+
+
 def test_an_agree_from_an_older_version_with_the_same_cards_still_counts(client, make_session):
     """Done and Agree move the version but not the round: agreeing to what one saw stands."""
     token = make_session()
@@ -153,7 +170,7 @@ def test_repeated_writes_change_nothing_and_if_match_guards(client, make_session
     stale = client.put(url(token, "/seats/1"), json=DRAW["hands"][1], headers={"If-Match": '"1"'})
     assert stale.status_code == 409 and stale.get_json()["errors"][0]["where"] == "If-Match"
     fresh = client.put(url(token, "/seats/1"), json=DRAW["hands"][1], headers={"If-Match": '"2"'})
-    assert fresh.status_code == 200 and fresh.headers["ETag"] == '"3"'
+    assert fresh.status_code == 200 and fresh.headers["ETag"] == '"3.1"'
 
 
 def test_polling_gets_304_until_the_draft_changes(client, make_session):
@@ -163,7 +180,11 @@ def test_polling_gets_304_until_the_draft_changes(client, make_session):
     assert unchanged.status_code == 304 and unchanged.data == b""
     client.put(url(token, "/header"), json=HEADER)
     changed = client.get(url(token), headers={"If-None-Match": etag})
-    assert changed.status_code == 200 and changed.headers["ETag"] == '"1"'
+    assert changed.status_code == 200 and changed.headers["ETag"] == '"1.1"'
+    # a round saved another way changes the verdict (dealer, pot): a new ETag too
+    assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    moved = client.get(url(token), headers={"If-None-Match": '"1.1"'})
+    assert moved.status_code == 200 and moved.headers["ETag"] == '"1.2"'
 
 
 def test_the_draft_survives_a_restart(client, make_session, second_worker):

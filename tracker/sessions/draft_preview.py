@@ -68,6 +68,42 @@ def preview(game: GameSession, draft: RoundDraft) -> Preview:
     return Preview(checked.record, checked.result, [], clashes)
 
 
+def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision) -> None:
+    if revision is not None and revision != game.revision:
+        raise InputError(
+            [
+                Problem(
+                    "revision",
+                    f"a round was saved, changed or deleted since this phone showed the verdict "
+                    f"(revision {revision} is now {game.revision}): review it again, then agree",
+                )
+            ],
+            409,
+        )
+    if not draft.changed <= version <= draft.version:
+        raise InputError(
+            [
+                Problem(
+                    "version",
+                    f"the round changed since this phone saw it (version {version} is now "
+                    f"{draft.version}): a hand or how the round ended was changed; review the "
+                    "round again, then agree",
+                )
+            ],
+            409,
+        )
+    waiting = [game.players[s] for s, state in enumerate(draft.seats) if not state["done"]]
+    if waiting and not draft.confirm_alone:
+        names = " and ".join(waiting)
+        raise InputError([Problem("done", f"{names} must tap Done before anyone can agree")], 409)
+
+
+def check_clean(seen: Preview) -> None:
+    if seen.result is None or seen.problems:
+        problems = seen.problems or [Problem("round", "the round does not check clean")]
+        raise InputError(problems, 422)
+
+
 def clashes_in(seats: list[dict]) -> dict[str, list[int]]:
     """Each card (not a joker: the rules may allow several) that two or more seats entered."""
     holders: dict[str, set[int]] = {}
@@ -134,9 +170,9 @@ def _read_object(value, name: str, keys: tuple[str, ...]) -> dict:
     return dict(value)
 
 
-def read_version(version) -> int:
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+def read_version(value, name: str = "version") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
         raise InputError(
-            [Problem("version", "agree with the draft's version as you saw it, e.g. 7")]
+            [Problem(name, f"agree with the draft's {name} as this phone showed it, e.g. 7")]
         )
-    return version
+    return value

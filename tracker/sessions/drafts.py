@@ -8,18 +8,15 @@ it saw it (`version`). The third agreement saves the round through `rounds.submi
 revision, the ledger memo and the edit PIN hold as for any round) under an idempotency key
 naming this draft's content: it is saved exactly once, however often the last Agree is sent.
 
-Decided here:
+Decided here (docs/API.md, "Round draft", says more):
 - `version` moves on every change; `changed` is the version of the last change of the header
-  or a hand. An Agree sent with version v agrees to the content as it stood at v: refused (409)
-  when the header or a hand changed after v.
-- Changing a hand clears every agreement and that seat's Done (its player is editing again);
-  the other seats stay Done (their hands did not change). Changing the header clears every
-  agreement; Done flags stay. Setting a seat back to not done clears every agreement.
-- Writing the same hand, header or flag again changes nothing (not even the version): writes
-  are idempotent. With `expected` (If-Match) a write is refused (409) unless the draft still
-  stands at that version.
-- `confirm_alone`, a flag of the draft that any seat sets and that outlives the round: one
-  Agree saves the round for all three; the draft still has to check clean, Done is not needed.
+  or a hand. An Agree agrees to the content as it stood at the version the phone saw, and to
+  the verdict at the session's revision it saw (a round saved or edited meanwhile may change
+  the dealer, the pot or the streak): refused (409) when either moved on.
+- A hand changing clears every agreement and that seat's Done; the header changing clears
+  every agreement; a seat set back to not done clears every agreement. Writing what is already
+  there changes nothing: writes are idempotent. `expected` (If-Match) guards a write.
+- `confirm_alone` (any seat sets it; it outlives the round): one Agree saves for all three.
 - The seat is the caller's word: nothing but the UI (and the edit PIN, as for rounds) stops a
   phone from writing another seat's hand; that is also how a seat without a phone is filled.
 """
@@ -40,6 +37,8 @@ from . import idempotency, pins
 from .draft_preview import (
     Preview,
     blank_seats,
+    check_agreeable,
+    check_clean,
     preview,
     read_hand,
     read_header,
@@ -62,16 +61,21 @@ class Agreement:
     saved: Saved | None = None
 
 
-def draft_version(token: str) -> int:
-    """The draft's version alone (0: none yet), in one small query: what polling phones ask."""
+def draft_tag(token: str) -> str:
+    """The ETag of the draft's answer, "<draft version>.<session revision>" (version 0: none
+    yet), in one small query: what polling phones ask."""
     row = db.session.execute(
-        select(GameSession.id, RoundDraft.version)
+        select(GameSession.revision, RoundDraft.version)
         .outerjoin(RoundDraft, RoundDraft.session_id == GameSession.id)
         .where(GameSession.token == token)
     ).one_or_none()
     if row is None:
         raise NotFound(token)
-    return row.version or 0
+    return f"{row.version or 0}.{row.revision}"
+
+
+def tag_of(game: GameSession, draft: RoundDraft) -> str:
+    return f"{draft.version or 0}.{game.revision}"
 
 
 def get_draft(game: GameSession) -> RoundDraft:
@@ -160,20 +164,22 @@ def clear(game: GameSession, access: Access = OPEN, expected=None) -> RoundDraft
 
 
 def agree(
-    game: GameSession, seat: int, version, access: Access = OPEN
+    game: GameSession, seat: int, version, access: Access = OPEN, revision=None
 ) -> Agreement | Locked | Refused | Conflict:
-    """Seat `seat` agrees to the draft as it stood at `version`. The agreement that completes
-    the table's (or any one, with confirm_alone) saves the round and clears the draft."""
+    """Seat `seat` agrees to the draft as it stood at `version` (and, if said, to its verdict at
+    the session's `revision`). The agreement that completes the table's (or any one, with
+    confirm_alone) saves the round and clears the draft."""
     seat, version = read_seat(seat), read_version(version)
+    revision = None if revision is None else read_version(revision, "revision")
     draft = get_draft(game)
     if (saved := _saved_before(draft, version)) is not None:
         return Agreement(draft, saved)
     seen: list[Preview] = []
 
     def change(draft: RoundDraft) -> bool:
-        _check_agreeable(game, draft, version)
+        check_agreeable(game, draft, version, revision)
         seen[:] = [preview(game, draft)]
-        _check_clean(seen[0])
+        check_clean(seen[0])
         seats = [dict(state) for state in draft.seats]
         for other, state in enumerate(seats):
             state["agreed"] = state["agreed"] or draft.confirm_alone or other == seat
@@ -224,31 +230,6 @@ def _saved_before(draft: RoundDraft, version: int) -> Saved | None:
     if last and last["from"] <= version < last["until"]:
         return Saved(last["number"])
     return None
-
-
-def _check_agreeable(game: GameSession, draft: RoundDraft, version: int) -> None:
-    if not draft.changed <= version <= draft.version:
-        raise InputError(
-            [
-                Problem(
-                    "version",
-                    f"the round changed since this phone saw it (version {version} is now "
-                    f"{draft.version}): a hand or how the round ended was changed; review the "
-                    "round again, then agree",
-                )
-            ],
-            409,
-        )
-    waiting = [game.players[s] for s, state in enumerate(draft.seats) if not state["done"]]
-    if waiting and not draft.confirm_alone:
-        names = " and ".join(waiting)
-        raise InputError([Problem("done", f"{names} must tap Done before anyone can agree")], 409)
-
-
-def _check_clean(seen: Preview) -> None:
-    if seen.result is None or seen.problems:
-        problems = seen.problems or [Problem("round", "the round does not check clean")]
-        raise InputError(problems, 422)
 
 
 def _content_changed(draft: RoundDraft, seats: list[dict]) -> None:

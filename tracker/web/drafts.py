@@ -1,7 +1,8 @@
 """The JSON API of the round draft, one phone per seat (docs/API.md, "Round draft"): routes of
 the api blueprint, each reading its request and calling one function of sessions/drafts.py.
 
-Every answer carries the draft's version as its ETag; GET with If-None-Match answers 304 from
+Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
+both); GET with If-None-Match answers 304 from
 one small query, so phones can poll it cheaply.
 """
 
@@ -33,6 +34,7 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
     ]
     body = {
         "version": draft.version,
+        "revision": game.revision,
         "changed": draft.changed,
         "confirm_alone": bool(draft.confirm_alone),
         "header": draft.header,
@@ -47,17 +49,17 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
         "saved": None if saved is None else {"number": saved.number},
     }
-    return jsonify(body), status, {"ETag": f'"{draft.version}"'}
+    return jsonify(body), status, {"ETag": f'"{drafts.tag_of(game, draft)}"'}
 
 
 @bp.get("/sessions/<token>/draft")
 def get_draft(token: str):
     try:
-        version = drafts.draft_version(token)
+        tag = drafts.draft_tag(token)
     except sessions.NotFound:
         raise InputError([Problem("id", "no session with this id")], 404) from None
-    if request.if_none_match.contains(str(version)):
-        return "", 304, {"ETag": f'"{version}"'}
+    if request.if_none_match.contains(tag):
+        return "", 304, {"ETag": f'"{tag}"'}
     game = _game(token)
     return _draft_answer(game, drafts.get_draft(game))
 
@@ -95,8 +97,8 @@ def options(token: str):
 def agree(token: str, seat: int):
     game = _game(token)
     body = _body()
-    version = body.get("version") if isinstance(body, dict) else None
-    outcome = drafts.agree(game, seat, version, _access(game))
+    body = body if isinstance(body, dict) else {}
+    outcome = drafts.agree(game, seat, body.get("version"), _access(game), body.get("revision"))
     if not isinstance(outcome, drafts.Agreement):
         return _not_saved(outcome)
     if outcome.saved is None:
