@@ -7,6 +7,9 @@ a realistic ledger to render. Two ways of watching (--mode):
 - `app` (default): what the session page's own script (static/live.js) does: load the page once,
   ask for the session's revision every 3 s, and fetch the ledger part when it changed.
 - `page`: load the whole session page every 5 s, without any caching.
+- `draft`: the three phones enter rounds together through the round draft (issue 9,
+  benchmarks/draft_load.py): each polls the draft every 0.5 s with If-None-Match, writes its
+  hand a few times, taps Done, then Agree; the third Agree saves the round.
 
 Prints p50/p99 latencies and errors for each N and, last, the largest N that holds
 (p99 < 200 ms over all requests, no error).
@@ -48,7 +51,9 @@ class Client:
         self.port = port
         self.reader = self.writer = None
 
-    async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+    async def request(
+        self, method: str, path: str, body: dict | None = None, headers: str = ""
+    ) -> tuple[int, bytes]:
         for attempt in (1, 2):
             try:
                 if self.writer is None:
@@ -58,6 +63,7 @@ class Client:
                     f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                     f"Content-Length: {len(data)}\r\n"
                     + ("Content-Type: application/json\r\n" if body is not None else "")
+                    + headers
                     + "\r\n"
                 )
                 self.writer.write(head.encode() + data)
@@ -170,6 +176,10 @@ async def run_tables(
     until = timed_from + seconds
     polls, saves, errors = Samples(timed_from), Samples(timed_from), []
     tasks = []
+    if mode == "draft":
+        from benchmarks.draft_load import draft_tables
+
+        return await draft_tables(port, tokens, records, until, polls, saves, errors)
     for token in tokens:
         for _ in range(3):
             if mode == "app":
@@ -282,7 +292,7 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=3
     )  # measured best here: 2 cores, 4 threads each
-    parser.add_argument("--mode", choices=("app", "page"), default="app")
+    parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
     args = parser.parse_args()
     url = (
         os.environ.get("DATABASE_URL")

@@ -52,6 +52,7 @@ def _register_web(app: Flask) -> None:
     from .web import (
         api,
         blueprint,
+        drafts,  # noqa: F401  its views are routes of api.bp
         errors,
         exports,
         pages,  # noqa: F401  its views are routes of blueprint.bp,

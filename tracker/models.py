@@ -125,5 +125,32 @@ class PinAttempt(db.Model):
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
 
 
+class RoundDraft(db.Model):
+    """The round the table is entering, one phone per seat (issue 9): one row per session, kept
+    for the session's life (cleared, never deleted, after each saved round) so that `version`
+    only ever moves on, and a phone's ETag never names two different drafts."""
+
+    __tablename__ = "round_draft"
+
+    id = db.Column(db.Integer, primary_key=True)
+    session_id = db.Column(
+        db.Integer,
+        db.ForeignKey("game_session.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+    )
+    # bumped by every change (the ETag phones poll); optimistic lock between workers
+    version = db.Column(db.Integer, nullable=False, default=0)
+    # the version at which the header or a hand last changed: what an agreement agrees to
+    changed = db.Column(db.Integer, nullable=False, default=0)
+    header = db.Column(db.JSON, nullable=False)  # ending, declarer, last_drawer, dealer
+    seats = db.Column(db.JSON, nullable=False)  # per seat: hand (or None), done, agreed
+    confirm_alone = db.Column(db.Boolean, nullable=False, default=False)
+    last_saved = db.Column(db.JSON, nullable=True)  # the round the last agreement saved
+    updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")

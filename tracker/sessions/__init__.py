@@ -11,6 +11,8 @@ through these names, so they accept and refuse the same input with the same mess
     lifecycle.py    create, settle, reopen; the edit PIN set or removed
     pins.py         the edit PIN: hash, check, rate limit
     imports.py      a session from its JSON export (import, restore)
+    drafts.py       the round a table enters together, one phone per seat (issue 9)
+    draft_preview.py  a draft checked as a round would be, and cards two seats entered
 """
 
 from .errors import InputError, NotFound, VersionConflict

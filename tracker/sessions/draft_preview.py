@@ -1,0 +1,178 @@
+"""What a round draft (drafts.py) would score: the draft made into a round record and run
+through `rounds.check_round`, the very check a saved round gets, plus the cards two seats
+both entered (each such card flagged for every seat that holds it); and what a draft takes
+(a seat, a header, a hand, a version), refused with where and why before anything is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import HAND_KEYS, Problem, RoundResult
+from ..engine.cards import CardError, parse_card
+from ..models import GameSession, RoundDraft
+from .errors import InputError
+from .rounds import check_round
+
+SEATS = 3
+HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The draft's round `record`; the engine's `result` when it checks clean, else the
+    `problems`; `clashes`: card -> the seats that entered it, for cards entered by two seats."""
+
+    record: dict
+    result: RoundResult | None = None
+    problems: list[Problem] = field(default_factory=list)
+    clashes: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        return self.result is not None and not self.problems and not self.clashes
+
+    def clashes_of(self, seat: int) -> list[str]:
+        return [card for card, seats in self.clashes.items() if seat in seats]
+
+
+def blank_seats() -> list[dict]:
+    return [{"hand": None, "done": False, "agreed": False} for _ in range(SEATS)]
+
+
+def record_of(draft: RoundDraft) -> dict:
+    """The round record the draft stands for; a seat with no hand yet counts as an empty one."""
+    record = {key: value for key, value in (draft.header or {}).items() if value is not None}
+    record["hands"] = [
+        seat["hand"] if seat["hand"] is not None else {"melds": [], "hand": []}
+        for seat in draft.seats
+    ]
+    return record
+
+
+def preview(game: GameSession, draft: RoundDraft) -> Preview:
+    """The draft checked as the next round of `game` (nothing stored)."""
+    record = record_of(draft)
+    missing = [
+        Problem(("hands", seat), f"{game.players[seat]} has not entered a hand yet")
+        for seat, state in enumerate(draft.seats)
+        if state["hand"] is None
+    ]
+    clashes = clashes_in(draft.seats)
+    try:
+        checked = check_round(game, record)
+    except InputError as error:
+        return Preview(record, None, missing + error.problems, clashes)
+    if missing:
+        return Preview(record, None, missing, clashes)
+    return Preview(checked.record, checked.result, [], clashes)
+
+
+def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision) -> None:
+    if revision is not None and revision != game.revision:
+        raise InputError(
+            [
+                Problem(
+                    "revision",
+                    f"a round was saved, changed or deleted since this phone showed the verdict "
+                    f"(revision {revision} is now {game.revision}): review it again, then agree",
+                )
+            ],
+            409,
+        )
+    if not draft.changed <= version <= draft.version:
+        raise InputError(
+            [
+                Problem(
+                    "version",
+                    f"the round changed since this phone saw it (version {version} is now "
+                    f"{draft.version}): a hand or how the round ended was changed; review the "
+                    "round again, then agree",
+                )
+            ],
+            409,
+        )
+    waiting = [game.players[s] for s, state in enumerate(draft.seats) if not state["done"]]
+    if waiting and not draft.confirm_alone:
+        names = " and ".join(waiting)
+        raise InputError([Problem("done", f"{names} must tap Done before anyone can agree")], 409)
+
+
+def check_clean(seen: Preview) -> None:
+    if seen.result is None or seen.problems:
+        problems = seen.problems or [Problem("round", "the round does not check clean")]
+        raise InputError(problems, 422)
+
+
+def clashes_in(seats: list[dict]) -> dict[str, list[int]]:
+    """Each card (not a joker: the rules may allow several) that two or more seats entered."""
+    holders: dict[str, set[int]] = {}
+    for seat, state in enumerate(seats):
+        for card in _cards(state["hand"]):
+            holders.setdefault(card, set()).add(seat)
+    return {card: sorted(seats) for card, seats in sorted(holders.items()) if len(seats) > 1}
+
+
+def _cards(hand) -> set[str]:
+    """The cards of one seat's hand in their notation; what is no card is the check's business."""
+    if not isinstance(hand, dict):
+        return set()
+    tokens = list(_tokens(hand.get("hand")))
+    melds = hand.get("melds")
+    for meld in melds if isinstance(melds, list) else []:
+        tokens += _tokens(meld.get("cards") if isinstance(meld, dict) else meld)
+    cards = set()
+    for token in tokens:
+        try:
+            card = parse_card(token)
+        except CardError:
+            continue
+        if not card.is_joker:
+            cards.add(str(card))
+    return cards
+
+
+def _tokens(value) -> list[str]:
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, list):
+        return [token for token in value if isinstance(token, str)]
+    return []
+
+
+def read_seat(seat) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise InputError([Problem("seat", "a seat is 0, 1 or 2")], 404)
+    return seat
+
+
+def read_header(header) -> dict:
+    """The round header as a seat sends it: its values are the check's business."""
+    return _read_object(header, "header", HEADER_KEYS)
+
+
+def read_hand(hand) -> dict:
+    """One seat's part of the round: melds, hand, challenged, kang."""
+    return _read_object(hand, "hand", HAND_KEYS)
+
+
+def _read_object(value, name: str, keys: tuple[str, ...]) -> dict:
+    if not isinstance(value, dict):
+        raise InputError([Problem(name, f"the {name} must be a JSON object")])
+    known = ", ".join(keys)
+    problems = [
+        Problem((name, key), f"unknown key: the {name} takes {known}")
+        for key in value
+        if key not in keys
+    ]
+    if problems:
+        raise InputError(problems)
+    return dict(value)
+
+
+def read_version(value, name: str = "version") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise InputError(
+            [Problem(name, f"agree with the draft's {name} as this phone showed it, e.g. 7")]
+        )
+    return value

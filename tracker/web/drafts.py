@@ -1,0 +1,123 @@
+"""The JSON API of the round draft, one phone per seat (docs/API.md, "Round draft"): routes of
+the api blueprint, each reading its request and calling one function of sessions/drafts.py.
+
+Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
+both); GET with If-None-Match answers 304 from
+one small query, so phones can poll it cheaply.
+"""
+
+from __future__ import annotations
+
+from flask import jsonify, request
+
+from .. import sessions
+from ..engine import Problem
+from ..models import RoundDraft
+from ..sessions import Saved, drafts
+from ..sessions.draft_preview import preview
+from ..sessions.errors import InputError
+from .api import _access, _body, _game, _if_match, _not_saved, bp
+
+
+def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | None = None):
+    seen = preview(game, draft)
+    seats = [
+        {
+            "seat": seat,
+            "player": game.players[seat],
+            "hand": state["hand"],
+            "done": state["done"],
+            "agreed": state["agreed"],
+            "clashes": seen.clashes_of(seat),
+        }
+        for seat, state in enumerate(draft.seats)
+    ]
+    body = {
+        "version": draft.version,
+        "revision": game.revision,
+        "changed": draft.changed,
+        "confirm_alone": bool(draft.confirm_alone),
+        "header": draft.header,
+        "seats": seats,
+        "all_done": all(state["done"] for state in draft.seats),
+        "preview": {
+            "ready": seen.result is not None and not seen.problems,
+            "result": None if seen.result is None else seen.result.to_dict(),
+            "errors": [problem.to_dict() for problem in seen.problems],
+            "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
+        },
+        "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
+        "saved": None if saved is None else {"number": saved.number},
+    }
+    return jsonify(body), status, {"ETag": f'"{drafts.tag_of(game, draft)}"'}
+
+
+@bp.get("/sessions/<token>/draft")
+def get_draft(token: str):
+    try:
+        tag = drafts.draft_tag(token)
+    except sessions.NotFound:
+        raise InputError([Problem("id", "no session with this id")], 404) from None
+    if request.if_none_match.contains(tag):
+        return "", 304, {"ETag": f'"{tag}"'}
+    game = _game(token)
+    return _draft_answer(game, drafts.get_draft(game))
+
+
+@bp.put("/sessions/<token>/draft/header")
+def put_header(token: str):
+    game = _game(token)
+    draft = drafts.set_header(game, _body(), _access(game), _if_match())
+    return _draft_answer(game, draft)
+
+
+@bp.put("/sessions/<token>/draft/seats/<int:seat>")
+def put_hand(token: str, seat: int):
+    game = _game(token)
+    draft = drafts.set_hand(game, seat, _body(), _access(game), _if_match())
+    return _draft_answer(game, draft)
+
+
+@bp.post("/sessions/<token>/draft/seats/<int:seat>/done")
+def done(token: str, seat: int):
+    game = _game(token)
+    draft = drafts.set_done(game, seat, _flag("done"), _access(game), _if_match())
+    return _draft_answer(game, draft)
+
+
+@bp.put("/sessions/<token>/draft/options")
+def options(token: str):
+    game = _game(token)
+    return _draft_answer(
+        game, drafts.set_confirm_alone(game, _flag("confirm_alone"), _access(game))
+    )
+
+
+@bp.post("/sessions/<token>/draft/seats/<int:seat>/agree")
+def agree(token: str, seat: int):
+    game = _game(token)
+    body = _body()
+    body = body if isinstance(body, dict) else {}
+    outcome = drafts.agree(game, seat, body.get("version"), _access(game), body.get("revision"))
+    if not isinstance(outcome, drafts.Agreement):
+        return _not_saved(outcome)
+    if outcome.saved is None:
+        return _draft_answer(game, outcome.draft)
+    return _draft_answer(game, outcome.draft, 201, outcome.saved)
+
+
+@bp.delete("/sessions/<token>/draft")
+def delete_draft(token: str):
+    game = _game(token)
+    return _draft_answer(game, drafts.clear(game, _access(game), _if_match()))
+
+
+def _flag(name: str) -> bool:
+    """`{"<name>": true|false}`; an empty body (POST .../done) means true."""
+    if not request.get_data(cache=True):
+        return True
+    body = _body()
+    value = body.get(name, True) if isinstance(body, dict) else None
+    if not isinstance(value, bool):
+        raise InputError([Problem(name, f"{name} is true or false")])
+    return value
