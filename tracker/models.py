@@ -102,7 +102,7 @@ class IdempotentRequest(db.Model):
     __table_args__ = (db.UniqueConstraint("scope", "key", name="uq_idempotent_request_scope_key"),)
 
     id = db.Column(db.Integer, primary_key=True)
-    scope = db.Column(db.String(80), nullable=False)  # "sessions", or "rounds:<session token>"
+    scope = db.Column(db.String(80), nullable=False)  # "sessions", "rounds:<token>", "draft:…"
     key = db.Column(db.String(200), nullable=False)
     fingerprint = db.Column(db.String(64), nullable=False)  # HMAC-SHA256 of the request body
     status = db.Column(db.Integer, nullable=False)
