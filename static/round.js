@@ -148,8 +148,19 @@
     var ending = (form.querySelector("input[name=ending]:checked") || {}).value || "";
     form.querySelector("#by").classList.toggle("talon", ending === "talon");
     form.querySelectorAll(".talon-only").forEach(function (el) { el.classList.toggle("show", ending === "talon"); });
-    form.querySelectorAll(".draw-only").forEach(function (el) { el.classList.toggle("show", ending === "draw"); });
-    form.querySelectorAll(".tongits-only").forEach(function (el) { el.classList.toggle("show", ending === "tongits"); });
+    var declarer = (form.querySelector("input[name=declarer]:checked") || {}).value;
+    // a flag is offered only to who can have it: a challenge to the caller's opponents, kang to
+    // the Tongits winner; one already ticked stays in view, so its refusal can be seen and undone
+    form.querySelectorAll(".draw-only").forEach(function (el) {
+      var seat = el.getAttribute("data-seat");
+      var can = ending === "draw" && (seat === null || seat !== declarer);
+      el.classList.toggle("show", can || !!(seat !== null && el.querySelector("input:checked")));
+    });
+    form.querySelectorAll(".tongits-only").forEach(function (el) {
+      var seat = el.getAttribute("data-seat");
+      var can = ending === "tongits" && (seat === null || seat === declarer);
+      el.classList.toggle("show", can || !!(seat !== null && el.querySelector("input:checked")));
+    });
   }
 
   /* What the form says, to tell a real change from a mere blur ('change' fires when focus

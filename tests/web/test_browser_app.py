@@ -334,3 +334,32 @@ def test_field_errors_follow_the_fix_while_typing(phone, server):
     page.locator("#save").wait_for(state="visible")
     page.locator("#save").tap()
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))  # the top: no #round-1
+
+
+def test_flags_are_offered_only_to_who_can_have_them(phone, server):
+    """The caller is not offered "challenged"; Kang only to the Tongits winner, and not at all
+    when the rules' kang multiplier is 1 (it would change nothing)."""
+    page = phone
+    token = start_session(page, server, ("Pia", "Quin", "Rey"))
+    page.goto(f"{server}/s/{token}/rounds/new")
+    page.locator("label[for=ending-draw]").tap()
+    page.locator("label[for=declarer-0]").tap()
+    shown = [page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3)]
+    assert shown == [False, True, True]
+    page.locator("label[for=declarer-2]").tap()
+    shown = [page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3)]
+    assert shown == [True, True, False]
+    page.locator("label[for=ending-tongits]").tap()
+    assert page.locator("label[for^=kang_]").count() == 0  # classic rules: kang ×1
+    assert not any(page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3))
+
+    made = page.request.post(
+        f"{server}/api/sessions",
+        data={"players": ["Pia", "Quin", "Rey"], "rules": {"kang_multiplier": 2}},
+    )
+    assert made.status == 201
+    page.goto(f"{server}/s/{made.json()['id']}/rounds/new")
+    page.locator("label[for=ending-tongits]").tap()
+    page.locator("label[for=declarer-1]").tap()
+    shown = [page.locator(f"label[for=kang_{seat}]").is_visible() for seat in range(3)]
+    assert shown == [False, True, False]
