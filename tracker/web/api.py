@@ -25,11 +25,11 @@ VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits only: "¹".isdigit() is Tru
 MAX_VERSION = 2**31 - 1  # the largest revision the database holds
 
 
-def _body():
+def read_body():
     return inputs.read_json(request)
 
 
-def _game(token: str):
+def game_of(token: str):
     try:
         return sessions.get_session(token)
     except sessions.NotFound:
@@ -53,7 +53,7 @@ def pin_error(error: pins.PinError):
     return jsonify({"errors": [error.to_problem().to_dict()]}), error.status, headers
 
 
-def _access(game) -> pins.Access:
+def access_of(game) -> pins.Access:
     """The session's edit PIN: from the X-Edit-Pin header, or a device the pages unlocked."""
     return devices.access(game, request.headers.get(devices.HEADER))
 
@@ -65,7 +65,7 @@ def _idempotent(scope: str, body, respond) -> sessions.Idempotent | None:
     return sessions.Idempotent(scope, key, idempotency.fingerprint(body), respond)
 
 
-def _if_match():
+def if_match():
     """The round version an edit or delete is based on (If-Match: "7"), or None for none."""
     value = (request.headers.get("If-Match") or "").strip()
     if value in ("", "*"):
@@ -91,7 +91,7 @@ def list_sessions():
 
 @bp.post("/sessions")
 def create_session():
-    body = _body()
+    body = read_body()
 
     def respond(game):
         return 201, session_dict(game)
@@ -104,7 +104,7 @@ def create_session():
 
 @bp.get("/sessions/<token>")
 def get_session(token: str):
-    return jsonify(session_dict(_game(token)))
+    return jsonify(session_dict(game_of(token)))
 
 
 @bp.get("/sessions/<token>/revision")
@@ -119,17 +119,17 @@ def revision(token: str):
 
 @bp.post("/sessions/<token>/rounds")
 def add_round(token: str):
-    game = _game(token)
-    body = _body()
+    game = game_of(token)
+    body = read_body()
 
     def respond(saved: Saved):
         out = {"number": saved.number, "result": saved.result.to_dict()}
         return 201, {**out, **summary(game, saved.ledger)}
 
     idem = _idempotent(f"rounds:{game.token}", body, respond)
-    outcome = sessions.submit(game, Submission(body, idem=idem, access=_access(game)))
+    outcome = sessions.submit(game, Submission(body, idem=idem, access=access_of(game)))
     if not isinstance(outcome, Saved):
-        return _not_saved(outcome)
+        return not_saved(outcome)
     status, out = outcome.answer or respond(outcome)
     location = url_for("api.get_round", token=token, number=out["number"])
     return jsonify(out), status, {"Location": location}
@@ -138,14 +138,14 @@ def add_round(token: str):
 @bp.post("/sessions/<token>/rounds/check")
 def check_round(token: str):
     """Score a round without saving it: the same answer a POST would give, nothing stored."""
-    game = _game(token)
-    checked = sessions.check_round(game, _body())
+    game = game_of(token)
+    checked = sessions.check_round(game, read_body())
     return jsonify({"result": checked.result.to_dict()})
 
 
 @bp.get("/sessions/<token>/rounds/<int:number>")
 def get_round(token: str, number: int):
-    game = _game(token)
+    game = game_of(token)
     _number(game, number)
     ledger = sessions.ledger_of(game)
     round_ = game.rounds[number - 1]
@@ -157,28 +157,28 @@ def get_round(token: str, number: int):
 
 @bp.put("/sessions/<token>/rounds/<int:number>")
 def put_round(token: str, number: int):
-    game = _game(token)
+    game = game_of(token)
     _number(game, number)
-    body = _body()
-    submission = Submission(body, number=number, version=_if_match(), access=_access(game))
+    body = read_body()
+    submission = Submission(body, number=number, version=if_match(), access=access_of(game))
     outcome = sessions.submit(game, submission)
     if not isinstance(outcome, Saved):
-        return _not_saved(outcome)
+        return not_saved(outcome)
     out = {"number": number, "version": outcome.version, "result": outcome.result.to_dict()}
     return jsonify({**out, **summary(game, outcome.ledger)}), {"ETag": f'"{outcome.version}"'}
 
 
 @bp.delete("/sessions/<token>/rounds/<int:number>")
 def delete_round(token: str, number: int):
-    game = _game(token)
+    game = game_of(token)
     _number(game, number)
-    outcome = sessions.delete_round(game, number, _if_match(), _access(game))
+    outcome = sessions.delete_round(game, number, if_match(), access_of(game))
     if not isinstance(outcome, Deleted):
-        return _not_saved(outcome)
+        return not_saved(outcome)
     return jsonify(summary(game, outcome.ledger))
 
 
-def _not_saved(outcome: Conflict | Refused | Locked):
+def not_saved(outcome: Conflict | Refused | Locked):
     """The JSON answer of a round change that did not happen."""
     if isinstance(outcome, Locked):
         return pin_error(outcome.error)
@@ -189,21 +189,21 @@ def _not_saved(outcome: Conflict | Refused | Locked):
 
 @bp.post("/sessions/<token>/settle")
 def settle(token: str):
-    game = _game(token)
-    return jsonify(summary(game, sessions.settle(game, _access(game))))
+    game = game_of(token)
+    return jsonify(summary(game, sessions.settle(game, access_of(game))))
 
 
 @bp.post("/sessions/<token>/reopen")
 def reopen(token: str):
-    game = _game(token)
-    return jsonify(summary(game, sessions.reopen(game, _access(game))))
+    game = game_of(token)
+    return jsonify(summary(game, sessions.reopen(game, access_of(game))))
 
 
 @bp.put("/sessions/<token>/pin")
 def set_pin(token: str):
     """Set, change or remove the edit PIN; the current one (if any) in X-Edit-Pin."""
-    game = _game(token)
-    body = _body()
+    game = game_of(token)
+    body = read_body()
     now_set = sessions.set_pin(
         game, body, current=request.headers.get(devices.HEADER), client=devices.client()
     )
@@ -228,5 +228,5 @@ def import_session():
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
     return current_app.response_class(
-        export_json(_game(token).export()), mimetype="application/json"
+        export_json(game_of(token).export()), mimetype="application/json"
     )

@@ -16,7 +16,7 @@ from ..models import RoundDraft
 from ..sessions import Saved, drafts
 from ..sessions.draft_preview import preview
 from ..sessions.errors import InputError
-from .api import _access, _body, _game, _if_match, _not_saved, bp
+from .api import access_of, bp, game_of, if_match, not_saved, read_body
 
 
 def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | None = None):
@@ -60,47 +60,47 @@ def get_draft(token: str):
         raise InputError([Problem("id", "no session with this id")], 404) from None
     if request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"'}
-    game = _game(token)
+    game = game_of(token)
     return _draft_answer(game, drafts.get_draft(game))
 
 
 @bp.put("/sessions/<token>/draft/header")
 def put_header(token: str):
-    game = _game(token)
-    draft = drafts.set_header(game, _body(), _access(game), _if_match())
+    game = game_of(token)
+    draft = drafts.set_header(game, read_body(), access_of(game), if_match())
     return _draft_answer(game, draft)
 
 
 @bp.put("/sessions/<token>/draft/seats/<int:seat>")
 def put_hand(token: str, seat: int):
-    game = _game(token)
-    draft = drafts.set_hand(game, seat, _body(), _access(game), _if_match())
+    game = game_of(token)
+    draft = drafts.set_hand(game, seat, read_body(), access_of(game), if_match())
     return _draft_answer(game, draft)
 
 
 @bp.post("/sessions/<token>/draft/seats/<int:seat>/done")
 def done(token: str, seat: int):
-    game = _game(token)
-    draft = drafts.set_done(game, seat, _flag("done"), _access(game), _if_match())
+    game = game_of(token)
+    draft = drafts.set_done(game, seat, _flag("done"), access_of(game), if_match())
     return _draft_answer(game, draft)
 
 
 @bp.put("/sessions/<token>/draft/options")
 def options(token: str):
-    game = _game(token)
+    game = game_of(token)
     return _draft_answer(
-        game, drafts.set_confirm_alone(game, _flag("confirm_alone"), _access(game))
+        game, drafts.set_confirm_alone(game, _flag("confirm_alone"), access_of(game))
     )
 
 
 @bp.post("/sessions/<token>/draft/seats/<int:seat>/agree")
 def agree(token: str, seat: int):
-    game = _game(token)
-    body = _body()
+    game = game_of(token)
+    body = read_body()
     body = body if isinstance(body, dict) else {}
-    outcome = drafts.agree(game, seat, body.get("version"), _access(game), body.get("revision"))
+    outcome = drafts.agree(game, seat, body.get("version"), access_of(game), body.get("revision"))
     if not isinstance(outcome, drafts.Agreement):
-        return _not_saved(outcome)
+        return not_saved(outcome)
     if outcome.saved is None:
         return _draft_answer(game, outcome.draft)
     return _draft_answer(game, outcome.draft, 201, outcome.saved)
@@ -108,15 +108,15 @@ def agree(token: str, seat: int):
 
 @bp.delete("/sessions/<token>/draft")
 def delete_draft(token: str):
-    game = _game(token)
-    return _draft_answer(game, drafts.clear(game, _access(game), _if_match()))
+    game = game_of(token)
+    return _draft_answer(game, drafts.clear(game, access_of(game), if_match()))
 
 
 def _flag(name: str) -> bool:
     """`{"<name>": true|false}`; an empty body (POST .../done) means true."""
     if not request.get_data(cache=True):
         return True
-    body = _body()
+    body = read_body()
     value = body.get(name, True) if isinstance(body, dict) else None
     if not isinstance(value, bool):
         raise InputError([Problem(name, f"{name} is true or false")])
