@@ -115,3 +115,32 @@ def test_secret_meld_must_be_four_of_a_kind():
         validate_meld(parse_cards("9S 9H 9D"), CLASSIC, secret=True)
     with pytest.raises(MeldError, match="a secret meld is four of a kind"):
         validate_meld(parse_cards("5S 6S 7S 8S"), CLASSIC, secret=True)
+
+
+@pytest.mark.parametrize(
+    "cards, rules, message",
+    [
+        ("7S 8H 9D", CLASSIC, "7S 8H 9D is not a set or a run: a run must be one suit"),
+        (
+            "2H 5C 9D",
+            CLASSIC,
+            "2H 5C 9D is not a set or a run: a set must be one rank, a run consecutive cards "
+            "of one suit",
+        ),
+        ("7S 7S 7D", CLASSIC, "7S 7S 7D has the same card twice"),
+        (
+            "KS AS 2S",
+            CLASSIC,
+            "KS AS 2S is not a run: K-A-2 never counts: the ace is low (or high in Q-K-A), "
+            "never both",
+        ),
+        ("KS AS 2S", PAGAT, "KS AS 2S is not a run: K-A-2 never counts: the ace is low"),
+        ("KS AS 3S", CLASSIC, "KS AS 3S is not a run: the cards are not consecutive"),
+    ],
+)
+def test_the_reason_is_the_rule_the_cards_break(cards, rules, message):
+    """An ordinary hand of odd cards is not told "a run must be one suit" (issue 9), and a
+    K-A-2 under house rules without Q-K-A does not mention Q-K-A."""
+    with pytest.raises(MeldError) as caught:
+        validate_meld(parse_cards(cards), rules)
+    assert str(caught.value) == message

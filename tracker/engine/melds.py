@@ -38,14 +38,21 @@ def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Me
         jokers_last = sorted(naturals, key=lambda card: card.sort_key) + [JOKER_CARD] * jokers
         return Meld("set", tuple(jokers_last), secret)
     if len(suits) > 1:
-        reason = (
-            "a set must be one rank" if len(ranks) < len(naturals) else "a run must be one suit"
-        )
+        reason = _mixed_problem(naturals, len(cards), rules)
         raise MeldError(f"{shown} is not a set or a run: {reason}")
     start = _run_start(naturals, len(cards), rules)
     if start is None:
         raise MeldError(f"{shown} is not a run: {_run_problem(naturals, len(cards), rules)}")
     return Meld("run", tuple(_run_order(naturals, jokers, start)), secret)
+
+
+def _mixed_problem(naturals, length: int, rules: Rules) -> str:
+    """Why cards of several suits and ranks are no meld: the rule they come closest to."""
+    if len({card.rank for card in naturals}) < len(naturals):
+        return "a set must be one rank"
+    if _run_start(naturals, length, rules) is not None:
+        return "a run must be one suit"  # consecutive, only not of one suit (7S 8H 9D)
+    return "a set must be one rank, a run consecutive cards of one suit"
 
 
 def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: bool) -> None:
@@ -85,9 +92,11 @@ def _run_problem(naturals, length: int, rules: Rules) -> str:
         return "a run cannot have the same rank twice"
     if length > 13:
         return "a run has at most 13 cards"
-    if 1 in ranks and 13 in ranks:
-        if 2 in ranks or rules.qka_run:
+    if 1 in ranks and 13 in ranks and 2 in ranks:
+        if rules.qka_run:
             return "K-A-2 never counts: the ace is low (or high in Q-K-A), never both"
+        return "K-A-2 never counts: the ace is low"
+    if 1 in ranks and 13 in ranks and not rules.qka_run:
         return "Q-K-A is not a run under these house rules: the ace is low"
     return "the cards are not consecutive"
 
