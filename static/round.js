@@ -1,209 +1,113 @@
-/* Round entry: the 4x13 card picker and the live preview (the engine's answer, from the server).
-   The text fields stay the single source of truth: the picker only edits them, so the page
-   works the same without JavaScript (typed notation). */
+/* Round entry on one phone, one screen: the round's header rows, a tab per player, the active
+   player's chips, the card picker (picker.js), the live bar and the review step
+   (entry_review.js). The text fields stay the single source of truth: the picker only edits
+   them, so the page works the same without JavaScript (typed notation). Every box has its
+   size reserved: a tap or a preview answer changes texts and classes, never the layout. */
 (function () {
   "use strict";
   var form = document.getElementById("round");
-  if (!form) return;
+  if (!form || !window.TongitsPicker || !window.TongitsReview) return;
+  var C = window.TongitsCards;
+  var body = document.body;
   document.documentElement.classList.add("js");
+  body.classList.add("entry");
   form.classList.add("round-form");
+  // Back after saving must never show this form as it was: ask the server again
+  window.addEventListener("pageshow", function (e) { if (e.persisted) window.location.reload(); });
 
-  var SUITS = [["S", "\u2660", "blk"], ["H", "\u2665", "red"], ["D", "\u2666", "red"], ["C", "\u2663", "blk"]];
-  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var SYMBOL = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
   var jokers = parseInt(form.getAttribute("data-jokers"), 10) || 0;
   var panels = Array.prototype.slice.call(form.querySelectorAll(".player"));
-  var active = 0;
-  var seq = 0, timer = null;
-  var save = document.getElementById("save"), review = document.getElementById("review");
-  var reviewed = document.getElementById("reviewed"), preview = document.getElementById("preview");
+  var names = panels.map(function (p) { return p.querySelector(".pname").textContent; });
+  var active = 0, answer = null, current = false, seq = 0, timer = null, asked = null;
 
-  function norm(token) {
-    var t = token.toUpperCase();
-    if (t === "JOKER") return "JK";
-    var last = t.slice(-1);
-    if (SYMBOL[last]) t = t.slice(0, -1) + SYMBOL[last];
-    if (t.charAt(0) === "T" && t.length === 2) t = "10" + t.charAt(1);
-    return t;
-  }
-  function tokens(text) { return text.split(/[\s,|;\/]+/).filter(Boolean).map(norm); }
-  function chunks(text) { return text.split(/[|;\/\n]+/).map(function (c) { return c.trim(); }).filter(Boolean); }
   function field(seat, kind) { return panels[seat].querySelector("[data-" + kind + "]"); }
+  function meldTexts(seat) { return C.chunks(field(seat, "melds").value); }
+  function handCards(seat) { return C.tokens(field(seat, "hand").value); }
+  function count(seat) { return C.tokens(field(seat, "melds").value.replace(/\*/g, " ")).length + handCards(seat).length; }
+  function checked(name) { return (form.querySelector("input[name=" + name + "]:checked") || {}).value || ""; }
 
-  function usedCards() {
-    var used = {}, jk = 0;
-    panels.forEach(function (p, seat) {
-      tokens(field(seat, "melds").value.replace(/\*/g, " ") + " " + field(seat, "hand").value).forEach(function (t) {
-        if (t === "JK") jk += 1; else used[t] = true;
-      });
-    });
-    return { cards: used, jokers: jk };
-  }
-
-  /* picker */
-  var picker = document.createElement("div");
-  picker.className = "picker";
-  picker.setAttribute("role", "group");
-  var keys = document.createElement("div");
-  keys.className = "keys";
-  SUITS.forEach(function (suit) {
-    RANKS.forEach(function (rank, i) {
-      var key = document.createElement("button");
-      key.type = "button";
-      key.className = "key " + suit[2];
-      key.setAttribute("data-card", rank + suit[0]);
-      key.setAttribute("aria-label", rank + suit[0]);
-      key.textContent = rank + suit[1];
-      keys.appendChild(key);
-      if (i === 12) {  // second row of a suit: 8-K, then one empty cell (or the joker)
-        var gap = document.createElement("span");
-        gap.className = "key gap";
-        keys.appendChild(gap);
-      }
-    });
-  });
-  if (jokers > 0) {
-    var jk = document.createElement("button");
-    jk.type = "button"; jk.className = "key jk"; jk.setAttribute("data-card", "JK");
-    jk.setAttribute("aria-label", "joker"); jk.textContent = "JK";
-    keys.replaceChild(jk, keys.querySelector(".gap"));
-  }
-  picker.appendChild(keys);
-  var tools = document.createElement("div");
-  tools.className = "tools";
-  tools.innerHTML = '<button type="button" class="btn" data-act="meld">Meld \u2713</button>' +
-    '<button type="button" class="btn" data-act="undo" aria-label="Undo the last card">\u232B Undo</button>' +
-    '<button type="button" class="btn" data-act="next">Next \u25B8</button>';
-  picker.appendChild(tools);
-  var status = document.createElement("p");
-  status.className = "status";
-  status.setAttribute("aria-live", "polite");
-  picker.appendChild(status);
-  var meldKey = tools.querySelector("[data-act=meld]");
-
-  panels.forEach(function (p, seat) {
+  /* the screen: header rows, tabs, chips, (typed fields), picker, review; the bar below */
+  var screen = document.createElement("div");
+  screen.className = "screen";
+  form.insertBefore(screen, form.querySelector(".hdr"));
+  screen.appendChild(form.querySelector(".hdr"));
+  var tabs = document.createElement("div");
+  tabs.className = "tabs";
+  tabs.setAttribute("aria-label", "Players");
+  var tabButtons = names.map(function (name, seat) {
     var b = document.createElement("button");
-    b.type = "button"; b.className = "btn pick-here"; b.textContent = "Pick cards";
-    b.setAttribute("aria-label", "Pick cards for " + p.querySelector(".pname").textContent);
-    b.addEventListener("click", function () { activate(seat, true); });
-    p.querySelector("h2").appendChild(b);
+    b.type = "button";
+    b.className = "tab";
+    b.setAttribute("data-seat", seat);
+    b.innerHTML = '<span class="tab-name"></span><span class="tab-status"></span>';
+    b.querySelector(".tab-name").textContent = name;
+    b.addEventListener("click", function () { activate(seat); });
+    tabs.appendChild(b);
+    return b;
   });
+  screen.appendChild(tabs);
+  var chips = document.createElement("div");
+  chips.className = "chips";
+  chips.setAttribute("aria-live", "polite");
+  screen.appendChild(chips);
+  panels.forEach(function (p) { screen.appendChild(p); });
+  var help = document.getElementById("help-melds");
+  if (help) screen.appendChild(help);
+  var picker = window.TongitsPicker.create({ jokers: jokers, onCard: onCard, onAct: onAct });
+  screen.appendChild(picker.element);
+  var review = window.TongitsReview.create(form, { onToggle: function () { render(); } });
+  screen.appendChild(review.element);
 
-  function activate(seat, scroll) {
+  /* "Type instead": the two text fields of the active player, under the chips */
+  var typing = document.createElement("button");
+  typing.type = "button";
+  typing.className = "btn type-toggle";
+  typing.textContent = "Type instead";
+  typing.setAttribute("aria-pressed", "false");
+  typing.addEventListener("click", function () {
+    var on = !body.classList.contains("typing");
+    body.classList.toggle("typing", on);
+    typing.setAttribute("aria-pressed", on ? "true" : "false");
+    if (on) field(active, "melds").focus();
+  });
+  document.querySelector("header.top").appendChild(typing);
+
+  function activate(seat) {
     active = seat;
-    panels.forEach(function (p, i) {
-      p.classList.toggle("active", i === seat);
-      p.querySelector(".pick-here").hidden = i === seat;
-    });
-    panels[seat].appendChild(picker);
-    picker.setAttribute("aria-label", "Cards for " + panels[seat].querySelector(".pname").textContent);
-    refresh();
-    if (scroll) panels[seat].scrollIntoView({ block: "start" });
+    if (review.isOpen()) review.close();
+    render();
   }
 
-  function setHand(seat, list) { field(seat, "hand").value = list.join(" "); }
-
-  keys.addEventListener("click", function (e) {
-    var key = e.target.closest("[data-card]");
-    if (!key || key.disabled) return;
+  function onCard(card) {
     var hand = field(active, "hand");
-    hand.value = (hand.value.trim() + " " + key.getAttribute("data-card")).trim();
+    hand.value = (hand.value.trim() + " " + card).trim();
     changed();
-  });
-  tools.addEventListener("click", function (e) {
-    var b = e.target.closest("[data-act]");
-    if (!b) return;
-    var act = b.getAttribute("data-act");
-    var melds = field(active, "melds"), hand = field(active, "hand");
-    var open = tokens(hand.value);
-    if (act === "meld") {
-      if (!open.length) { status.textContent = "Tap the cards of the meld first."; return; }
-      var list = chunks(melds.value);
-      list.push(open.join(" "));
-      melds.value = list.join(" | ");
-      hand.value = "";
-    } else if (act === "undo") {
-      if (open.length) { open.pop(); setHand(active, open); }
-      else {
-        var ms = chunks(melds.value);
-        if (!ms.length) return;
-        var last = tokens(ms.pop().replace(/\*/g, " "));
-        last.pop();
-        melds.value = ms.join(" | ");
-        setHand(active, last);
-      }
-    } else if (act === "next") {
-      activate((active + 1) % panels.length, true);
+  }
+
+  function onAct(act) {
+    var melds = field(active, "melds"), open = handCards(active);
+    if (act === "next") {
+      if (active < panels.length - 1) activate(active + 1); else review.open();
       return;
     }
+    if (act === "meld") {
+      if (!open.length) { picker.setStatus("Tap the cards of the meld first, then Meld \u2713", ""); return; }
+      var list = meldTexts(active);
+      list.push(open.join(" "));
+      melds.value = list.join(" | ");
+      field(active, "hand").value = "";
+    } else if (open.length) {  // undo: the last card tapped
+      open.pop();
+      field(active, "hand").value = open.join(" ");
+    } else {  // undo with nothing in hand: the last meld comes back to the hand, less its last card
+      var ms = meldTexts(active);
+      if (!ms.length) return;
+      var last = C.tokens(ms.pop().replace(/\*/g, " "));
+      last.pop();
+      melds.value = ms.join(" | ");
+      field(active, "hand").value = last.join(" ");
+    }
     changed();
-  });
-
-  function refresh() {
-    var used = usedCards();
-    keys.querySelectorAll("[data-card]").forEach(function (key) {
-      var card = key.getAttribute("data-card");
-      key.disabled = card === "JK" ? used.jokers >= jokers : !!used.cards[card];
-    });
-    var ending = (form.querySelector("input[name=ending]:checked") || {}).value || "";
-    form.querySelector("#by").classList.toggle("talon", ending === "talon");
-    form.querySelectorAll(".talon-only").forEach(function (el) { el.classList.toggle("show", ending === "talon"); });
-    var declarer = (form.querySelector("input[name=declarer]:checked") || {}).value;
-    // a flag is offered only to who can have it: a challenge to the caller's opponents, kang to
-    // the Tongits winner; one already ticked stays in view, so its refusal can be seen and undone
-    form.querySelectorAll(".draw-only").forEach(function (el) {
-      var seat = el.getAttribute("data-seat");
-      var can = ending === "draw" && (seat === null || seat !== declarer);
-      el.classList.toggle("show", can || !!(seat !== null && el.querySelector("input:checked")));
-    });
-    form.querySelectorAll(".tongits-only").forEach(function (el) {
-      var seat = el.getAttribute("data-seat");
-      var can = ending === "tongits" && (seat === null || seat === declarer);
-      el.classList.toggle("show", can || !!(seat !== null && el.querySelector("input:checked")));
-    });
-  }
-
-  /* What the form says, to tell a real change from a mere blur ('change' fires when focus
-     leaves a field, e.g. as the Confirm button is tapped: that must not hide the button). */
-  var asked = null;
-  function snapshot() {
-    var data = new FormData(form);
-    data.delete("reviewed");
-    data.delete("csrf_token");
-    return new URLSearchParams(data).toString();
-  }
-
-  function changed() {
-    refresh();
-    if (snapshot() === asked) return;
-    var top = form.querySelector(".review-top");
-    if (top) top.remove();  // the server's review no longer matches what is entered
-    reviewed.value = "";
-    save.hidden = true;
-    clearTimeout(timer);
-    timer = setTimeout(ask, 200);
-  }
-
-  function ask() {
-    var mine = ++seq;
-    asked = snapshot();
-    fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
-      headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (answer) { if (answer && mine === seq) show(answer); })
-      .catch(function () {});
-  }
-
-  function chip(cards, cls, note) {
-    var c = document.createElement("span");
-    c.className = "chip " + cls;
-    c.textContent = cards.map(pretty).join(" ");
-    if (note) { var s = document.createElement("small"); s.textContent = note; c.appendChild(s); }
-    return c;
-  }
-  function pretty(card) {
-    var suit = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" }[card.slice(-1)];
-    return suit ? card.slice(0, -1) + suit : card;
   }
 
   /* A four of a kind laid face down (secret) is marked with * in the melds field. */
@@ -214,94 +118,159 @@
     b.textContent = secret ? "Secret \u2713" : "Secret?";
     b.setAttribute("aria-pressed", secret ? "true" : "false");
     b.addEventListener("click", function () {
-      var melds = field(seat, "melds"), list = chunks(melds.value);
-      var text = list[index].replace(/^\*\s*/, "");
+      var list = meldTexts(seat), text = list[index].replace(/^\*\s*/, "");
       list[index] = secret ? text : "*" + text;
-      melds.value = list.join(" | ");
+      field(seat, "melds").value = list.join(" | ");
       changed();
     });
     return b;
   }
 
-  /* After a refused Review the messages sit next to their fields: keep them true while typing. */
-  var liveErrors = !!form.querySelector(".err[role=alert]");
-  function showErrors(errors) {
-    var by = {};
-    errors.forEach(function (e) { (by[e.field] = by[e.field] || []).push(e.message.charAt(0).toUpperCase() + e.message.slice(1)); });
-    form.querySelectorAll("p.err[id^='err-']").forEach(function (p) {
-      var name = p.id.slice(4), messages = by[name], input = document.getElementById(name);
-      p.textContent = messages ? messages.join(" ") : "";
-      p.hidden = !messages;
-      if (messages) p.setAttribute("role", "alert"); else p.removeAttribute("role");
-      if (input) { if (messages) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid"); }
-    });
-    var summary = document.getElementById("err-summary");
-    if (summary) {
-      var list = summary.querySelector("ul"), shown = errors.filter(function (e) { return e.field !== "form"; });
-      list.textContent = "";
-      shown.forEach(function (e) {
-        var li = document.createElement("li"), a = document.createElement("a");
-        a.href = "#" + (document.getElementById(e.field) ? e.field : "round");
-        a.textContent = e.message.charAt(0).toUpperCase() + e.message.slice(1);
-        li.appendChild(a);
-        list.appendChild(li);
-      });
-      summary.hidden = !shown.length;
-    }
+  function chip(cards, cls) {
+    var c = document.createElement("span");
+    c.className = "chip " + cls;
+    c.textContent = cards.map(C.pretty).join(" ") + (cls === "bad" ? " \u2717" : "");
+    return c;
   }
 
-  function show(answer) {
-    if (liveErrors) showErrors(answer.errors);
-    answer.hands.forEach(function (info, seat) {
-      var p = panels[seat], box = p.querySelector("[data-chips]");
-      box.textContent = "";
-      info.melds.forEach(function (m, index) {
-        var c = chip(m.cards, m.ok ? "ok" : "bad", m.ok ? "" : m.message);
-        if (m.ok && m.kind === "set" && m.cards.length === 4) c.appendChild(secretToggle(seat, index, m.secret));
-        box.appendChild(c);
-      });
-      var hand = tokens(field(seat, "hand").value);
-      if (hand.length) box.appendChild(chip(hand, "open", ""));
-      p.querySelector("[data-sunog]").hidden = !info.sunog;
-      var live = "", text = "";
-      if (info.hand_error) text = info.hand_error;
-      else if (info.deadwood !== undefined) {
-        live = "deadwood " + info.deadwood;
-        if (info.hand_melds.length) text = "Melds in hand: " + info.hand_melds.map(function (m) { return m.split(" ").map(pretty).join(" "); }).join(" | ");
-      } else if (info.count > 13) text = info.count + " cards in hand: at most 13";
-      p.querySelector("[data-live]").textContent = live;
-      p.querySelector("[data-info]").textContent = text;
-      if (seat === active) {
-        var open = info.open;
-        meldKey.classList.toggle("meld-ok", !!(open && open.ok));
-        meldKey.classList.toggle("meld-bad", !!(open && !open.ok && (info.count || 0) >= 3));
-        status.className = "status" + (open && !open.ok ? " bad" : "");
-        status.textContent = !open ? "" : open.ok ? "A " + open.kind + ": Meld \u2713 lays it on the table" :
-          "Not a meld yet (fine for cards left in hand): " + open.message;
-      }
+  function info(seat) { return current && answer ? answer.hands[seat] : null; }
+
+  /* the active player's melds (green or red as the engine says) and the cards tapped since */
+  function renderChips() {
+    chips.textContent = "";
+    var known = answer ? answer.hands[active].melds : [];
+    meldTexts(active).forEach(function (text, index) {
+      var plain = text.replace(/^\*\s*/, ""), m = known[index];
+      var same = m && C.tokens(plain).sort().join() === m.cards.slice().sort().join();
+      var c = chip(same && m.ok ? m.cards : C.tokens(plain), same ? (m.ok ? "ok" : "bad") : "");
+      if (same && m.ok && m.kind === "set" && m.cards.length === 4) c.appendChild(secretToggle(active, index, m.secret));
+      chips.appendChild(c);
     });
-    if (answer.ok) {
-      var shown = document.querySelector("[data-round-number]");
-      if (shown && answer.number) shown.textContent = answer.number;  // another phone saved one meanwhile
-      reviewed.value = answer.review_key;
-      preview.innerHTML = answer.verdict_html;
-      save.hidden = false;
-      review.hidden = true;
-    } else {
-      preview.textContent = "";
-      if (answer.errors.length) {
-        var box = document.createElement("div");
-        box.className = "pending";
-        var h = document.createElement("p"); h.textContent = "Still to fix before saving:"; h.className = "muted";
-        box.appendChild(h);
-        var ul = document.createElement("ul");
-        answer.errors.slice(0, 4).forEach(function (e) { var li = document.createElement("li"); li.textContent = e.message; ul.appendChild(li); });
-        box.appendChild(ul);
-        preview.appendChild(box);
-      }
-      save.hidden = true;
-      review.hidden = false;
+    var open = handCards(active);
+    if (open.length) chips.appendChild(chip(open, "open"));
+  }
+
+  function badMeld(i) { return i ? i.melds.filter(function (m) { return !m.ok; })[0] : null; }
+
+  function renderStatus() {
+    var i = info(active), open = handCards(active), bad = badMeld(i);
+    if (i && i.hand_error) return picker.setStatus(C.prettyText(i.hand_error), "bad");
+    if (bad) return picker.setStatus(C.prettyText(bad.message), "bad");
+    if (i && i.open && i.open.ok) return picker.setStatus(open.length + " cards make a " + i.open.kind + ": Meld \u2713 lays it down", "ok");
+    if (!open.length && !meldTexts(active).length) return picker.setStatus("Tap a meld, then Meld \u2713; then the cards left", "");
+    var words = open.length + (open.length === 1 ? " card" : " cards") + " in hand";
+    if (i && i.deadwood !== undefined) words += " \u00b7 deadwood " + i.deadwood;
+    picker.setStatus(words, "");
+  }
+
+  /* Sunog only for a player who entered cards and laid no meld, once their hand is entered */
+  function sunog(seat, i) { return !!(i && i.sunog && count(seat) && (seat !== active || review.isOpen())); }
+
+  function renderTabs() {
+    tabButtons.forEach(function (b, seat) {
+      var i = info(seat), n = count(seat), s = b.querySelector(".tab-status"), burnt = sunog(seat, i);
+      var wrong = i && (i.hand_error || badMeld(i));
+      b.classList.toggle("active", seat === active);
+      b.setAttribute("aria-pressed", seat === active ? "true" : "false");
+      b.classList.toggle("done", !!(n && seat !== active && i && !wrong));
+      b.classList.toggle("wrong", !!wrong);
+      b.classList.toggle("sunog", burnt);
+      var dw = i && i.deadwood !== undefined ? " \u00b7 " + i.deadwood + " pts" : "";
+      s.textContent = !n ? "no cards" : burnt ? "Sunog" + dw : (seat !== active && i && !wrong ? "\u2713 " : "") + n + " cards" + dw;
+      var badge = panels[seat].querySelector("[data-sunog]");
+      badge.hidden = !burnt;
+      panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? "deadwood " + i.deadwood : "";
+      panels[seat].classList.toggle("active", seat === active);
+    });
+  }
+
+  function renderBar() {
+    var empty = names.filter(function (n, seat) { return !count(seat); });
+    if (!count(active)) return review.setBar("Tap " + names[active] + "'s cards", "", null);
+    if (empty.length) {  // everyone holds cards at the end of a round
+      var seat = names.indexOf(empty[0]);
+      return review.setBar(empty[0] + "'s cards next \u25B8", "", function () { activate(seat); });
     }
+    if (answer && answer.ok && current) {
+      return review.setBar((answer.headline || "Ready") + " \u00b7 Review \u25B8", "go", review.open);
+    }
+    if (!checked("ending")) return review.setBar("How did it end? Tap it above", "", null);
+    if (answer && answer.errors.length) {
+      var n = answer.errors.length;
+      return review.setBar(n === 1 ? "1 thing to fix" : n + " things to fix", "fix", review.open);
+    }
+    review.setBar("Checking\u2026", "", null);
+  }
+
+  function render() {
+    var used = {}, jk = 0;
+    panels.forEach(function (p, seat) {
+      C.tokens(field(seat, "melds").value.replace(/\*/g, " ") + " " + field(seat, "hand").value).forEach(function (t) {
+        if (t === "JK") jk += 1; else used[t] = true;
+      });
+    });
+    picker.setKeys({ used: used, jokersLeft: jokers - jk });
+    picker.setLabel("Cards for " + names[active]);
+    picker.setNext(active === panels.length - 1 ? "done" : "next");
+    var i = info(active), open = handCards(active);
+    picker.setMeld(i && i.open && i.open.ok ? "ok" : !open.length && badMeld(i) ? "bad" : "");
+    var ending = checked("ending");
+    body.classList.toggle("ending-talon", ending === "talon");
+    form.querySelector("#by").classList.toggle("talon", ending === "talon");
+    form.querySelectorAll(".talon-only").forEach(function (el) { el.classList.toggle("show", ending === "talon"); });
+    review.refreshFlags(ending, checked("declarer") || null);
+    renderChips();
+    renderStatus();
+    renderTabs();
+    renderBar();
+  }
+
+  /* What the form says, to tell a real change from a mere blur ('change' fires when focus
+     leaves a field, e.g. as the Confirm button is tapped: that must not disable it). */
+  function snapshot() {
+    var data = new FormData(form);
+    data.delete("reviewed");
+    data.delete("csrf_token");
+    return new URLSearchParams(data).toString();
+  }
+
+  function changed() {
+    clearTimeout(timer);
+    if (answer && snapshot() === asked) {  // back to what the last answer was about
+      seq += 1;
+      form.removeAttribute("aria-busy");
+      current = true;
+      review.update(answer);
+      render();
+      return;
+    }
+    current = false;
+    review.pending();
+    render();
+    form.setAttribute("aria-busy", "true");  // till the engine's answer is in
+    timer = setTimeout(ask, 200);
+  }
+
+  function ask() {
+    var mine = ++seq;
+    var sent = snapshot();
+    form.setAttribute("aria-busy", "true");
+    fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { "Accept": "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (got) {
+        if (mine !== seq) return;
+        if (sent === snapshot()) form.removeAttribute("aria-busy");  // else another ask is due
+        if (!got) return;
+        asked = sent;
+        answer = got;
+        current = sent === snapshot();
+        var shown = document.querySelector("[data-round-number]");
+        if (shown && got.number) shown.textContent = got.number;  // another phone saved one meanwhile
+        review.update(got);
+        render();
+      })
+      .catch(function () { if (mine === seq) form.removeAttribute("aria-busy"); });
   }
 
   form.addEventListener("submit", function () {
@@ -310,6 +279,8 @@
   });
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
-  activate(0, false);
-  if (save.hidden) ask(); else { asked = snapshot(); refresh(); }
+  // a page the server sent back (a refused Confirm, a conflict) opens on its review
+  if (form.hasAttribute("data-review")) review.open();
+  render();
+  ask();
 })();

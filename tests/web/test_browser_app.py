@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tests.support.browser import CHECK_LAYOUT, PHONE, TAPS_FILE
+from tests.support.entry import SAVE_READY, SETTLED
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +42,12 @@ class Taps:
 
     def next(self):
         self(self.page.locator(".picker [data-act=next]"))
+
+    def done(self):
+        """Done (the third tool on the last player): the review step, Confirm in the bar."""
+        done = self.page.get_by_role("button", name=re.compile("^Done"))
+        self(done)
+        self.page.locator("#review-step").wait_for(state="visible")
 
 
 def start_session(page, server, names=("Ana", "Ben", "Cris")) -> str:
@@ -76,12 +83,13 @@ def enter_round(
             taps.cards(meld)
             taps.meld()
         taps.cards(hand)
-    for seat in challengers:
-        taps(page.locator(f"label[for=challenged_{seat}]"))
     if before_save:
         before_save()
+    taps.done()
+    for seat in challengers:  # the flags are on the review step
+        taps(page.locator(f"label[for=challenged_{seat}]"))
     save = page.locator("#save")
-    save.wait_for(state="visible")
+    page.wait_for_function(SAVE_READY)
     taps(save)
     page.wait_for_url(re.compile(r"/s/[\w-]+(#round-\d+)?$"))
 
@@ -113,9 +121,10 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     taps.cards("KD")
     taps.next()
     taps.cards("AS AD 9C")
-    expect_text(page, "#player-2 [data-sunog]", "Sunog")
+    taps.done()
+    page.locator(".tab.sunog[data-seat='2']").wait_for(state="attached")  # Cris laid no meld: sunog
     taps(page.locator("label[for=challenged_1]"))
-    page.locator("#save").wait_for(state="visible")
+    page.wait_for_function(SAVE_READY)
     assert "Ben pays Ana ₱40.00" in page.locator("#preview").inner_text()
     taps(page.locator("#save"))
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))  # the top: no #round-1
@@ -146,11 +155,11 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     page.get_by_role("link", name=re.compile("Enter round 3")).tap()
 
     def mark_secret():
-        page.locator("#player-2 .chip .secret").tap()
+        page.locator(".chips .chip .secret").tap()
         page.wait_for_function(
             "() => document.querySelector('#melds_2').value.startsWith('*')"
         )  # a function: CSP forbids eval
-        page.locator("#player-2 .chip .secret[aria-pressed=true]").wait_for()
+        page.locator(".chips .chip .secret[aria-pressed=true]").wait_for()
 
     enter_round(
         page,
@@ -176,14 +185,15 @@ def test_a_whole_session_on_a_phone(phone, server, api=None):
     page.get_by_role("link", name="Edit round 1").tap()
     page.wait_for_url(re.compile("/rounds/1/edit$"))
     assert page.input_value("#melds_0") == "7S 7D 7C"
-    page.locator("#player-2 .pick-here").tap()
+    page.locator(".tabs .tab[data-seat='2']").tap()
     for _ in range(3):
         page.locator(".picker [data-act=undo]").tap()  # AS AD 9C off again
     assert page.input_value("#hand_2") == ""
     Taps(page).cards("AH 2H 3H")
     page.locator(".picker [data-act=meld]").tap()
     Taps(page).cards("9C")
-    page.locator("#save").wait_for(state="visible")
+    Taps(page).done()
+    page.wait_for_function(SAVE_READY)
     page.locator("#save").tap()
     page.wait_for_url(re.compile("#round-1$"))
     after = balances(page)
@@ -274,10 +284,26 @@ def test_phone_layout_at_360px(browser, server):
             details.evaluate("d => d.open = true")
         problems = page.evaluate(CHECK_LAYOUT)
         assert problems == [], (path, problems)
-    # the error state of the round form too
+    # the error state of the round form too: what is left to fix, on the review step ...
+    page.goto(f"{server}/s/{token}/rounds/new")
+    page.locator("label[for=ending-talon]").tap()
+    page.get_by_role("button", name="Type instead").tap()
+    page.fill("#melds_0", "7S 8H 9S")
+    for seat, hand in ((1, "KD"), (2, "AS")):
+        page.locator(f".tabs .tab[data-seat='{seat}']").tap()
+        page.fill(f"#hand_{seat}", hand)
+    page.locator(".livebar .bar-main.fix").tap()
+    page.locator(".review-fix li").first.wait_for()
+    assert page.evaluate(CHECK_LAYOUT) == []
+    context.close()
+    # ... and as the server shows it without JavaScript
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, java_script_enabled=False
+    )
+    page = context.new_page()
     page.goto(f"{server}/s/{token}/rounds/new")
     page.fill("#melds_0", "7S 8H 9S")
-    page.locator("#review").tap()
+    page.click("#review")
     page.wait_for_selector("#err-melds_0[role=alert]")
     assert page.evaluate(CHECK_LAYOUT) == []
     context.close()
@@ -315,25 +341,41 @@ def test_typed_notation_works_without_javascript(browser, server):
 
 
 def test_field_errors_follow_the_fix_while_typing(phone, server):
+    """Typed notation behind "Type instead": what is wrong shows on the review step, in card
+    symbols, and goes away as it is fixed."""
     page = phone
     token = start_session(page, server, ("Mo", "Nia", "Oz"))
     page.goto(f"{server}/s/{token}/rounds/new")
     page.locator("label[for=ending-talon]").tap()
+    page.get_by_role("button", name="Type instead").tap()
     page.fill("#melds_0", "7S 8H 9S")
     page.fill("#hand_0", "2C")
+    page.locator(".tabs .tab[data-seat='1']").tap()
     page.fill("#melds_1", "5H 6H 7H")
     page.fill("#hand_1", "KD")
+    page.locator(".tabs .tab[data-seat='2']").tap()
     page.fill("#hand_2", "AS")
-    page.locator("#review").tap()
-    page.wait_for_selector("#err-melds_0[role=alert]")
-    error = page.locator("#err-melds_0")
-    assert "a run must be one suit" in error.inner_text()
+    page.wait_for_function(SETTLED)  # the engine's answer to all of it
+    page.locator(".livebar .bar-main", has_text="1 thing to fix").tap()
+    fix = page.locator(".review-fix")
+    assert "7♠ 8♥ 9♠ is not a set or a run: a run must be one suit" in fix.inner_text()
     assert page.input_value("#melds_0") == "7S 8H 9S"
+    page.get_by_role("button", name="◂ Back to cards").tap()
+    page.locator(".tabs .tab[data-seat='0']").tap()
     page.fill("#melds_0", "7S 8S 9S")
-    error.wait_for(state="hidden")
-    page.locator("#save").wait_for(state="visible")
+    page.wait_for_function(SETTLED)
+    page.locator(".livebar .bar-main", has_text="Review ▸").tap()
+    assert fix.inner_text() == ""
     page.locator("#save").tap()
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))  # the top: no #round-1
+
+
+def open_review(page):
+    """Next, Next, Done: the review step with the flags."""
+    page.get_by_role("button", name=re.compile("^Next")).tap()
+    page.get_by_role("button", name=re.compile("^Next")).tap()
+    page.get_by_role("button", name=re.compile("^Done")).tap()
+    page.locator("#review-step").wait_for()
 
 
 def test_flags_are_offered_only_to_who_can_have_them(phone, server):
@@ -344,6 +386,7 @@ def test_flags_are_offered_only_to_who_can_have_them(phone, server):
     page.goto(f"{server}/s/{token}/rounds/new")
     page.locator("label[for=ending-draw]").tap()
     page.locator("label[for=declarer-0]").tap()
+    open_review(page)  # the flags are on the review step, under the header rows
     shown = [page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3)]
     assert shown == [False, True, True]
     page.locator("label[for=declarer-2]").tap()
@@ -361,5 +404,6 @@ def test_flags_are_offered_only_to_who_can_have_them(phone, server):
     page.goto(f"{server}/s/{made.json()['id']}/rounds/new")
     page.locator("label[for=ending-tongits]").tap()
     page.locator("label[for=declarer-1]").tap()
+    open_review(page)
     shown = [page.locator(f"label[for=kang_{seat}]").is_visible() for seat in range(3)]
     assert shown == [False, True, False]

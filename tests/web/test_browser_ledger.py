@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.support.browser import CHECK_LAYOUT
+from tests.support.entry import SAVE_READY
 
 pytestmark = pytest.mark.browser
 
@@ -143,7 +144,8 @@ def test_saving_a_round_shows_the_top_of_the_session_page(browser, server):
         page.screenshot(path=f"{SHOTS}/after-save.png")
     # an edit lands on the round it changed
     page.goto(f"{server}/s/{token}/rounds/1/edit")
-    page.locator("#save").wait_for(state="visible")
+    page.locator(".livebar .bar-main", has_text="Review ▸").tap()  # the stored round, checked
+    page.wait_for_function(SAVE_READY)
     page.locator("#save").tap()
     page.wait_for_url(f"{server}/s/{token}#round-1")
     context.close()

@@ -8,6 +8,7 @@ import pytest
 
 from tests.support.forms import csrf_token, form_fields
 from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
+from tracker.present.display import card_text
 
 
 def text_of(response) -> str:
@@ -207,7 +208,8 @@ def test_every_bad_round_of_rules_8_through_the_form(
     before = api_session(client, token)
     response, data = round_entry.review(token, record)
     assert response.status_code == 422
-    assert message in field_error(response, field)
+    # the page shows the cards as the picker's chips do (7♠); the API keeps the notation (7S)
+    assert card_text(message) in field_error(response, field)
     page = text_of(response)
     for key, value in data.items():  # everything typed is kept
         if key.startswith(("melds_", "hand_")) and value:
@@ -454,3 +456,28 @@ def test_a_link_to_localhost_is_flagged(client, make_session):
     )  # the test host is localhost
     lan = text_of(client.get(f"/s/{token}", headers={"Host": "192.168.1.20:8000"}))
     assert "other phones cannot open it" not in lan and f"http://192.168.1.20:8000/s/{token}" in lan
+
+
+def test_messages_on_the_page_show_card_symbols_the_api_keeps_the_notation(
+    client, round_entry, make_session
+):
+    """Issue 9: a message says 9♠ where the chips say 9♠; the JSON API says 9S."""
+    token = make_session()
+    record = {
+        "ending": "talon",
+        "hands": [
+            {"melds": [["7S", "8H", "9S"]], "hand": ["2C"]},
+            {"melds": [["5H", "6H", "7H"]], "hand": ["KD"]},
+            {"melds": [], "hand": ["AS"]},
+        ],
+    }
+    response, _ = round_entry.review(token, record)
+    assert response.status_code == 422
+    shown = "7♠ 8♥ 9♠ is not a set or a run: a run must be one suit"
+    assert shown in field_error(response, "melds_0")
+    assert shown in text_of(response)  # the summary at the top too
+    api = client.post(f"/api/sessions/{token}/rounds", json=record).get_json()["errors"]
+    assert any("7S 8H 9S is not a set or a run" in e["message"] for e in api)
+    assert card_text("Ana's meld 10H JH QH, AS and JK: 'QS' stays") == (
+        "Ana's meld 10♥ J♥ Q♥, A♠ and JK: 'Q♠' stays"
+    )

@@ -3,6 +3,7 @@ symbols; and the house rules' words (`house_rules` in every template)."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from markupsafe import Markup, escape
@@ -13,6 +14,7 @@ from . import house_rules
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
+CARD_TOKEN = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")  # a card in the engine's notation
 
 
 def money(amount, unit: str = "₱") -> str:
@@ -51,9 +53,20 @@ def cards_html(cards) -> Markup:
     return Markup(" ").join(card_html(card) for card in cards)
 
 
+def card_text(text) -> str:
+    """A message with every card in it shown as the chips show it: 'a meld 9S 10S' → 'a meld
+    9♠ 10♠'. For the pages only: the engine and the JSON API keep the notation."""
+    return CARD_TOKEN.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], str(text))
+
+
 def register(app) -> None:
     app.jinja_env.filters.update(
-        money=money, signed_money=signed_money, sign=sign_class, cards=cards_html, iso=iso
+        money=money,
+        signed_money=signed_money,
+        sign=sign_class,
+        cards=cards_html,
+        card_text=card_text,
+        iso=iso,
     )
     app.jinja_env.globals["house_rules"] = house_rules
     app.jinja_env.trim_blocks = True

@@ -46,6 +46,14 @@ def round_line(result: RoundResult) -> RoundLine:
     return RoundLine(words, winner.net)
 
 
+def headline(result: RoundResult, unit: str = "₱") -> str:
+    """The round in a few words for the entry page's live bar: 'Ana wins ₱86.00'."""
+    if result.void:
+        return "Void round: all three sunog"
+    winner = result.players[result.winner]
+    return f"{winner.name} wins {money_text(winner.net, unit)}"
+
+
 def _draw_parts(result: RoundResult) -> list[str]:
     """'Cris called', then who won against whom: 'Ana won the challenge', 'Ben challenged and
     lost', 'Cris called and won', 'Ana won the showdown' (everyone shows, nobody challenged)."""

@@ -13,6 +13,7 @@ from flask import abort, flash, jsonify, make_response, redirect, render_templat
 
 from .. import sessions
 from ..extensions import csrf
+from ..present.rounds import headline
 from ..sessions import Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
 from . import devices
 from .blueprint import bp, game_or_404, locked_redirect, session_url
@@ -201,6 +202,7 @@ def preview_round(token: str, number: int | None = None):
         ok=True,
         review_key=checked.review_key,
         number=checked.number,
+        headline=headline(checked.result, rules.unit),
         verdict_html=render_template(
             "_verdict.html", result=checked.result, unit=rules.unit, game=game
         ),

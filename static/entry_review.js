@@ -1,0 +1,128 @@
+/* Round entry, one screen: the review step and the live bar (used by round.js).
+   The review step stands where the picker was: the engine's verdict (or what is left to fix),
+   the flags and the dealer, with Confirm in the fixed bar at the bottom of the screen. */
+(function () {
+  "use strict";
+  var C = window.TongitsCards;
+
+  function upper(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+  function create(form, options) {
+    var body = document.body;
+    var save = document.getElementById("save"), reviewed = document.getElementById("reviewed");
+    var preview = document.getElementById("preview");
+    var panel = document.createElement("section");
+    panel.className = "review";
+    panel.id = "review-step";
+    panel.setAttribute("aria-label", "Review the round");
+    panel.hidden = true;
+    // what the server said on the last POST (expired form, conflict, PIN), then what is left
+    ["#err-form", "#conflict", ".pin-ask", "#err-summary"].forEach(function (sel) {
+      var el = form.querySelector(sel);
+      if (el) panel.appendChild(el);
+    });
+    var top = form.querySelector(".review-top");
+    if (top) top.remove();  // the preview shows the verdict again, with Confirm in the bar
+    var fix = document.createElement("div");
+    fix.className = "review-fix";
+    fix.setAttribute("aria-live", "polite");
+    panel.appendChild(fix);
+    panel.appendChild(preview);
+    var flags = document.createElement("div");
+    flags.className = "review-flags";
+    form.querySelectorAll(".player .flags").forEach(function (f) { flags.appendChild(f); });
+    panel.appendChild(flags);
+    ["dealer-pick", "actions"].forEach(function (cls) {
+      var el = form.querySelector("." + cls);
+      if (el) panel.appendChild(el);
+    });
+
+    /* the bar: one main button while entering; Back and Confirm while reviewing */
+    var bar = document.createElement("div");
+    bar.className = "livebar";
+    var main = document.createElement("button");
+    main.type = "button";
+    main.className = "btn bar-main";
+    main.setAttribute("aria-live", "polite");
+    var back = document.createElement("button");
+    back.type = "button";
+    back.className = "btn bar-back";
+    back.textContent = "\u25C2 Back to cards";
+    bar.appendChild(main);
+    bar.appendChild(back);
+    bar.appendChild(save);
+    save.hidden = false;
+    save.textContent = "Confirm \u2713";
+    save.disabled = true;
+    form.appendChild(bar);
+    var mainAction = null;
+    main.addEventListener("click", function () { if (mainAction) mainAction(); });
+    back.addEventListener("click", function () { close(); });
+
+    function open() {
+      body.classList.add("reviewing");
+      panel.hidden = false;
+      window.scrollTo(0, 0);
+      if (options.onToggle) options.onToggle(true);
+    }
+    function close() {
+      body.classList.remove("reviewing");
+      panel.hidden = true;
+      if (options.onToggle) options.onToggle(false);
+    }
+
+    /* a flag is offered only to who can have it: a challenge to the caller's opponents, kang to
+       the Tongits winner; one already ticked stays in view, so its refusal can be seen and undone */
+    function refreshFlags(ending, declarer) {
+      form.querySelectorAll(".draw-only, .tongits-only").forEach(function (el) {
+        var seat = el.getAttribute("data-seat"), draw = el.classList.contains("draw-only");
+        var can = draw ? ending === "draw" && seat !== declarer : ending === "tongits" && seat === declarer;
+        el.classList.toggle("show", can || !!el.querySelector("input:checked"));
+      });
+    }
+
+    function pending() { save.disabled = true; reviewed.value = ""; preview.classList.add("stale"); fix.classList.add("stale"); }
+
+    function update(answer) {
+      fix.textContent = "";
+      preview.classList.remove("stale");
+      fix.classList.remove("stale");
+      var summary = document.getElementById("err-summary");
+      if (summary) summary.remove();  // the server's list of the last POST: the live one follows
+      if (answer.ok) {
+        reviewed.value = answer.review_key;
+        preview.innerHTML = answer.verdict_html;
+        save.disabled = false;
+        return;
+      }
+      reviewed.value = "";
+      preview.textContent = "";
+      save.disabled = true;
+      if (!answer.errors.length) return;
+      var h = document.createElement("p");
+      h.className = "fix-head";
+      h.textContent = answer.errors.length === 1 ? "1 thing to fix before saving:" : answer.errors.length + " things to fix before saving:";
+      var ul = document.createElement("ul");
+      answer.errors.forEach(function (e) {
+        var li = document.createElement("li");
+        li.textContent = upper(C.prettyText(e.message));
+        ul.appendChild(li);
+      });
+      fix.appendChild(h);
+      fix.appendChild(ul);
+    }
+
+    /* the bar's words and what a tap on it does; kind: "" | "go" | "fix" */
+    function setBar(text, kind, action) {
+      main.textContent = text;
+      main.className = "btn bar-main" + (kind ? " " + kind : "");
+      mainAction = action || null;
+      main.setAttribute("aria-disabled", action ? "false" : "true");
+    }
+
+    return { element: panel, open: open, close: close, isOpen: function () { return !panel.hidden; },
+      update: update, pending: pending, setBar: setBar, refreshFlags: refreshFlags };
+  }
+
+  window.TongitsReview = { create: create };
+})();
