@@ -27,11 +27,12 @@
     fix.className = "review-fix";
     fix.setAttribute("aria-live", "polite");
     panel.appendChild(fix);
-    panel.appendChild(preview);
+    // the flags first (they change the verdict: in view as it is read), then the verdict
     var flags = document.createElement("div");
     flags.className = "review-flags";
     form.querySelectorAll(".player .flags").forEach(function (f) { flags.appendChild(f); });
     panel.appendChild(flags);
+    panel.appendChild(preview);
     ["dealer-pick", "actions"].forEach(function (cls) {
       var el = form.querySelector("." + cls);
       if (el) panel.appendChild(el);

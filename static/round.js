@@ -172,11 +172,12 @@
       var wrong = i && (i.hand_error || badMeld(i));
       b.classList.toggle("active", seat === active);
       b.setAttribute("aria-pressed", seat === active ? "true" : "false");
-      b.classList.toggle("done", !!(n && seat !== active && i && !wrong));
+      b.classList.toggle("done", !!(n && seat !== active && i && !wrong && !burnt));
       b.classList.toggle("wrong", !!wrong);
       b.classList.toggle("sunog", burnt);
       var dw = i && i.deadwood !== undefined ? " \u00b7 " + i.deadwood + " pts" : "";
-      s.textContent = !n ? "no cards" : burnt ? "Sunog" + dw : (seat !== active && i && !wrong ? "\u2713 " : "") + n + " cards" + dw;
+      var done = seat !== active && i && !wrong && i.deadwood !== undefined;
+      s.textContent = !n ? "no cards" : burnt ? "Sunog" + dw : done ? "\u2713 deadwood " + i.deadwood : n + " cards" + dw;
       var badge = panels[seat].querySelector("[data-sunog]");
       badge.hidden = !burnt;
       panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? "deadwood " + i.deadwood : "";
