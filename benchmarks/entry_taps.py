@@ -34,14 +34,8 @@ from werkzeug.serving import make_server  # noqa: E402
 
 from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
 from tests.support.database import migrate  # noqa: E402
-from tests.support.entry import OneScreen, new_session, one_phone  # noqa: E402
+from tests.support.entry import new_session, one_phone, tap_a_round  # noqa: E402
 from tracker import create_app  # noqa: E402
-
-TYPICAL = [
-    (["7S 7D 7C"], "2H 5C 9D"),
-    (["4H 5H 6H"], "KS QD JC"),
-    (["9S 10S JS"], "AS 3D 8C"),
-]
 
 
 def serve() -> str:
@@ -61,16 +55,6 @@ def serve() -> str:
     return f"http://127.0.0.1:{httpd.server_port}"
 
 
-def one_round(page, server: str, token: str) -> OneScreen:
-    page.goto(f"{server}/s/{token}/rounds/new")
-    screen = OneScreen(page)
-    screen.ending("Talon out")
-    screen.play(TYPICAL)
-    screen.confirm()
-    page.wait_for_url(f"{server}/s/{token}")
-    return screen
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -82,7 +66,7 @@ def main() -> None:
         token = new_session(page, server)
         times, rounds = [], []
         for number in range(1, args.rounds + 1):
-            screen = one_round(page, server, token)
+            screen = tap_a_round(page, server, token)
             rounds.append(screen)
             times += screen.times
             print(

@@ -11,6 +11,14 @@ from dataclasses import dataclass, field
 
 SCREEN = {"width": 360, "height": 740}
 
+# The issue's typical talon-out round (about its "28 taps" one): a meld of three and three cards
+# left for each player.
+TYPICAL = [
+    (["7S 7D 7C"], "2H 5C 9D"),
+    (["4H 5H 6H"], "KS QD JC"),
+    (["9S 10S JS"], "AS 3D 8C"),
+]
+
 # Every box that must stay put: picker keys and tools, header buttons, tabs, the live bar.
 BOXES = """() => {
   const out = {};
@@ -146,3 +154,14 @@ SAVE_READY = (
     " return s && !s.disabled && s.offsetParent !== null"
     " && !document.getElementById('round').hasAttribute('aria-busy'); }"
 )
+
+
+def tap_a_round(page, server: str, token: str, hands=TYPICAL, ending="Talon out") -> OneScreen:
+    """A new round of the session tapped from its blank page to Confirm, and saved."""
+    page.goto(f"{server}/s/{token}/rounds/new")
+    screen = OneScreen(page)
+    screen.ending(ending)
+    screen.play(hands)
+    screen.confirm()
+    page.wait_for_url(f"{server}/s/{token}")
+    return screen

@@ -10,18 +10,19 @@ import re
 
 import pytest
 
-from tests.support.entry import SAVE_READY, SETTLED, OneScreen, new_session, one_phone
+from tests.support.entry import (
+    SAVE_READY,
+    SETTLED,
+    TYPICAL,
+    OneScreen,
+    new_session,
+    one_phone,
+    tap_a_round,
+)
 
 pytestmark = pytest.mark.browser
 
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")  # a folder for the 360x740 screenshots
-
-# The typical talon-out round: two melds of three, three cards left each.
-TYPICAL = [
-    (["7S 7D 7C"], "2H 5C 9D"),
-    (["4H 5H 6H"], "KS QD JC"),
-    (["9S 10S JS"], "AS 3D 8C"),
-]
 
 
 @pytest.fixture
@@ -199,12 +200,7 @@ def test_type_instead_and_the_picker_together(page, server):
 
 def test_back_after_saving_never_shows_the_old_form(page, server):
     token = new_session(page, server)
-    page.goto(f"{server}/s/{token}/rounds/new")
-    screen = OneScreen(page)
-    screen.ending("Talon out")
-    screen.play(TYPICAL)
-    screen.confirm()
-    page.wait_for_url(f"{server}/s/{token}")
+    tap_a_round(page, server, token)
     page.go_back()
     page.wait_for_url(re.compile("/rounds/new$"))
     page.wait_for_load_state()
