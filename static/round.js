@@ -177,7 +177,7 @@
       b.classList.toggle("sunog", burnt);
       var dw = i && i.deadwood !== undefined ? " \u00b7 " + i.deadwood + " pts" : "";
       var done = seat !== active && i && !wrong && i.deadwood !== undefined;
-      s.textContent = !n ? "no cards" : burnt ? "Sunog" + dw : done ? "\u2713 deadwood " + i.deadwood : n + " cards" + dw;
+      s.textContent = !n ? "no cards" : burnt ? "Sunog" + dw : done ? "\u2713 " + i.deadwood + " pts" : n + " cards" + dw;
       var badge = panels[seat].querySelector("[data-sunog]");
       badge.hidden = !burnt;
       panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? "deadwood " + i.deadwood : "";

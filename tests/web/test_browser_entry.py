@@ -207,3 +207,29 @@ def test_back_after_saving_never_shows_the_old_form(page, server):
     assert page.locator("h1").inner_text().startswith("Round 2 · Ben deals")
     assert page.input_value("#dealer") == "1"
     assert page.input_value("#hand_0") == ""
+
+
+def test_a_round_saved_meanwhile_on_another_phone_is_shown_again_for_review(page, server):
+    """The review was of round 1; another phone saved a round first: Confirm does not save
+    blind, the page comes back on its review step (the number, the verdict), Confirm again."""
+    from tests.support.records import DRAW
+
+    token = new_session(page, server)
+    page.goto(f"{server}/s/{token}/rounds/new")
+    screen = OneScreen(page)
+    screen.ending("Talon out")
+    screen.play(TYPICAL)
+    page.wait_for_function(SAVE_READY)
+    saved = page.request.post(f"{server}/api/sessions/{token}/rounds", data=DRAW)
+    assert saved.status == 201
+    page.locator("#save").tap()
+    page.wait_for_load_state()
+    page.locator("#review-step").wait_for()
+    page.wait_for_function(SAVE_READY)
+    assert page.locator("h1").inner_text().startswith("Round 2")
+    assert not page.locator(".review-top").count()  # one verdict, one Confirm: in the bar
+    screen = OneScreen(page)
+    screen.confirm()
+    page.wait_for_url(f"{server}/s/{token}")
+    assert len(ledger(page, server, token)["rounds"]) == 2
+    assert screen.problems() == []
