@@ -26,6 +26,8 @@ from tracker.engine import (
         (("players", 2), "players[2]"),
         (("declarer",), "declarer"),
         ((), ""),
+        (("",), '[""]'),  # an empty key of a JSON object is still a place to name
+        (("rules", ""), 'rules[""]'),
     ],
 )
 def test_path_text(parts, text):

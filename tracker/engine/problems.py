@@ -38,6 +38,8 @@ class Path(tuple):
         for part in self:
             if isinstance(part, int) and not isinstance(part, bool):
                 text += f"[{part}]"
+            elif part == "":  # an object's empty key: named, never an empty place
+                text += '[""]'
             else:
                 text += f".{part}" if text else str(part)
         return text
