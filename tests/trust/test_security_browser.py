@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.support.browser import CHECK_LAYOUT, PHONE
+from tests.support.entry import SAVE_READY, SETTLED
 
 pytestmark = pytest.mark.browser
 HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "Ñoño"]
@@ -61,12 +62,16 @@ def test_every_page_works_under_the_csp_with_hostile_names(watched, server):
     # a round, typed (the preview answers through fetch under connect-src)
     page.get_by_role("link", name=re.compile("Enter round 1")).tap()
     page.locator("label[for=ending-talon]").tap()
+    page.get_by_role("button", name="Type instead").tap()
     for seat, (melds, hand) in enumerate(
         [("8S 8D 8C", "KH QH"), ("2H 3H 4H", "9D 10S"), ("AC 2C 3C", "AS")]
     ):
+        page.locator(f".tabs .tab[data-seat='{seat}']").tap()
         page.fill(f"#melds_{seat}", melds)
         page.fill(f"#hand_{seat}", hand)
-    page.locator("#save").wait_for(state="visible")
+    page.wait_for_function(SETTLED)
+    page.locator(".livebar .bar-main", has_text="Review ▸").tap()
+    page.wait_for_function(SAVE_READY)
     assert "Ñoño" in page.locator("#preview").inner_text()
     assert violations(page) == []
     page.locator("#save").tap()
