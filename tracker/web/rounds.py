@@ -17,6 +17,7 @@ from ..sessions import Conflict, Deleted, Locked, NeedsReview, Saved, idempotenc
 from . import devices
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, RoundForm
+from .seats import EVERYONE, seat_page
 from .round_form import (
     ENDINGS,
     analyse_hands,
@@ -41,7 +42,11 @@ DELETE_CONFLICT = (
 
 @bp.route("/s/<token>/rounds/new", methods=["GET", "POST"])
 def new_round(token: str):
-    return _round_page(game_or_404(token), None)
+    game = game_or_404(token)
+    seat = request.args.get("seat")
+    if request.method == "GET" and seat not in (None, "", EVERYONE):
+        return seat_page(game, seat)  # one phone per seat (web/seats.py)
+    return _round_page(game, None)
 
 
 @bp.route("/s/<token>/rounds/<int:number>/edit", methods=["GET", "POST"])
