@@ -13,7 +13,12 @@
     also: "also in {names}'s hand",
     clash: "{card} is also in {names}'s hand: one of you must fix it.",
     challenged: "Laban", kang: "Kang",
-    start: "Tap {name}'s cards; Meld \u2713 closes a meld; Done \u2713 when all are in.",
+    start: "Tap your cards, Meld \u2713 after each meld, then Done \u2713.",
+    lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
+    stale: {
+      version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",
+      revision: "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree again."
+    },
     waiting: "Your cards are in. Waiting for {names} to tap Done.",
     fix: "Before anyone can agree: {message}",
     agreeNow: "Check the verdict, then Agree.",
@@ -146,11 +151,18 @@
     sync.agree(me, parseInt(box.getAttribute("data-changed"), 10), parseInt(box.getAttribute("data-revision"), 10))
       .then(function (answer) {
         agreeing = false;
-        notice = answer.status < 300 ? "" : answer.body && answer.body.errors ? Cards.prettyText(answer.body.errors[0].message) : "";
+        notice = answer.status < 300 ? "" : refusal(answer.body);
         if (answer.status >= 400) { shownKey = null; return sync.refresh(); }
       }, function () { agreeing = false; notice = ""; })
       .then(render);
   });
+
+  function refusal(body) {
+    var error = body && body.errors && body.errors[0];
+    if (!error) return "";
+    var text = WORDS.stale[error.where] || Cards.prettyText(error.message);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
 
   /* what the table has entered */
   function taken(d) {
@@ -170,7 +182,7 @@
     renderHeader();
     renderChips(clash);
     renderStrip(d);
-    renderReview(d, clash);
+    renderReview(d);
   }
   function press(group, value) {
     group.querySelectorAll("[data-value]").forEach(function (b) {
@@ -203,13 +215,13 @@
   }
   function renderChips(clash) {
     DOM.chips.textContent = "";
-    mine.melds.forEach(function (m) { chip(m.map(Cards.pretty).join(" "), "ok", ""); });
-    if (mine.hand.length) chip(mine.hand.map(Cards.pretty).join(" "), "open", "");
     var first = null;
-    Object.keys(clash).forEach(function (c) {
+    Object.keys(clash).forEach(function (c) {  // first: the row scrolls sideways, these must show
       chip(Cards.pretty(c), "bad clash", say(WORDS.also, { names: clash[c] }));
       if (!first) first = c;
     });
+    mine.melds.forEach(function (m) { chip(m.map(Cards.pretty).join(" "), "ok", ""); });
+    if (mine.hand.length) chip(mine.hand.map(Cards.pretty).join(" "), "open", "");
     if (first) picker.setStatus(say(WORDS.clash, { card: Cards.pretty(first), names: clash[first] }), "bad");
     else picker.setStatus("", "");
   }
@@ -224,7 +236,7 @@
       cell.classList.toggle("clash", (s.clashes || []).length > 0);
     });
   }
-  function renderReview(d, clash) {
+  function renderReview(d) {
     var ready = d.preview.ready && (d.all_done || d.confirm_alone);
     DOM.review.hidden = !done;
     picker.element.hidden = done;
@@ -245,8 +257,8 @@
     var box = DOM.verdict.querySelector("[data-ready=true]");
     DOM.agree.hidden = !(ready && done && box && !d.seats[me].agreed);
     DOM.agree.disabled = agreeing;
-    var first = Object.keys(clash)[0];
-    DOM.bar.textContent = done ? "" : first ? "" : d.preview.ready && !d.all_done ? "" : say(WORDS.start, { name: names[me] });
+    var othersDone = d.seats.every(function (s, seat) { return seat === me || s.done; });
+    DOM.bar.textContent = done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
   }
   function loadVerdict(key) {
     shownKey = key;

@@ -17,7 +17,6 @@ from ..sessions import Conflict, Deleted, Locked, NeedsReview, Saved, idempotenc
 from . import devices
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, RoundForm
-from .seats import EVERYONE, seat_page
 from .round_form import (
     ENDINGS,
     analyse_hands,
@@ -27,6 +26,7 @@ from .round_form import (
     record_from_form,
     sentence,
 )
+from .seats import EVERYONE, seat_page
 
 SETTLED = "This session is settled. Reopen it on the session page to enter or change rounds."
 EXPIRED = "The form had expired; your cards are kept. Please press Review again."

@@ -64,9 +64,7 @@ def seat_page(game, value: str):
     """The seat page of seat `value` ("0", "1", "2"); a clear 400 page for another seat."""
     seat = read_seat(value, "seat", [])
     if seat is None:
-        return make_response(
-            render_template("seat_missing.html", game=game, value=value[:20]), 400
-        )
+        return make_response(render_template("seat_missing.html", game=game, value=value[:20]), 400)
     if not devices.unlocked(game):  # the PIN first, then back to this very seat
         return redirect(url_for("pages.unlock", token=game.token, next=request.full_path), 303)
     ledger = sessions.ledger_of(game)
