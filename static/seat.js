@@ -252,6 +252,7 @@
     else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
     DOM.reviewMsg.textContent = msg;
     DOM.reviewMsg.classList.toggle("bad", !!notice && notice !== WORDS.saving);
+    sync.hurry(d.seats[me].agreed);
     var key = ready ? d.changed + "." + d.revision : null;
     if (key !== shownKey) loadVerdict(key);
     var box = DOM.verdict.querySelector("[data-ready=true]");

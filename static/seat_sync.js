@@ -6,11 +6,14 @@
    while the page is hidden. */
 (function () {
   "use strict";
-  var FAST = 1000, SLOW = 5000, QUIET = 30000, RETRY = 1000, TRIES = 5;  // ms: helper "load" may retune
+  // ms, what helper "load" may retune: FAST while the draft changes, SLOW after QUIET without a
+  // change, AGREED while this phone has agreed and waits for the others (a few seconds a round:
+  // the saved round shows on every phone soon after the last Agree).
+  var FAST = 1000, SLOW = 5000, QUIET = 30000, AGREED = 300, RETRY = 1000, TRIES = 5;
 
   function create(options) {
     var url = options.url, draft = null, etag = null, baseSaved = null;
-    var queue = [], sending = null, polling = false, timer = null, lastChange = Date.now();
+    var queue = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
 
     function newer(d) {
       return !draft || d.version > draft.version || (d.version === draft.version && d.revision >= draft.revision);
@@ -98,7 +101,7 @@
     function schedule() {
       clearTimeout(timer);
       if (document.hidden) return;
-      var wait = Date.now() - lastChange < QUIET ? FAST : SLOW;
+      var wait = hurry ? AGREED : Date.now() - lastChange < QUIET ? FAST : SLOW;
       timer = setTimeout(function () { poll().then(schedule); }, wait);
     }
     function wake() { if (!document.hidden) poll(true).then(schedule); }
@@ -114,7 +117,11 @@
       idle: function () { return !sending && !queue.length; },
       write: write,
       agree: agree,
-      touch: function () { lastChange = Date.now(); }
+      hurry: function (on) {
+        if (hurry === !!on) return;
+        hurry = !!on;
+        if (hurry) schedule();  // the slower timer running now would be too late
+      }
     };
   }
   window.SeatSync = { create: create, FAST: FAST, SLOW: SLOW, QUIET: QUIET };
