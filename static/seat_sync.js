@@ -51,7 +51,8 @@
     /* writes */
     function write(key, make) {
       lastChange = Date.now();
-      for (var i = 0; i < queue.length; i++) if (queue[i].key === key) { queue[i].make = make; return; }
+      var last = queue[queue.length - 1];  // only the last: a later write must stay later
+      if (last && last.key === key) { last.make = make; return; }
       queue.push({ key: key, make: make });
       pump();
     }

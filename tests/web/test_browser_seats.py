@@ -68,6 +68,24 @@ def agree_button(page):
     return page.get_by_role("button", name=re.compile("^Agree"))
 
 
+# Run in a page: what of the seat page is off a 360x740 screen (empty: it all fits, no scroll).
+OFF_SCREEN = """() => {
+  const out = [], h = innerHeight, w = innerWidth, root = document.scrollingElement;
+  if (root.scrollHeight > h) out.push('the page scrolls: ' + root.scrollHeight + ' px');
+  document.querySelectorAll('.picker [data-card], .picker [data-act], [data-cell], ' +
+      '[data-ending] button, [data-by] button, [data-agree], [data-change]').forEach((el) => {
+    if (!el.offsetParent) return;  // not shown now
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > h || r.left < 0 || r.right > w) out.push(el.textContent.trim());
+  });
+  return out;
+}"""
+
+
+def fits(page):
+    assert page.evaluate(OFF_SCREEN) == []
+
+
 def shoot(pages, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     for seat, page in enumerate(pages):
@@ -80,16 +98,22 @@ def play_round(phones, rows, ending="Talon out", declarer=None, shots=None):
     phones[0].get_by_role("button", name=ending, exact=True).tap()
     if declarer is not None:
         phones[1].locator("[data-by]").get_by_role("button", name=PLAYERS[declarer]).tap()
+    keys = [page.locator(".picker [data-card='KC']").bounding_box() for page in phones]
     for page, (melds, hand) in zip(phones, rows, strict=True):
         tap_hand(page, melds, hand)
     if shots:
         shoot(phones, shots + "-entered")
+        for page, key in zip(phones, keys, strict=True):
+            fits(page)
+            assert page.locator(".picker [data-card='KC']").bounding_box() == key  # nothing moved
     for page in phones:
         tap_done(page)
     for page in phones:
         agree_button(page).wait_for()
     if shots:
         shoot(phones, shots + "-verdict")
+        for page in phones:
+            fits(page)
     for page in phones:
         agree_button(page).tap()
     for page in phones:
