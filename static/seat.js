@@ -43,7 +43,7 @@
   var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
   var kangCounts = root.getAttribute("data-kang") === "true";
   var Cards = window.TongitsCards;
-  var mine = blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false;
+  var mine = blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
 
   function say(text, values) {
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
@@ -60,7 +60,11 @@
   var sync = window.SeatSync.create({
     url: root.getAttribute("data-draft"),
     onDraft: adopt,
-    onSaved: function () { location.assign(root.getAttribute("data-session")); },
+    onSaved: function () {
+      if (leaving) return;
+      leaving = true;  // the round is saved: the ledger, as on every phone
+      location.assign(root.getAttribute("data-session"));
+    },
     onLocked: function () { location.assign(root.getAttribute("data-unlock")); },
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
     onIdle: function () { adopt(sync.draft()); }

@@ -92,7 +92,7 @@ def shoot(pages, name):
         page.screenshot(path=str(SHOTS / f"{name}-{seat}.png"))
 
 
-def play_round(phones, rows, ending="Talon out", declarer=None, shots=None):
+def play_round(phones, rows, ending="Talon out", declarer=None, shots=None, challengers=()):
     """Every seat taps its own hand (in turns of one card, as if at once), one phone sets the
     header, all tap Done, then Agree; returns when every phone shows the ledger."""
     phones[0].get_by_role("button", name=ending, exact=True).tap()
@@ -101,6 +101,8 @@ def play_round(phones, rows, ending="Talon out", declarer=None, shots=None):
     keys = [page.locator(".picker [data-card='KC']").bounding_box() for page in phones]
     for page, (melds, hand) in zip(phones, rows, strict=True):
         tap_hand(page, melds, hand)
+    for seat in challengers:
+        phones[seat].get_by_role("button", name=re.compile("^Laban")).tap()
     if shots:
         shoot(phones, shots + "-entered")
         for page, key in zip(phones, keys, strict=True):
@@ -126,7 +128,7 @@ def test_three_phones_play_rounds_in_parallel(phones, server):
     for number in (1, 2, 3):
         open_seats(phones, server, token)
         if number == 2:
-            play_round(phones, DRAW_ROUND, ending="Draw", declarer=0)
+            play_round(phones, DRAW_ROUND, ending="Draw", declarer=0, challengers=[1])
         else:
             play_round(phones, TALON_ROUND, shots="round" if number == 1 else None)
         rounds = session_json(phones[0], server, token)["rounds"]
@@ -134,6 +136,9 @@ def test_three_phones_play_rounds_in_parallel(phones, server):
         for page in phones:
             assert page.locator(".round").count() == number
     shoot(phones, "ledger")
+    second = session_json(phones[0], server, token)["rounds"][1]
+    assert second["record"]["hands"][1]["challenged"] is True
+    assert second["record"]["declarer"] == 0
     first = session_json(phones[0], server, token)["rounds"][0]
     assert first["record"]["ending"] == "talon"
     assert first["record"]["hands"][2]["hand"] == ["AS", "3D", "8C"]
