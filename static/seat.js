@@ -13,7 +13,7 @@
     also: "also in {names}'s hand",
     clash: "{card} is also in {names}'s hand: one of you must fix it.",
     challenged: "Laban", kang: "Kang",
-    start: "Tap your cards, Meld \u2713 after each meld, then Done \u2713.",
+    start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
     lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
     stale: {
       version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",

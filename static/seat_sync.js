@@ -31,6 +31,7 @@
     function call(method, tail, body, ifMatch) {
       var init = { method: method, credentials: "same-origin", cache: "no-store",
         headers: { "Accept": "application/json" } };
+      if (method !== "GET") init.keepalive = true;  // a tap made just before a reload still lands
       if (body !== undefined) {
         init.headers["Content-Type"] = "application/json";
         init.body = JSON.stringify(body);

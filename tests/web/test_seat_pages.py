@@ -85,3 +85,11 @@ def test_the_draft_verdict_is_the_saved_rounds_html(client, make_session):
     assert 'data-ready="true"' in html and "Cris wins" in html and "₱" in html
     assert f'data-changed="{body["changed"]}" data-revision="{body["revision"]}"' in html
     assert client.get("/s/nope/draft/verdict").status_code == 404
+
+
+def test_a_settled_session_has_no_seat_to_enter(client, make_session):
+    token = make_session()
+    assert client.post(f"/api/sessions/{token}/settle").status_code == 200
+    html = client.get(f"/s/{token}/rounds/new?seat=0").get_data(as_text=True)
+    assert "This session is settled" in html and "seat.js" not in html
+    assert "Which player is this phone?" not in client.get(f"/s/{token}").get_data(as_text=True)
