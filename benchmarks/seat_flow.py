@@ -134,7 +134,7 @@ def main() -> None:
         for seat, page in enumerate(pages):  # once per phone: "Which player is this phone?"
             page.goto(f"{server}/s/{token}")
             page.locator("#whose").get_by_role("button", name=PLAYERS[seat]).tap()
-            page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+            page.locator("#enter-round", has_text=f"{PLAYERS[seat]}'s phone").wait_for()
         phones = [Phone(page, seat) for seat, page in enumerate(pages)]
         times = []
         for number in range(1, args.rounds + 1):

@@ -248,8 +248,8 @@ def test_which_player_is_this_phone_is_remembered_per_session(phones, server):
     page.get_by_role("group", name="Which player is this phone?").get_by_role(
         "button", name="Ben"
     ).tap()
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
-    enter = page.locator("#enter-round")
+    enter = page.locator("#enter-round", has_text="Ben's phone")  # the page after the POST
+    enter.wait_for()
     assert enter.inner_text() == "+ Enter round 1 · Ben's phone"
     shoot([page], "whose")
     page.goto(f"{server}/s/{other}")  # another session: not asked yet there
@@ -261,7 +261,9 @@ def test_which_player_is_this_phone_is_remembered_per_session(phones, server):
     assert page.locator("h1").inner_text().endswith("Round 1 · Ben")
     page.goto(f"{server}/s/{token}")
     page.get_by_role("button", name=re.compile("^Everyone")).tap()
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    page.get_by_role("button", name=re.compile("^Everyone")).and_(
+        page.locator("[aria-pressed=true]")
+    ).wait_for()
     assert page.locator("#enter-round").inner_text() == "+ Enter round 1"
     page.locator("#enter-round").tap()
     page.wait_for_url(re.compile(r"/rounds/new$"))
