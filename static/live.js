@@ -22,7 +22,9 @@
           box.innerHTML = html;
           box.querySelectorAll("details").forEach(function (d) { if (open[d.id]) d.open = true; });
           var next = box.querySelector("[data-next-round]"), enter = document.getElementById("enter-round");
-          if (next && enter) enter.textContent = "+ Enter round " + next.getAttribute("data-next-round");
+          if (next && enter) {  // the number only: "· Ben's phone" after it stays
+            (enter.querySelector("[data-enter]") || enter).textContent = "+ Enter round " + next.getAttribute("data-next-round");
+          }
           revision = String(state.revision);
           box.setAttribute("data-revision", revision);
           if (String(state.settled) !== box.getAttribute("data-settled")) location.reload();

@@ -57,6 +57,7 @@ def _register_web(app: Flask) -> None:
         exports,
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         rounds,  # noqa: F401  and so are the round entry views
+        seats,  # noqa: F401  and the seat pages (one phone per seat)
         security,
     )
 

@@ -89,3 +89,26 @@ def phone(browser):
 
 # Run in the page: a list of layout problems (empty when the page is fine).
 CHECK_LAYOUT = (Path(__file__).parent / "check_layout.js").read_text()
+
+
+SEAT_PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def phones(browser):
+    """Three phones at 360x740 (one browser context each: own cookies, as three devices), each
+    failing the test on any JavaScript error."""
+    contexts, pages, errors = [], [], []
+    for seat in range(3):
+        context = browser.new_context(
+            viewport=SEAT_PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda error, seat=seat: errors.append(f"phone {seat}: {error}"))
+        page.set_default_timeout(8000)
+        contexts.append(context)
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+    assert errors == [], errors  # no JavaScript errors on any phone

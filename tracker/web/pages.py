@@ -17,6 +17,7 @@ from . import devices, inputs
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from .round_form import sentence
+from .seats import seat_choice
 
 RECENT_ROUNDS = 20
 
@@ -100,6 +101,7 @@ def session_page(token: str):
         qr=qr_svg(link),
         local_link=local,
         just_created=request.args.get("new") == "1",
+        **seat_choice(game),
         **context,
     )
 

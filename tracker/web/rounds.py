@@ -27,6 +27,7 @@ from .round_form import (
     record_from_form,
     sentence,
 )
+from .seats import EVERYONE, seat_page
 
 SETTLED = "This session is settled. Reopen it on the session page to enter or change rounds."
 EXPIRED = "The form had expired; your cards are kept. Please press Review again."
@@ -42,7 +43,11 @@ DELETE_CONFLICT = (
 
 @bp.route("/s/<token>/rounds/new", methods=["GET", "POST"])
 def new_round(token: str):
-    return _round_page(game_or_404(token), None)
+    game = game_or_404(token)
+    seat = request.args.get("seat")
+    if request.method == "GET" and seat not in (None, "", EVERYONE):
+        return seat_page(game, seat)  # one phone per seat (web/seats.py)
+    return _round_page(game, None)
 
 
 @bp.route("/s/<token>/rounds/<int:number>/edit", methods=["GET", "POST"])

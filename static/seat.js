@@ -1,0 +1,279 @@
+/* The seat page (templates/round_seat.html): this seat's hand through the shared picker
+   (picker.js), the round header any seat sets, the table's progress, Done, the verdict and
+   Agree; kept in step with the other phones by seat_sync.js. */
+(function () {
+  "use strict";
+  var WORDS = {
+    cardsOf: "Cards for {name}",
+    meldFirst: "Tap the cards of the meld first.",
+    byWhom: "By whom?",
+    lastCard: "Last card drawn by",
+    cards: "{n} cards", oneCard: "1 card", noCards: "no cards yet",
+    done: "\u2713 Done", agreed: "\u2713 Agreed",
+    also: "also in {names}'s hand",
+    clash: "{card} is also in {names}'s hand: one of you must fix it.",
+    challenged: "Laban", kang: "Kang",
+    start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
+    lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
+    stale: {
+      version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",
+      revision: "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree again."
+    },
+    waiting: "Your cards are in. Waiting for {names} to tap Done.",
+    fix: "Before anyone can agree: {message}",
+    agreeNow: "Check the verdict, then Agree.",
+    youAgreed: "You agreed. Waiting for {names}.",
+    alone: "One Agree saves the round for everyone.",
+    saving: "Saving\u2026",
+    and: " and "
+  };
+  var $ = function (sel) { return root.querySelector(sel); };
+  var root = document.getElementById("seat-page");
+  if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync) return;
+  var ui = $("[data-ui]");
+  if (!ui) return;
+  var DOM = {
+    ending: $("[data-ending]"), by: $("[data-by]"), byLabel: $("[data-by-label]"), dealer: $("[data-dealer]"),
+    chips: $("[data-chips]"), flag: $("[data-flag]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
+    reviewMsg: $("[data-review-msg]"), agree: $("[data-agree]"), change: $("[data-change]"), alone: $("[data-alone]"),
+    verdict: $("[data-verdict-box]"), bar: $("[data-bar]"), cells: root.querySelectorAll("[data-cell]")
+  };
+  var me = parseInt(root.getAttribute("data-seat"), 10);
+  var names = JSON.parse(root.getAttribute("data-players"));
+  var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
+  var kangCounts = root.getAttribute("data-kang") === "true";
+  var Cards = window.TongitsCards;
+  var mine = blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
+
+  function say(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
+  }
+  function blank() { return { melds: [], hand: [], challenged: false, kang: false }; }
+  function copy(hand) {
+    var h = hand || {};
+    return { melds: (h.melds || []).map(function (m) { return m.slice(); }), hand: (h.hand || []).slice(),
+      challenged: !!h.challenged, kang: !!h.kang };
+  }
+  function cardsOf(hand) { return hand ? [].concat.apply(hand.hand || [], hand.melds || []) : []; }
+  function list(items) { return items.join(WORDS.and); }
+
+  var sync = window.SeatSync.create({
+    url: root.getAttribute("data-draft"),
+    onDraft: adopt,
+    onSaved: function () {
+      if (leaving) return;
+      leaving = true;  // the round is saved: the ledger, as on every phone
+      location.assign(root.getAttribute("data-session"));
+    },
+    onLocked: function () { location.assign(root.getAttribute("data-unlock")); },
+    onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
+    onIdle: function () { adopt(sync.draft()); }
+  });
+  var picker = window.TongitsPicker.create({ jokers: jokers, onCard: tapCard, onAct: tapTool });
+  picker.setLabel(say(WORDS.cardsOf, { name: names[me] }));
+  picker.setNext("done");
+  DOM.slot.appendChild(picker.element);
+
+  /* the server's draft, except what this phone is still sending */
+  function adopt(d) {
+    if (!d) return;
+    if (!sync.busy("hand")) mine = copy(d.seats[me].hand);
+    if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
+    if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;
+    render();
+  }
+
+  /* taps */
+  function sendHand() { sync.write("hand", function () { return ["PUT", "/seats/" + me, copy(mine)]; }); }
+  /* The header is one object any phone replaces: send the server's latest with this phone's
+     own changes on top, guarded by If-Match (on 409 seat_sync reads the draft and asks again). */
+  function setHeader(key, value) {
+    if (value === undefined) delete header[key]; else header[key] = value;
+    touched[key] = value;
+    sync.write("header", function () {
+      var d = sync.draft(), body = JSON.parse(JSON.stringify(d.header || {}));
+      Object.keys(touched).forEach(function (k) { if (touched[k] === undefined) delete body[k]; else body[k] = touched[k]; });
+      return ["PUT", "/header", body, d.version];
+    });
+    render();
+  }
+  function sendDone(value) {
+    done = value;
+    sync.write("done", function () { return ["POST", "/seats/" + me + "/done", { done: done }]; });
+  }
+  function tapCard(card) {
+    mine.hand.push(card);
+    notice = "";
+    sendHand();
+    render();
+  }
+  function tapTool(act) {
+    if (act === "meld") {
+      if (!mine.hand.length) { picker.setStatus(WORDS.meldFirst, "bad"); return; }
+      mine.melds.push(mine.hand);
+      mine.hand = [];
+    } else if (act === "undo") {
+      if (mine.hand.length) mine.hand.pop();
+      else if (mine.melds.length) { mine.hand = mine.melds.pop(); mine.hand.pop(); }
+      else return;
+    } else if (act === "next") {
+      sendDone(true);
+      render();
+      return;
+    }
+    sendHand();
+    render();
+  }
+  DOM.ending.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-value]");
+    if (!b) return;
+    var ending = b.getAttribute("data-value");
+    setHeader("ending", ending);
+    setHeader(ending === "talon" ? "declarer" : "last_drawer", undefined);
+  });
+  DOM.by.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-value]");
+    if (!b) return;
+    var key = header.ending === "talon" ? "last_drawer" : "declarer", seat = parseInt(b.getAttribute("data-value"), 10);
+    setHeader(key, header[key] === seat ? undefined : seat);
+  });
+  DOM.dealer.addEventListener("change", function () { setHeader("dealer", parseInt(DOM.dealer.value, 10)); });
+  DOM.flag.addEventListener("click", function () {
+    var key = DOM.flag.getAttribute("data-key");
+    mine[key] = !mine[key];
+    sendHand(); render();
+  });
+  DOM.change.addEventListener("click", function () { notice = ""; sendDone(false); render(); });
+  DOM.alone.addEventListener("change", function () {
+    var value = DOM.alone.checked;
+    sync.write("options", function () { return ["PUT", "/options", { confirm_alone: value }]; });
+  });
+  DOM.agree.addEventListener("click", function () {
+    var box = DOM.verdict.querySelector("[data-changed]");
+    if (!box || agreeing) return;
+    agreeing = true; notice = WORDS.saving; render();
+    sync.agree(me, parseInt(box.getAttribute("data-changed"), 10), parseInt(box.getAttribute("data-revision"), 10))
+      .then(function (answer) {
+        agreeing = false;
+        notice = answer.status < 300 ? "" : refusal(answer.body);
+        if (answer.status >= 400) { shownKey = null; return sync.refresh(); }
+      }, function () { agreeing = false; notice = ""; })
+      .then(render);
+  });
+
+  function refusal(body) {
+    var error = body && body.errors && body.errors[0];
+    if (!error) return "";
+    var text = WORDS.stale[error.where] || Cards.prettyText(error.message);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /* what the table has entered */
+  function taken(d) {
+    var out = {}, jk = 0;
+    d.seats.forEach(function (s, seat) {
+      if (seat === me) return;
+      cardsOf(s.hand).forEach(function (c) { if (c === "JK") jk += 1; else out[c] = out[c] ? out[c] + WORDS.and + names[seat] : names[seat]; });
+    });
+    return { cards: out, jokers: jk };
+  }
+  function render() {
+    var d = sync.draft();
+    if (!d) return;
+    var others = taken(d), used = {}, clash = {}, jkMine = 0;
+    cardsOf(mine).forEach(function (c) { if (c === "JK") jkMine += 1; else { used[c] = true; if (others.cards[c]) clash[c] = others.cards[c]; } });
+    picker.setKeys({ used: used, jokersLeft: jokers - jkMine - others.jokers, taken: others.cards, clash: clash });
+    renderHeader();
+    renderChips(clash);
+    renderStrip(d);
+    renderReview(d);
+  }
+  function press(group, value) {
+    group.querySelectorAll("[data-value]").forEach(function (b) {
+      b.setAttribute("aria-pressed", b.getAttribute("data-value") === String(value) ? "true" : "false");
+    });
+  }
+  function renderHeader() {
+    var talon = header.ending === "talon";
+    press(DOM.ending, header.ending);
+    press(DOM.by, talon ? header.last_drawer : header.declarer);
+    DOM.byLabel.textContent = talon ? WORDS.lastCard : WORDS.byWhom;
+    if (header.dealer !== undefined && header.dealer !== null) DOM.dealer.value = String(header.dealer);
+    else DOM.dealer.value = root.getAttribute("data-dealer");
+    var key = header.ending === "draw" && header.declarer !== me ? "challenged" :
+      header.ending === "tongits" && header.declarer === me && kangCounts ? "kang" : null;
+    if (!key) key = mine.challenged ? "challenged" : mine.kang ? "kang" : null;  // set: stays in view to undo
+    DOM.flag.hidden = !key;
+    if (key) {
+      DOM.flag.setAttribute("data-key", key);
+      DOM.flag.textContent = WORDS[key] + (mine[key] ? " \u2713" : "?");
+      DOM.flag.setAttribute("aria-pressed", mine[key] ? "true" : "false");
+    }
+  }
+  function chip(text, cls, note) {
+    var c = document.createElement("span");
+    c.className = "chip " + cls;
+    c.textContent = text;
+    if (note) { var s = document.createElement("small"); s.textContent = note; c.appendChild(s); }
+    DOM.chips.appendChild(c);
+  }
+  function renderChips(clash) {
+    DOM.chips.textContent = "";
+    var first = null;
+    Object.keys(clash).forEach(function (c) {  // first: the row scrolls sideways, these must show
+      chip(Cards.pretty(c), "bad clash", say(WORDS.also, { names: clash[c] }));
+      if (!first) first = c;
+    });
+    mine.melds.forEach(function (m) { chip(m.map(Cards.pretty).join(" "), "ok", ""); });
+    if (mine.hand.length) chip(mine.hand.map(Cards.pretty).join(" "), "open", "");
+    if (first) picker.setStatus(say(WORDS.clash, { card: Cards.pretty(first), names: clash[first] }), "bad");
+    else picker.setStatus("", "");
+  }
+  function renderStrip(d) {
+    DOM.cells.forEach(function (cell) {
+      var seat = parseInt(cell.getAttribute("data-cell"), 10), s = d.seats[seat];
+      var n = cardsOf(seat === me ? mine : s.hand).length;
+      var state = s.agreed ? WORDS.agreed : (seat === me ? done : s.done) ? WORDS.done :
+        n === 0 ? WORDS.noCards : n === 1 ? WORDS.oneCard : say(WORDS.cards, { n: n });
+      cell.querySelector("[data-state]").textContent = state;
+      cell.classList.toggle("is-done", !!(s.done || s.agreed));
+      cell.classList.toggle("clash", (s.clashes || []).length > 0);
+    });
+  }
+  function renderReview(d) {
+    var ready = d.preview.ready && (d.all_done || d.confirm_alone);
+    DOM.review.hidden = !done;
+    picker.element.hidden = done;
+    DOM.alone.checked = !!d.confirm_alone;
+    var waiting = d.seats.filter(function (s) { return !s.done; }).map(function (s) { return s.player; });
+    var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
+    var msg;
+    if (!done) msg = "";
+    else if (notice) msg = notice;
+    else if (!ready && waiting.length && !d.confirm_alone) msg = say(WORDS.waiting, { names: list(waiting) });
+    else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
+    else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
+    else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
+    DOM.reviewMsg.textContent = msg;
+    DOM.reviewMsg.classList.toggle("bad", !!notice && notice !== WORDS.saving);
+    sync.hurry(d.seats[me].agreed);
+    var key = ready ? d.changed + "." + d.revision : null;
+    if (key !== shownKey) loadVerdict(key);
+    var box = DOM.verdict.querySelector("[data-ready=true]");
+    DOM.agree.hidden = !(ready && done && box && !d.seats[me].agreed);
+    DOM.agree.disabled = agreeing;
+    var othersDone = d.seats.every(function (s, seat) { return seat === me || s.done; });
+    DOM.bar.textContent = done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
+  }
+  function loadVerdict(key) {
+    shownKey = key;
+    if (!key) { DOM.verdict.textContent = ""; return; }
+    fetch(root.getAttribute("data-verdict"), { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .then(function (html) { if (shownKey === key) { DOM.verdict.innerHTML = html; render(); } }, function () { shownKey = null; });
+  }
+
+  document.documentElement.classList.add("js");
+  ui.hidden = false;
+  sync.start();
+})();

@@ -1,0 +1,130 @@
+/* The round draft kept in step with the server (docs/API.md, "Round draft"), for seat.js.
+   Writes go out one at a time in tap order; a hand or header write sends the page's latest
+   state when it leaves (taps made meanwhile ride along: no tap is lost, no older state is sent
+   after a newer one); an answer older than the draft already shown is ignored. The draft is
+   polled with If-None-Match: FAST while it changes, SLOW after QUIET without change, never
+   while the page is hidden. */
+(function () {
+  "use strict";
+  // ms, what helper "load" may retune: FAST while the draft changes, SLOW after QUIET without a
+  // change, AGREED while this phone has agreed and waits for the others (a few seconds a round:
+  // the saved round shows on every phone soon after the last Agree).
+  var FAST = 1000, SLOW = 5000, QUIET = 30000, AGREED = 300, RETRY = 1000, TRIES = 5;
+
+  function create(options) {
+    var url = options.url, draft = null, etag = null, baseSaved = null;
+    var queue = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
+
+    function newer(d) {
+      return !draft || d.version > draft.version || (d.version === draft.version && d.revision >= draft.revision);
+    }
+    function accept(d, tag) {
+      if (!newer(d)) return;
+      if (tag && tag !== etag) lastChange = Date.now();
+      draft = d;
+      if (tag) etag = tag;
+      var saved = d.last_saved ? d.last_saved.number : 0;
+      if (baseSaved === null) baseSaved = saved;
+      options.onDraft(d);
+      if (saved > baseSaved) options.onSaved(saved);
+    }
+    function call(method, tail, body, ifMatch) {
+      var init = { method: method, credentials: "same-origin", cache: "no-store",
+        headers: { "Accept": "application/json" } };
+      if (method !== "GET") init.keepalive = true;  // a tap made just before a reload still lands
+      if (body !== undefined) {
+        init.headers["Content-Type"] = "application/json";
+        init.body = JSON.stringify(body);
+      }
+      if (method === "GET" && etag) init.headers["If-None-Match"] = etag;
+      if (ifMatch !== undefined) init.headers["If-Match"] = '"' + ifMatch + '"';
+      return fetch(url + tail, init).then(function (r) {
+        if (r.status === 304) return { status: 304 };
+        return r.json().then(function (b) { return { status: r.status, body: b, tag: r.headers.get("ETag") }; },
+          function () { return { status: r.status, body: null }; });
+      });
+    }
+    function locked(answer) {
+      if (answer.status === 401 || answer.status === 403) { options.onLocked(); return true; }
+      return false;
+    }
+
+    /* writes */
+    function write(key, make) {
+      lastChange = Date.now();
+      var last = queue[queue.length - 1];  // only the last: a later write must stay later
+      if (last && last.key === key) { last.make = make; return; }
+      queue.push({ key: key, make: make });
+      pump();
+    }
+    function pump() {
+      if (sending || !queue.length) return;
+      sending = queue.shift();
+      var op = sending, req = op.make();
+      call(req[0], req[1], req[2], req[3]).then(function (answer) {
+        if (locked(answer)) return;
+        if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
+        else if (answer.status === 409 && (op.tries = (op.tries || 0) + 1) <= TRIES) {
+          // another phone moved first: read the draft, then send ours again (made afresh)
+          queue.unshift(op);
+          return poll(true);
+        } else if (answer.body) options.onError(answer.body.errors || []);
+      }, function () {
+        queue.unshift(op);  // offline or the server restarting: the same write again soon
+        return new Promise(function (ok) { setTimeout(ok, RETRY); });
+      }).then(function () {
+        sending = null;
+        pump();
+        if (!queue.length) options.onIdle();
+      });
+    }
+    function busy(key) {
+      if (sending && sending.key === key) return true;
+      for (var i = 0; i < queue.length; i++) if (queue[i].key === key) return true;
+      return false;
+    }
+    function agree(seat, version, revision) {
+      return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision }).then(function (answer) {
+        if (locked(answer)) return answer;
+        if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
+        if (answer.status === 201) options.onSaved(answer.body.saved.number);
+        return answer;
+      });
+    }
+
+    /* polling */
+    function poll(force) {
+      if (polling || (document.hidden && !force)) return Promise.resolve();
+      polling = true;
+      return call("GET", "").then(function (answer) {
+        if (answer.status === 200) accept(answer.body, answer.tag);
+      }, function () {}).then(function () { polling = false; });
+    }
+    function schedule() {
+      clearTimeout(timer);
+      if (document.hidden) return;
+      var wait = hurry ? AGREED : Date.now() - lastChange < QUIET ? FAST : SLOW;
+      timer = setTimeout(function () { poll().then(schedule); }, wait);
+    }
+    function wake() { if (!document.hidden) poll(true).then(schedule); }
+    document.addEventListener("visibilitychange", wake);
+    window.addEventListener("pageshow", wake);
+    window.addEventListener("online", wake);
+
+    return {
+      start: function () { return poll(true).then(schedule); },
+      refresh: function () { return poll(true); },
+      draft: function () { return draft; },
+      busy: busy,
+      idle: function () { return !sending && !queue.length; },
+      write: write,
+      agree: agree,
+      hurry: function (on) {
+        if (hurry === !!on) return;
+        hurry = !!on;
+        if (hurry) schedule();  // the slower timer running now would be too late
+      }
+    };
+  }
+  window.SeatSync = { create: create, FAST: FAST, SLOW: SLOW, QUIET: QUIET };
+})();
