@@ -104,6 +104,18 @@ def mid_entry(page):
     _enter(page, [(["7S 7D 7C"], "2C")])
 
 
+def seat_with_others(page):
+    """Seat 0 part-way through, after Ben (seat 1) entered his hand from his phone: his cards
+    greyed as taken, and 7♣ entered by both seats (a clash)."""
+    base = page.url.split("/rounds/")[0].replace("/s/", "/api/sessions/")
+    ben = {"melds": [["9S", "9D", "9C"]], "hand": ["7C", "KS"]}
+    answer = page.request.put(f"{base}/draft/seats/1", data=ben)
+    assert answer.ok, answer.text()
+    page.reload()
+    mid_entry(page)
+    page.wait_for_timeout(1500)  # the seat page's next look at the draft
+
+
 def review(page):
     _draw_called_by_ana(page)
     _enter(page, [(["7S 7D 7C"], "2C 3D"), (["5H 6H 7H 8H"], "KD"), ([], "AS AD 9C")])
@@ -155,7 +167,9 @@ PAGES = [
     ("round-new-review", "open", "/rounds/new", review),
     ("round-edit", "open", "/rounds/2/edit", None),
     ("round-new-locked", "locked", "/rounds/new", None),
-    ("seat", "open", "/rounds/new?seat=0", None),  # the seat page (issue 9 B) once it exists
+    # the seat page (issue 9 B) once it exists; until then the same address is the round entry
+    ("seat", "open", "/rounds/new?seat=0", None),
+    ("seat-with-others", "open", "/rounds/new?seat=0", seat_with_others),
     ("delete-round", "open", "/rounds/2/delete", None),
     ("settle", "open", "/settle", None),
     ("settle-locked", "locked", "/settle", None),
