@@ -183,23 +183,6 @@ PAGES = [
 ]
 
 
-# Known on the round entry pages and being fixed there by the picker's rewrite (issue 9 A): the
-# card keys' accessible names ("7S") do not contain their visible labels ("7♠"). Only these
-# nodes, on these pages, are let through as an expected failure; once the keys are fixed the
-# cases pass, and PENDING should then be emptied.
-ROUND_ENTRY = {name for name, _, path, _ in PAGES if "/rounds/new" in path or "/edit" in path}
-PENDING = {"label-content-name-mismatch": "button[data-card="}
-
-
-def _pending(page: str, violation) -> bool:
-    target = PENDING.get(violation["id"])
-    return (
-        page in ROUND_ENTRY
-        and target is not None
-        and all(n["target"].startswith(target) for n in violation["nodes"])
-    )
-
-
 def _report(violations) -> str:
     lines = []
     for v in violations:
@@ -249,10 +232,5 @@ def test_no_serious_violation(browser, server, site, name, session, path, prepar
         for scheme, found in violations.items()
         if found
     )
-    if any(not _pending(name, v) for found in violations.values() for v in found):
-        pytest.fail(report, pytrace=False)
     if report:
-        pending = {
-            f"{v['id']} on {len(v['nodes'])} card keys" for f in violations.values() for v in f
-        }
-        pytest.xfail(f"pending the picker's rewrite: {', '.join(sorted(pending))}")
+        pytest.fail(report, pytrace=False)
