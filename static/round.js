@@ -161,6 +161,8 @@
     if (!open.length && !meldTexts(active).length) return picker.setStatus("Tap a meld, then Meld \u2713; then the cards left", "");
     var words = !open.length ? "No cards in hand" : open.length + (open.length === 1 ? " card" : " cards") + " in hand";
     if (i && i.deadwood !== undefined) words += " \u00b7 deadwood " + i.deadwood;
+    var found = i && i.hand_melds ? i.hand_melds : [];  // melds the engine finds in the hand
+    if (found.length) words += " \u00b7 " + C.prettyText(found.join(" | ")) + (found.length > 1 ? " count as melds" : " counts as a meld");
     picker.setStatus(words, "");
   }
 
