@@ -148,6 +148,7 @@
     });
     var open = handCards(active);
     if (open.length) chips.appendChild(chip(open, "open"));
+    chips.scrollLeft = chips.scrollWidth;  // one row: the newest chip in view
   }
 
   function badMeld(i) { return i ? i.melds.filter(function (m) { return !m.ok; })[0] : null; }
@@ -158,8 +159,10 @@
     if (bad) return picker.setStatus(C.prettyText(bad.message), "bad");
     if (i && i.open && i.open.ok) return picker.setStatus(open.length + " cards make a " + i.open.kind + ": Meld \u2713 lays it down", "ok");
     if (!open.length && !meldTexts(active).length) return picker.setStatus("Tap a meld, then Meld \u2713; then the cards left", "");
-    var words = open.length + (open.length === 1 ? " card" : " cards") + " in hand";
+    var words = !open.length ? "No cards in hand" : open.length + (open.length === 1 ? " card" : " cards") + " in hand";
     if (i && i.deadwood !== undefined) words += " \u00b7 deadwood " + i.deadwood;
+    var found = i && i.hand_melds ? i.hand_melds : [];  // melds the engine finds in the hand
+    if (found.length) words += " \u00b7 " + C.prettyText(found.join(" | ")) + (found.length > 1 ? " count as melds" : " counts as a meld");
     picker.setStatus(words, "");
   }
 
@@ -175,9 +178,10 @@
       b.classList.toggle("done", !!(n && seat !== active && i && !wrong && !burnt));
       b.classList.toggle("wrong", !!wrong);
       b.classList.toggle("sunog", burnt);
-      var dw = i && i.deadwood !== undefined ? " \u00b7 " + i.deadwood + " pts" : "";
+      // the active player's deadwood is in the status line under the tools
       var done = seat !== active && i && !wrong && i.deadwood !== undefined;
-      s.textContent = !n ? "no cards" : burnt ? "Sunog" + dw : done ? "\u2713 " + i.deadwood + " pts" : n + " cards" + dw;
+      var pts = i && i.deadwood !== undefined ? i.deadwood + " pts" : "";
+      s.textContent = !n ? "no cards" : burnt ? "Sunog" + (pts && " \u00b7 " + pts) : done ? "\u2713 " + pts : n + " cards";
       var badge = panels[seat].querySelector("[data-sunog]");
       badge.hidden = !burnt;
       panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? "deadwood " + i.deadwood : "";

@@ -233,3 +233,14 @@ def test_a_round_saved_meanwhile_on_another_phone_is_shown_again_for_review(page
     page.wait_for_url(f"{server}/s/{token}")
     assert len(ledger(page, server, token)["rounds"]) == 2
     assert screen.problems() == []
+
+
+def test_the_status_line_tells_the_melds_the_engine_finds_in_the_hand(page, server):
+    token = new_session(page, server)
+    page.goto(f"{server}/s/{token}/rounds/new")
+    screen = OneScreen(page)
+    screen.cards("4H 5H 6H 2C 3D")
+    status = page.locator(".picker .status")
+    assert status.inner_text() == "5 cards in hand · deadwood 5 · 4♥ 5♥ 6♥ counts as a meld"
+    assert "bad" not in status.get_attribute("class")
+    assert screen.problems() == []
