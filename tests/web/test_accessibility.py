@@ -121,8 +121,7 @@ def review(page):
     _enter(page, [(["7S 7D 7C"], "2C 3D"), (["5H 6H 7H 8H"], "KD"), ([], "AS AD 9C")])
     _click(page, ".picker [data-act=next]")  # Done: to the verdict
     page.get_by_role("button", name=re.compile(r"^Confirm")).first.wait_for(state="visible")
-    # the settled review: while a re-check is in flight the round entry's rewrite dims the old
-    # answer (class "stale", opacity .5: its text then falls to about 2.7:1, a known finding)
+    # the settled review (the state a table reads and confirms)
     page.wait_for_function("() => !document.querySelector('.stale')")
 
 
