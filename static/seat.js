@@ -184,7 +184,7 @@
     cardsOf(mine).forEach(function (c) { if (c === "JK") jkMine += 1; else { used[c] = true; if (others.cards[c]) clash[c] = others.cards[c]; } });
     picker.setKeys({ used: used, jokersLeft: jokers - jkMine - others.jokers, taken: others.cards, clash: clash });
     renderHeader();
-    renderChips(clash);
+    renderChips(d, clash);
     renderStrip(d);
     renderReview(d);
   }
@@ -217,17 +217,32 @@
     if (note) { var s = document.createElement("small"); s.textContent = note; c.appendChild(s); }
     DOM.chips.appendChild(c);
   }
-  function renderChips(clash) {
+  /* What the engine said of this seat's part (the preview of the last answer), as long as the
+     server has the cards shown here: a meld that is not one, too many cards... */
+  function problemsOf(d) {
+    var held = d.seats[me].hand, prefix = "hands[" + me + "].", out = {};
+    if (!held || JSON.stringify(copy(held)) !== JSON.stringify(mine)) return out;
+    (d.preview.errors || []).forEach(function (e) {
+      if (e.where.indexOf(prefix) === 0 && !out[e.where]) out[e.where] = Cards.prettyText(e.message);
+    });
+    return out;
+  }
+  function renderChips(d, clash) {
     DOM.chips.textContent = "";
-    var first = null;
+    var first = Object.keys(clash)[0], problems = problemsOf(d), badMeld = null;
     Object.keys(clash).forEach(function (c) {  // first: the row scrolls sideways, these must show
       chip(Cards.pretty(c), "bad clash", say(WORDS.also, { names: clash[c] }));
-      if (!first) first = c;
     });
-    mine.melds.forEach(function (m) { chip(m.map(Cards.pretty).join(" "), "ok", ""); });
+    mine.melds.forEach(function (m, k) {
+      var problem = problems["hands[" + me + "].melds[" + k + "]"];
+      chip(m.map(Cards.pretty).join(" "), problem ? "bad" : "ok", "");
+      if (problem && !badMeld) badMeld = problem;
+    });
     if (mine.hand.length) chip(mine.hand.map(Cards.pretty).join(" "), "open", "");
+    picker.setMeld(badMeld ? "bad" : "");
+    var other = badMeld || problems["hands[" + me + "].hand"] || "";
     if (first) picker.setStatus(say(WORDS.clash, { card: Cards.pretty(first), names: clash[first] }), "bad");
-    else picker.setStatus("", "");
+    else picker.setStatus(other.charAt(0).toUpperCase() + other.slice(1), other ? "bad" : "");
   }
   function renderStrip(d) {
     DOM.cells.forEach(function (cell) {

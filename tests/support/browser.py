@@ -105,7 +105,7 @@ def phones(browser):
         )
         page = context.new_page()
         page.on("pageerror", lambda error, seat=seat: errors.append(f"phone {seat}: {error}"))
-        page.set_default_timeout(8000)
+        page.set_default_timeout(15000)  # three browsers and the server share 2 cores
         contexts.append(context)
         pages.append(page)
     yield pages

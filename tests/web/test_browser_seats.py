@@ -194,6 +194,15 @@ def test_a_seat_reloading_mid_entry_sees_its_cards(phones, server):
     # and the other phone greys them
     phones[1].locator(".picker [data-card='9D'].taken").wait_for()
     assert phones[1].locator(".picker [data-card='9D']").get_attribute("title") == "Ana has 9♦"
+    # the engine's word on a meld that is not one, on the phone that made it
+    tap_hand(phones[1], [["4C", "5D", "6C"]], [])
+    phones[1].locator("[data-chips] .chip.bad", has_text="4♣ 5♦ 6♣").wait_for()
+    status = phones[1].locator(".picker .status")
+    assert "4♣ 5♦ 6♣ is not a set or a run" in status.inner_text()
+    phones[1].get_by_role("button", name=re.compile("^Undo")).tap()  # 4♣ 5♦ back in hand
+    assert "5♦" in chips(phones[1]) and "6♣" not in chips(phones[1])
+    phones[1].get_by_role("button", name=re.compile("^Meld")).tap()  # still not a meld
+    phones[1].locator("[data-chips] .chip.bad", has_text="4♣ 5♦").wait_for()
 
 
 def test_a_stale_agree_shows_why_and_the_new_verdict(phones, server):
