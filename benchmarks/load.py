@@ -28,14 +28,17 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent  # the venv's gunicorn and flask, next to its python
 sys.path.insert(0, str(ROOT))
 
 from tests.support.rounds_factory import random_session  # noqa: E402
@@ -169,20 +172,18 @@ async def watcher(port, token, until, samples, errors):
         client.close()
 
 
-async def run_tables(
-    port: int, tokens: list[str], records: list[dict], seconds: float, mode: str
-) -> dict:
+async def run_tables(port: int, tokens: list[str], records: list[dict], args) -> dict:
     timed_from = time.monotonic() + WARMUP
-    until = timed_from + seconds
+    until = timed_from + args.seconds
     polls, saves, errors = Samples(timed_from), Samples(timed_from), []
-    tasks = []
-    if mode == "draft":
+    if args.mode == "draft":
         from benchmarks.draft_load import draft_tables
 
-        return await draft_tables(port, tokens, records, until, polls, saves, errors)
+        return await draft_tables(port, tokens, records, until, polls, saves, errors, args)
+    tasks = []
     for token in tokens:
         for _ in range(3):
-            if mode == "app":
+            if args.mode == "app":
                 tasks.append(watcher(port, token, until, polls, errors))
             else:
                 tasks.append(
@@ -245,11 +246,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int]:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    venv = ROOT / ".venv" / "bin"
+def start_server(database_url: str, workers: int, threads: int, instance: Path):
+    env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
+    env.setdefault("SECRET_KEY", "load-benchmark")
     subprocess.run(
-        [venv / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
+        [BIN / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
         cwd=ROOT,
         env=env,
         check=True,
@@ -258,13 +259,13 @@ def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int
     port = free_port()
     server = subprocess.Popen(
         [
-            venv / "gunicorn",
+            BIN / "gunicorn",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
             str(workers),
             "--threads",
-            "4",
+            str(threads),
             "--worker-class",
             "gthread",
             "--log-level",
@@ -284,50 +285,122 @@ def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int
     raise SystemExit("gunicorn did not start")
 
 
-def main() -> None:
+class CpuMeter:
+    """CPU seconds over the timed part: the server's processes (gunicorn's master and workers,
+    and PostgreSQL's when it runs on this machine), this load generator, the whole machine."""
+
+    def __init__(self, server_pid: int):
+        self.server_pid = server_pid
+        self.start = self.read()
+
+    def read(self) -> dict:
+        ticks = os.sysconf("SC_CLK_TCK")
+        server = postgres = 0.0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:
+                continue
+            name, fields = text[text.index("(") + 1 : text.rindex(")")], text.rsplit(")", 1)[1]
+            fields = fields.split()
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            used = (int(fields[11]) + int(fields[12])) / ticks
+            if self.server_pid in (pid, ppid):
+                server += used
+            elif name.startswith("postgres"):
+                postgres += used
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+        idle = int(busy[3]) + int(busy[4])
+        return {
+            "server": server,
+            "postgres": postgres,
+            "generator": me.ru_utime + me.ru_stime,
+            "machine": (sum(int(x) for x in busy) - idle) / ticks,
+            "wall": time.monotonic(),
+        }
+
+    def shares(self) -> dict:
+        """Each one's CPU over the interval, in % of one core (the machine has os.cpu_count())."""
+        end = self.read()
+        wall = end["wall"] - self.start["wall"]
+        return {name: 100 * (end[name] - self.start[name]) / wall for name in end if name != "wall"}
+
+
+def database(kind: str, instance: Path) -> str:
+    """DATABASE_URL if set; else a fresh SQLite file (the default deployment) or PostgreSQL."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    if kind == "sqlite":
+        return f"sqlite:///{instance / 'tracker.db'}"
+    script = ROOT / "scripts" / "postgres.sh"
+    url = subprocess.run(["bash", str(script)], check=True, capture_output=True, text=True)
+    return url.stdout.strip()
+
+
+def arguments():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 300])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--preload", type=int, default=10)
-    parser.add_argument(
-        "--workers", type=int, default=3
-    )  # measured best here: 2 cores, 4 threads each
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--workers", type=int, default=2)  # as scripts/serve.sh
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
-    args = parser.parse_args()
-    url = (
-        os.environ.get("DATABASE_URL")
-        or subprocess.run(
-            ["bash", str(ROOT / "scripts" / "postgres.sh")],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
+    parser.add_argument("--poll", type=float, default=1.0, help="draft: a phone's poll period, s")
+    parser.add_argument("--sse", action="store_true", help="draft: phones watch a stream")
+    return parser.parse_args()
+
+
+def report(count: int, args, out: dict, cpu: dict) -> bool:
+    polls, saves, errors = out["polls"], out["saves"], out["errors"]
+    p99 = percentile(polls + saves, 0.99)
+    ok = p99 < 200 and not errors
+    print(
+        f"{count:4d} tables ({args.mode}, {args.database}, {args.workers}x{args.threads}): "
+        f"{len(polls) / args.seconds:6.1f} watching requests/s, "
+        f"{len(saves) / args.seconds:5.1f} writes/s | "
+        f"watch p50 {percentile(polls, 0.5):6.1f} ms p99 {percentile(polls, 0.99):6.1f} ms | "
+        f"write p50 {percentile(saves, 0.5):6.1f} ms p99 {percentile(saves, 0.99):6.1f} ms | "
+        f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
+        flush=True,
     )
+    print(
+        f"     CPU in % of one core (the machine has {os.cpu_count()}): "
+        f"server {cpu['server']:.0f}, postgres {cpu['postgres']:.0f}, "
+        f"load generator {cpu['generator']:.0f}, whole machine {cpu['machine']:.0f}",
+        flush=True,
+    )
+    for line in errors[:3]:
+        print("    ", line)
+    return ok
+
+
+async def measured(port, tokens, records, args, server_pid) -> tuple[dict, dict]:
+    """The run, and the CPU used over its timed part (after the warm-up)."""
+
+    async def meter():
+        await asyncio.sleep(WARMUP)
+        return CpuMeter(server_pid)
+
+    started = asyncio.create_task(meter())
+    out = await run_tables(port, tokens, records, args)
+    return out, (await started).shares()
+
+
+def main() -> None:
+    args = arguments()
+    instance = Path(tempfile.mkdtemp(prefix="tracker-load-"))
+    url = database(args.database, instance)
     records = random_session(seed=4, rounds=300)["rounds"]
-    server, port = start_server(url, args.workers)
+    server, port = start_server(url, args.workers, args.threads, instance)
     held = None
     try:
         for count in args.tables:
             tokens = asyncio.run(setup_tables(port, count, args.preload, records))
-            out = asyncio.run(run_tables(port, tokens, records, args.seconds, args.mode))
-            polls, saves, errors = out["polls"], out["saves"], out["errors"]
-            every = polls + saves
-            p99 = percentile(every, 0.99)
-            ok = p99 < 200 and not errors
+            out, cpu = asyncio.run(measured(port, tokens, records, args, server.pid))
+            ok = report(count, args, out, cpu)
             held = count if ok else held
-            print(
-                f"{count:4d} tables ({args.mode}): "
-                f"{len(polls) / args.seconds:6.1f} watching requests/s, "
-                f"{len(saves) / args.seconds:5.1f} saves/s | "
-                f"watch p50 {percentile(polls, 0.5):6.1f} ms "
-                f"p99 {percentile(polls, 0.99):6.1f} ms | "
-                f"save p50 {percentile(saves, 0.5):6.1f} ms "
-                f"p99 {percentile(saves, 0.99):6.1f} ms | "
-                f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
-                flush=True,
-            )
-            for line in errors[:3]:
-                print("    ", line)
             if not ok:
                 break
     finally:
