@@ -35,14 +35,13 @@ from collections import deque
 
 from benchmarks.load import TIMEOUT, WARMUP, Client, percentile
 
-PAUSE = (15.0, 25.0)  # the play between two rounds' entry, s (load.py's tables save every 30 s)
 STEPS = 4  # PUTs of a hand per round: the cards in hand added a quarter at a time
 HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
 
 
 async def draft_tables(port, tokens, records, until, polls, saves, errors, args) -> dict:
     rounds, spread = [], []
-    tables = [Table(spread, polls.timed_from) for _ in tokens]
+    tables = [Table(spread, polls.timed_from, args.play) for _ in tokens]
     tasks = [
         Phone(port, token, seat, records, (polls, saves, errors, rounds), table, args).run(until)
         for token, table in zip(tokens, tables, strict=True)
@@ -61,11 +60,19 @@ async def draft_tables(port, tokens, records, until, polls, saves, errors, args)
 class Table:
     """What the three phones of a table have seen: for the time from a write to the others."""
 
-    def __init__(self, spread: list, timed_from: float):
-        self.spread, self.timed_from = spread, timed_from
+    def __init__(self, spread: list, timed_from: float, play: tuple[float, float]):
+        self.spread, self.timed_from, self.play = spread, timed_from, play
+        # each table at its own point of its cycle: the first round is entered after a part
+        # of a round's play, the next ones after a whole round's play
+        self.resume = {0: time.monotonic() + random.uniform(0, play[1])}
         self.sightings = [deque(maxlen=64) for _ in range(3)]  # (version, first seen at)
         self.pending = []  # [version, sent at, writer]
         self.newest = 0
+
+    def playing(self, number: int) -> bool:
+        """Is the round after round `number` still being played (not yet entered)?"""
+        resume = self.resume.setdefault(number, time.monotonic() + random.uniform(*self.play))
+        return time.monotonic() < resume
 
     def saw(self, seat: int, version: int) -> None:
         seen = self.sightings[seat]
@@ -99,7 +106,7 @@ class Phone:
         self.polls, self.saves, self.errors, self.rounds = sinks
         self.table, self.args, self.port = table, args, port
         self.base = f"/api/sessions/{token}/draft"
-        self.draft, self.steps, self.playing = None, {}, {}
+        self.draft, self.steps = None, {}
         self.changed = asyncio.Event()
 
     async def run(self, until: float) -> None:
@@ -182,8 +189,8 @@ class Phone:
         draft = self.draft
         number = (draft["last_saved"] or {"number": 0})["number"]
         record = self.records[(hash(self.token) + number) % len(self.records)]
-        if number and time.monotonic() < self.playing.setdefault(number, _pause_ends()):
-            return  # the round after a saved one is still being played
+        if self.table.playing(number):
+            return  # the next round is still being played
         me = draft["seats"][self.seat]
         header = {key: record[key] for key in HEADER_KEYS if key in record}
         if self.seat == 0 and draft["header"] != header:
@@ -201,10 +208,6 @@ class Phone:
         elif draft["all_done"] and draft["preview"]["ready"] and not me["agreed"]:
             body = {"version": draft["version"], "revision": draft["revision"]}
             await self.call("POST", f"{self.base}/seats/{self.seat}/agree", body, "", self.saves)
-
-
-def _pause_ends() -> float:
-    return time.monotonic() + random.uniform(*PAUSE)
 
 
 def _tag(draft: dict) -> str:

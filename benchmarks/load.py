@@ -246,7 +246,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(database_url: str, workers: int, threads: int, instance: Path):
+def start_server(
+    database_url: str, workers: int, threads: int, instance: Path, app="tracker:create_app()"
+):
     env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
     env.setdefault("SECRET_KEY", "load-benchmark")
     subprocess.run(
@@ -270,7 +272,7 @@ def start_server(database_url: str, workers: int, threads: int, instance: Path):
             "gthread",
             "--log-level",
             "warning",
-            "tracker:create_app()",
+            app,
         ],
         cwd=ROOT,
         env=env,
@@ -349,6 +351,13 @@ def arguments():
     parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
     parser.add_argument("--poll", type=float, default=1.0, help="draft: a phone's poll period, s")
     parser.add_argument("--sse", action="store_true", help="draft: phones watch a stream")
+    parser.add_argument(
+        "--play",
+        type=float,
+        nargs=2,
+        default=(90.0, 150.0),
+        help="draft: the seconds a round is played before its entry, at random in this range",
+    )
     return parser.parse_args()
 
 
@@ -393,7 +402,8 @@ def main() -> None:
     instance = Path(tempfile.mkdtemp(prefix="tracker-load-"))
     url = database(args.database, instance)
     records = random_session(seed=4, rounds=300)["rounds"]
-    server, port = start_server(url, args.workers, args.threads, instance)
+    app = "benchmarks.sse_app:app" if args.sse else "tracker:create_app()"
+    server, port = start_server(url, args.workers, args.threads, instance, app)
     held = None
     try:
         for count in args.tables:
@@ -405,7 +415,7 @@ def main() -> None:
                 break
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        server.wait(timeout=60)
     print(f"largest N that holds (p99 < 200 ms, no error): {held}")
 
 
