@@ -35,7 +35,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 def _bind_extensions(app: Flask) -> None:
     from .extensions import csrf, db, migrate
     from .sessions import LedgerCache
-    from .web.draft_polls import DraftPolls
+    from .web.draft_polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
@@ -45,7 +45,8 @@ def _bind_extensions(app: Flask) -> None:
     csrf.init_app(app)
     with app.app_context():
         engine = db.engine
-    app.wsgi_app = DraftPolls(app.wsgi_app, engine)  # polled drafts' 304s, before Flask
+    answers = app.extensions["draft_answers"] = DraftAnswers()
+    app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
 

@@ -6,10 +6,10 @@ from sqlalchemy import create_engine
 
 from tests.support.forms import csrf_token
 from tests.support.records import DRAW, TALON
-from tests.web.test_drafts import HEADER, url
+from tests.web.test_drafts import HEADER, all_done, fill, url
 from tracker.extensions import db
 from tracker.sessions import drafts
-from tracker.web.draft_polls import DraftPolls
+from tracker.web.draft_polls import DraftAnswers, DraftPolls
 from tracker.web.security import HEADERS
 
 
@@ -98,3 +98,47 @@ def test_a_database_error_is_left_to_the_app(tmp_path):
 def _engine(app):
     with app.app_context():
         return db.engine
+
+
+def test_a_changed_draft_is_answered_from_the_workers_last_answer_byte_for_byte(
+    client, app, second_worker, make_session
+):
+    token = make_session()
+    written = client.put(url(token, "/seats/1"), json=DRAW["hands"][1])
+    assert written.status_code == 200
+    # another phone asks with its old tag: this worker gives what the write answered
+    again = client.get(url(token), headers={"If-None-Match": '"0.1"'})
+    assert again.status_code == 200 and again.data == written.data
+    assert again.headers["ETag"] == '"1.1"' and again.mimetype == "application/json"
+    for name, value in HEADERS.items():
+        assert again.headers[name] == value
+    # a worker that never answered this draft builds the same bytes through the app
+    assert second_worker.test_client().get(url(token)).data == written.data
+    # a round saved another way moves the revision: the kept answer is not given for it
+    assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    moved = client.get(url(token))
+    assert moved.headers["ETag"] == '"1.2"' and moved.get_json()["revision"] == 2
+    assert moved.data != written.data
+
+
+def test_the_agree_that_saved_is_not_kept_as_the_drafts_answer(client, make_session):
+    token = make_session()
+    fill(client, token)
+    body = all_done(client, token)
+    for seat in range(3):
+        agreed = client.post(url(token, f"/seats/{seat}/agree"), json={"version": body["version"]})
+    assert agreed.status_code == 201 and agreed.get_json()["saved"] == {"number": 1}
+    after = client.get(url(token))
+    assert after.headers["ETag"] == agreed.headers["ETag"]
+    assert after.get_json()["saved"] is None and after.get_json()["last_saved"] == {"number": 1}
+
+
+def test_answers_are_kept_for_the_most_recent_drafts_only():
+    answers = DraftAnswers(size=2)
+    answers.put("a", "1.1", b"A")
+    answers.put("b", "1.1", b"B")
+    assert answers.get("a", "1.1") == b"A" and answers.get("a", "2.1") is None
+    answers.put("c", "1.1", b"C")  # b was the least recently used
+    assert answers.get("b", "1.1") is None and answers.get("c", "1.1") == b"C"
+    answers.put("a", "2.1", b"A2")  # a draft keeps only its newest answer
+    assert answers.get("a", "1.1") is None and answers.get("a", "2.1") == b"A2"
