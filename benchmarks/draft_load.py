@@ -3,9 +3,10 @@ together through the round draft (docs/API.md, "Round draft").
 
 The phones behave as the seat page (static/seat.js) is to, docs/API.md "How often to poll":
 while the page is visible a phone asks GET …/draft with If-None-Match every second (`--poll`,
-304 while nothing changed); a write's own answer is the new draft, so it does not poll for it.
-A hidden page does not poll (and asks once when it is shown again); the benchmark keeps every
-page visible all the time, between rounds too, which is the most a table can cost.
+304 while nothing changed), and every half second (`--poll-active`) for 20 s after it last saw
+the draft change (a round being entered); a write's own answer is the new draft, so it does not
+poll for it. A hidden page does not poll (and asks once when it is shown again); the benchmark
+keeps every page visible all the time, between rounds too: the most a table can cost.
 
 Seat 0 sets the header; each seat writes its hand in a few steps (a hand growing as cards are
 tapped: one PUT per step, a step on about every other poll), taps Done, and agrees once all
@@ -37,6 +38,7 @@ from benchmarks.load import TIMEOUT, WARMUP, Client, percentile
 
 STEPS = 4  # PUTs of a hand per round: the cards in hand added a quarter at a time
 HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
+ACTIVE_FOR = 20.0  # s after the phone last saw the draft change: it polls at --poll-active
 
 
 async def draft_tables(port, tokens, records, until, polls, saves, errors, args) -> dict:
@@ -106,7 +108,7 @@ class Phone:
         self.polls, self.saves, self.errors, self.rounds = sinks
         self.table, self.args, self.port = table, args, port
         self.base = f"/api/sessions/{token}/draft"
-        self.draft, self.steps = None, {}
+        self.draft, self.steps, self.moved_at = None, {}, 0.0
         self.changed = asyncio.Event()
 
     async def run(self, until: float) -> None:
@@ -132,11 +134,13 @@ class Phone:
     async def wait(self) -> None:
         """Until the next poll: the poll period; with --sse, until the stream names a change
         or that period is over (the phone's own taps are paced by it; it asks only on a change)."""
+        active = time.monotonic() - self.moved_at < ACTIVE_FOR
+        period = self.args.poll_active if active else self.args.poll
         if not self.args.sse:
-            await asyncio.sleep(self.args.poll)
+            await asyncio.sleep(period)
             return
         try:
-            await asyncio.wait_for(self.changed.wait(), self.args.poll)
+            await asyncio.wait_for(self.changed.wait(), period)
         except TimeoutError:
             pass
 
@@ -175,7 +179,7 @@ class Phone:
         finally:
             samples.add(start)
         if status in (200, 201):
-            self.draft = json.loads(data)
+            self.draft, self.moved_at = json.loads(data), time.monotonic()
             self.table.saw(self.seat, self.draft["version"])
             if method != "GET":
                 self.table.wrote(self.seat, self.draft["version"], start)

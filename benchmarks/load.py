@@ -350,6 +350,9 @@ def arguments():
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
     parser.add_argument("--poll", type=float, default=1.0, help="draft: a phone's poll period, s")
+    parser.add_argument(
+        "--poll-active", type=float, default=0.5, help="draft: the same, just after a change"
+    )
     parser.add_argument("--sse", action="store_true", help="draft: phones watch a stream")
     parser.add_argument(
         "--play",
