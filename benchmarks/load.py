@@ -1,4 +1,4 @@
-"""Load test: N tables against gunicorn + PostgreSQL on this machine (issue 4).
+"""Load test: N tables against gunicorn on this machine (issues 4 and 9).
 
 Each simulated table has three phones watching the session page and one phone that saves a
 round every 30 s (random phase), for --seconds. Tables start with --preload rounds so pages have
@@ -8,17 +8,26 @@ a realistic ledger to render. Two ways of watching (--mode):
   ask for the session's revision every 3 s, and fetch the ledger part when it changed.
 - `page`: load the whole session page every 5 s, without any caching.
 - `draft`: the three phones enter rounds together through the round draft (issue 9,
-  benchmarks/draft_load.py): each polls the draft every 0.5 s with If-None-Match, writes its
-  hand a few times, taps Done, then Agree; the third Agree saves the round.
+  benchmarks/draft_load.py): each polls the draft with If-None-Match (every 1 s, 0.5 s just
+  after a change), writes its hand a few times, taps Done, then Agree; the third Agree saves
+  the round; a round is played for --play seconds before its entry. `--sse`: the phones wait
+  on a server-sent-events stream instead of polling.
 
-Prints p50/p99 latencies and errors for each N and, last, the largest N that holds
-(p99 < 200 ms over all requests, no error).
+Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
+server, the load generator and the whole machine (other work included) over the timed part;
+in draft mode also the rounds saved and the time from a write to both other phones seeing it.
+
+Last, the largest N that holds (p99 < 200 ms over all requests, no error). gunicorn runs as
+scripts/serve.sh runs it (--workers 2 --threads 4, gthread).
 
     .venv/bin/python benchmarks/load.py                  # N = 50 100 200 300, 60 s each
+    .venv/bin/python benchmarks/load.py --mode draft --tables 50 100 200 --seconds 40
     .venv/bin/python benchmarks/load.py --mode page --tables 100 200 --seconds 120
 
-Needs PostgreSQL (scripts/postgres.sh starts one; DATABASE_URL overrides). Traffic goes only to
-127.0.0.1, every loop is bounded in time, and the server is stopped at the end.
+The database is a fresh SQLite file (the default deployment), or with --database postgresql a
+database of its own on the server scripts/postgres.sh starts; DATABASE_URL overrides both.
+Traffic goes only to 127.0.0.1, every loop is bounded in time, and the server is stopped at
+the end.
 """
 
 from __future__ import annotations
@@ -336,7 +345,8 @@ def database(kind: str, instance: Path) -> str:
     if kind == "sqlite":
         return f"sqlite:///{instance / 'tracker.db'}"
     script = ROOT / "scripts" / "postgres.sh"
-    url = subprocess.run(["bash", str(script)], check=True, capture_output=True, text=True)
+    name = f"tracker_load_{os.getpid()}"  # a database of its own on the shared server
+    url = subprocess.run(["bash", str(script), name], check=True, capture_output=True, text=True)
     return url.stdout.strip()
 
 
