@@ -18,7 +18,7 @@ server, the load generator and the whole machine (other work included) over the 
 in draft mode also the rounds saved and the time from a write to both other phones seeing it.
 
 Last, the largest N that holds (p99 < 200 ms over all requests, no error). gunicorn runs as
-scripts/serve.sh runs it (--workers 2 --threads 4, gthread).
+scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
 
     .venv/bin/python benchmarks/load.py                  # N = 50 100 200 300, 60 s each
     .venv/bin/python benchmarks/load.py --mode draft --tables 50 100 200 --seconds 40
@@ -356,7 +356,7 @@ def arguments():
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--preload", type=int, default=10)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
-    parser.add_argument("--workers", type=int, default=2)  # as scripts/serve.sh
+    parser.add_argument("--workers", type=int, default=3)  # as scripts/serve.sh
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
     parser.add_argument("--poll", type=float, default=1.0, help="draft: a phone's poll period, s")
