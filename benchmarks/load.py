@@ -297,8 +297,9 @@ def start_server(
 
 
 class CpuMeter:
-    """CPU seconds over the timed part: the server's processes (gunicorn's master and workers,
-    and PostgreSQL's when it runs on this machine), this load generator, the whole machine."""
+    """CPU seconds over the timed part: the server's processes (gunicorn's master and workers),
+    every PostgreSQL process on this machine (other databases' included), this load generator,
+    the whole machine."""
 
     def __init__(self, server_pid: int):
         self.server_pid = server_pid
