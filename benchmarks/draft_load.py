@@ -1,15 +1,29 @@
 """The `draft` mode of benchmarks/load.py (issue 9): each table's three phones enter rounds
 together through the round draft (docs/API.md, "Round draft").
 
-Every phone polls GET …/draft every 0.5 s with If-None-Match (304 while nothing changed);
-seat 0 sets the header; each seat writes its hand in a few steps (a hand growing as cards are
+The phones behave as the seat page (static/seat.js) is to, docs/API.md "How often to poll":
+while the page is visible a phone asks GET …/draft with If-None-Match every second (`--poll`,
+304 while nothing changed), and every half second (`--poll-active`) for 20 s after it last saw
+the draft change (a round being entered); a write's own answer is the new draft, so it does not
+poll for it. A hidden page does not poll (and asks once when it is shown again); the benchmark
+keeps every page visible all the time, between rounds too: the most a table can cost.
+
+Seat 0 sets the header; each seat writes its hand in a few steps (a hand growing as cards are
 tapped: one PUT per step, a step on about every other poll), taps Done, and agrees once all
 three are done and the preview is clean. The third Agree saves the round; the phones then
 wait 15-25 s (the next round being played) and enter the next one. A 409 (an Agree gone
 stale) is not an error: the phone agrees again after its next poll. "watching" latencies are
-the polls, "saves" every write (PUT, Done, Agree).
+the polls, "writes" every write (PUT, Done, Agree).
 
-    .venv/bin/python benchmarks/load.py --mode draft --tables 200 --seconds 60
+Also measured: the time from a write (the moment its request is sent: the tap) to both other
+phones of the table holding a draft at least that new, median and p99.
+
+`--sse`: instead of polling, each phone keeps a server-sent-events stream open
+(benchmarks/sse_app.py, a benchmark-only endpoint in front of the app) that names the draft's
+new ETag when it changes; the phone then GETs the draft as a poller would after a change.
+
+    .venv/bin/python benchmarks/load.py --mode draft --tables 50 100 200 --seconds 45
+    .venv/bin/python benchmarks/load.py --mode draft --sse --threads 400 --tables 200
 """
 
 from __future__ import annotations
@@ -18,47 +32,139 @@ import asyncio
 import json
 import random
 import time
+from collections import deque
 
-from benchmarks.load import TIMEOUT, WARMUP, Client
+from benchmarks.load import TIMEOUT, WARMUP, Client, percentile
 
-POLL_EVERY = 0.5
-PAUSE = (15.0, 25.0)  # the play between two rounds' entry, s (load.py's tables save every 30 s)
 STEPS = 4  # PUTs of a hand per round: the cards in hand added a quarter at a time
 HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
+ACTIVE_FOR = 20.0  # s after the phone last saw the draft change: it polls at --poll-active
 
 
-async def draft_tables(port, tokens, records, until, polls, saves, errors) -> dict:
-    rounds = []
+async def draft_tables(port, tokens, records, until, polls, saves, errors, args) -> dict:
+    rounds, spread = [], []
+    tables = [Table(spread, polls.timed_from, args.play) for _ in tokens]
     tasks = [
-        Phone(port, token, seat, records, polls, saves, errors, rounds).run(until)
-        for table, token in enumerate(tokens)
+        Phone(port, token, seat, records, (polls, saves, errors, rounds), table, args).run(until)
+        for token, table in zip(tokens, tables, strict=True)
         for seat in range(3)
     ]
     await asyncio.gather(*tasks)
-    print(f"     rounds saved through the draft: {len(rounds)}", flush=True)
-    return {"polls": polls, "saves": saves, "errors": errors}
+    print(
+        f"     rounds saved through the draft: {len(rounds)}; from a write to both other "
+        f"phones seeing it: median {percentile(spread, 0.5):.0f} ms, "
+        f"p99 {percentile(spread, 0.99):.0f} ms ({len(spread)} writes)",
+        flush=True,
+    )
+    return {"polls": polls, "saves": saves, "errors": errors, "spread": spread}
+
+
+class Table:
+    """What the three phones of a table have seen: for the time from a write to the others."""
+
+    def __init__(self, spread: list, timed_from: float, play: tuple[float, float]):
+        self.spread, self.timed_from, self.play = spread, timed_from, play
+        # each table at its own point of its cycle: the first round is entered after a part
+        # of a round's play, the next ones after a whole round's play
+        self.resume = {0: time.monotonic() + random.uniform(0, play[1])}
+        self.sightings = [deque(maxlen=64) for _ in range(3)]  # (version, first seen at)
+        self.pending = []  # [version, sent at, writer]
+        self.newest = 0
+
+    def playing(self, number: int) -> bool:
+        """Is the round after round `number` still being played (not yet entered)?"""
+        resume = self.resume.setdefault(number, time.monotonic() + random.uniform(*self.play))
+        return time.monotonic() < resume
+
+    def saw(self, seat: int, version: int) -> None:
+        seen = self.sightings[seat]
+        if not seen or version > seen[-1][0]:
+            seen.append((version, time.monotonic()))
+            self.pending = [write for write in self.pending if not self._settled(*write)]
+
+    def wrote(self, seat: int, version: int, sent: float) -> None:
+        if version > self.newest:
+            self.newest = version
+            if not self._settled(version, sent, seat):
+                self.pending.append((version, sent, seat))
+
+    def _settled(self, version: int, sent: float, writer: int) -> bool:
+        times = []
+        for seat in {0, 1, 2} - {writer}:
+            first = next((at for seen, at in self.sightings[seat] if seen >= version), None)
+            if first is None:
+                return False
+            times.append(first)
+        if sent >= self.timed_from:
+            self.spread.append(max(times) - sent)
+        return True
 
 
 class Phone:
     """One seat's phone at one table."""
 
-    def __init__(self, port, token, seat, records, polls, saves, errors, rounds):
+    def __init__(self, port, token, seat, records, sinks, table, args):
         self.client, self.token, self.seat, self.records = Client(port), token, seat, records
-        self.polls, self.saves, self.errors, self.rounds = polls, saves, errors, rounds
+        self.polls, self.saves, self.errors, self.rounds = sinks
+        self.table, self.args, self.port = table, args, port
         self.base = f"/api/sessions/{token}/draft"
-        self.draft, self.steps, self.playing = None, {}, {}
+        self.draft, self.steps, self.moved_at = None, {}, 0.0
+        self.changed = asyncio.Event()
 
     async def run(self, until: float) -> None:
         await asyncio.sleep(random.uniform(0, WARMUP))
+        stream = asyncio.create_task(self.stream(until)) if self.args.sse else None
         try:
             while time.monotonic() < until:
-                etag = "" if self.draft is None else f"If-None-Match: {_tag(self.draft)}\r\n"
-                await self.call("GET", self.base, None, etag, self.polls)
+                if not self.args.sse or self.draft is None or self.changed.is_set():
+                    await self.poll()
                 if self.draft is not None:
                     await self.act()
-                await asyncio.sleep(POLL_EVERY)
+                await self.wait()
         finally:
             self.client.close()
+            if stream is not None:
+                stream.cancel()
+
+    async def poll(self) -> None:
+        self.changed.clear()
+        etag = "" if self.draft is None else f"If-None-Match: {_tag(self.draft)}\r\n"
+        await self.call("GET", self.base, None, etag, self.polls)
+
+    async def wait(self) -> None:
+        """Until the next poll: the poll period; with --sse, until the stream names a change
+        or that period is over (the phone's own taps are paced by it; it asks only on a change)."""
+        active = time.monotonic() - self.moved_at < ACTIVE_FOR
+        period = self.args.poll_active if active else self.args.poll
+        if not self.args.sse:
+            await asyncio.sleep(period)
+            return
+        try:
+            await asyncio.wait_for(self.changed.wait(), period)
+        except TimeoutError:
+            pass
+
+    async def stream(self, until: float) -> None:
+        """--sse: the draft's event stream; each event (a new ETag) wakes the phone."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        try:
+            path = f"{self.base}/events"
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+            while await reader.readline() not in (b"\r\n", b""):
+                pass
+            while time.monotonic() < until:
+                size = int((await reader.readline()).strip() or b"0", 16)
+                if not size:
+                    break
+                chunk = await reader.readexactly(size + 2)
+                if chunk.startswith(b"data:") and self.draft is not None:
+                    if chunk[5:].strip().decode() != _tag(self.draft):
+                        self.changed.set()
+        except (OSError, ValueError, asyncio.IncompleteReadError) as error:
+            if time.monotonic() < until:
+                self.errors.append(f"stream {self.base}: {type(error).__name__} {error}")
+        finally:
+            writer.close()
 
     async def call(self, method, path, body, headers, samples) -> int | None:
         start = time.monotonic()
@@ -73,7 +179,10 @@ class Phone:
         finally:
             samples.add(start)
         if status in (200, 201):
-            self.draft = json.loads(data)
+            self.draft, self.moved_at = json.loads(data), time.monotonic()
+            self.table.saw(self.seat, self.draft["version"])
+            if method != "GET":
+                self.table.wrote(self.seat, self.draft["version"], start)
         elif status not in (304, 409):
             self.errors.append(f"{method} {path}: HTTP {status} {data[:200]!r}")
         if status == 201:
@@ -84,8 +193,8 @@ class Phone:
         draft = self.draft
         number = (draft["last_saved"] or {"number": 0})["number"]
         record = self.records[(hash(self.token) + number) % len(self.records)]
-        if number and time.monotonic() < self.playing.setdefault(number, _pause_ends()):
-            return  # the round after a saved one is still being played
+        if self.table.playing(number):
+            return  # the next round is still being played
         me = draft["seats"][self.seat]
         header = {key: record[key] for key in HEADER_KEYS if key in record}
         if self.seat == 0 and draft["header"] != header:
@@ -103,10 +212,6 @@ class Phone:
         elif draft["all_done"] and draft["preview"]["ready"] and not me["agreed"]:
             body = {"version": draft["version"], "revision": draft["revision"]}
             await self.call("POST", f"{self.base}/seats/{self.seat}/agree", body, "", self.saves)
-
-
-def _pause_ends() -> float:
-    return time.monotonic() + random.uniform(*PAUSE)
 
 
 def _tag(draft: dict) -> str:

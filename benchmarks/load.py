@@ -1,4 +1,4 @@
-"""Load test: N tables against gunicorn + PostgreSQL on this machine (issue 4).
+"""Load test: N tables against gunicorn on this machine (issues 4 and 9).
 
 Each simulated table has three phones watching the session page and one phone that saves a
 round every 30 s (random phase), for --seconds. Tables start with --preload rounds so pages have
@@ -8,17 +8,26 @@ a realistic ledger to render. Two ways of watching (--mode):
   ask for the session's revision every 3 s, and fetch the ledger part when it changed.
 - `page`: load the whole session page every 5 s, without any caching.
 - `draft`: the three phones enter rounds together through the round draft (issue 9,
-  benchmarks/draft_load.py): each polls the draft every 0.5 s with If-None-Match, writes its
-  hand a few times, taps Done, then Agree; the third Agree saves the round.
+  benchmarks/draft_load.py): each polls the draft with If-None-Match (every 1 s, 0.5 s just
+  after a change), writes its hand a few times, taps Done, then Agree; the third Agree saves
+  the round; a round is played for --play seconds before its entry. `--sse`: the phones wait
+  on a server-sent-events stream instead of polling.
 
-Prints p50/p99 latencies and errors for each N and, last, the largest N that holds
-(p99 < 200 ms over all requests, no error).
+Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
+server, the load generator and the whole machine (other work included) over the timed part;
+in draft mode also the rounds saved and the time from a write to both other phones seeing it.
+
+Last, the largest N that holds (p99 < 200 ms over all requests, no error). gunicorn runs as
+scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
 
     .venv/bin/python benchmarks/load.py                  # N = 50 100 200 300, 60 s each
+    .venv/bin/python benchmarks/load.py --mode draft --tables 50 100 200 --seconds 40
     .venv/bin/python benchmarks/load.py --mode page --tables 100 200 --seconds 120
 
-Needs PostgreSQL (scripts/postgres.sh starts one; DATABASE_URL overrides). Traffic goes only to
-127.0.0.1, every loop is bounded in time, and the server is stopped at the end.
+The database is a fresh SQLite file (the default deployment), or with --database postgresql a
+database of its own on the server scripts/postgres.sh starts; DATABASE_URL overrides both.
+Traffic goes only to 127.0.0.1, every loop is bounded in time, and the server is stopped at
+the end.
 """
 
 from __future__ import annotations
@@ -28,14 +37,17 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent  # the venv's gunicorn and flask, next to its python
 sys.path.insert(0, str(ROOT))
 
 from tests.support.rounds_factory import random_session  # noqa: E402
@@ -169,20 +181,18 @@ async def watcher(port, token, until, samples, errors):
         client.close()
 
 
-async def run_tables(
-    port: int, tokens: list[str], records: list[dict], seconds: float, mode: str
-) -> dict:
+async def run_tables(port: int, tokens: list[str], records: list[dict], args) -> dict:
     timed_from = time.monotonic() + WARMUP
-    until = timed_from + seconds
+    until = timed_from + args.seconds
     polls, saves, errors = Samples(timed_from), Samples(timed_from), []
-    tasks = []
-    if mode == "draft":
+    if args.mode == "draft":
         from benchmarks.draft_load import draft_tables
 
-        return await draft_tables(port, tokens, records, until, polls, saves, errors)
+        return await draft_tables(port, tokens, records, until, polls, saves, errors, args)
+    tasks = []
     for token in tokens:
         for _ in range(3):
-            if mode == "app":
+            if args.mode == "app":
                 tasks.append(watcher(port, token, until, polls, errors))
             else:
                 tasks.append(
@@ -245,11 +255,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int]:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    venv = ROOT / ".venv" / "bin"
+def start_server(
+    database_url: str, workers: int, threads: int, instance: Path, app="tracker:create_app()"
+):
+    env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
+    env.setdefault("SECRET_KEY", "load-benchmark")
     subprocess.run(
-        [venv / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
+        [BIN / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
         cwd=ROOT,
         env=env,
         check=True,
@@ -258,18 +270,18 @@ def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int
     port = free_port()
     server = subprocess.Popen(
         [
-            venv / "gunicorn",
+            BIN / "gunicorn",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
             str(workers),
             "--threads",
-            "4",
+            str(threads),
             "--worker-class",
             "gthread",
             "--log-level",
             "warning",
-            "tracker:create_app()",
+            app,
         ],
         cwd=ROOT,
         env=env,
@@ -284,55 +296,140 @@ def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, int
     raise SystemExit("gunicorn did not start")
 
 
-def main() -> None:
+class CpuMeter:
+    """CPU seconds over the timed part: the server's processes (gunicorn's master and workers),
+    every PostgreSQL process on this machine (other databases' included), this load generator,
+    the whole machine."""
+
+    def __init__(self, server_pid: int):
+        self.server_pid = server_pid
+        self.start = self.read()
+
+    def read(self) -> dict:
+        ticks = os.sysconf("SC_CLK_TCK")
+        server = postgres = 0.0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:
+                continue
+            name, fields = text[text.index("(") + 1 : text.rindex(")")], text.rsplit(")", 1)[1]
+            fields = fields.split()
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            used = (int(fields[11]) + int(fields[12])) / ticks
+            if self.server_pid in (pid, ppid):
+                server += used
+            elif name.startswith("postgres"):
+                postgres += used
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+        idle = int(busy[3]) + int(busy[4])
+        return {
+            "server": server,
+            "postgres": postgres,
+            "generator": me.ru_utime + me.ru_stime,
+            "machine": (sum(int(x) for x in busy) - idle) / ticks,
+            "wall": time.monotonic(),
+        }
+
+    def shares(self) -> dict:
+        """Each one's CPU over the interval, in % of one core (the machine has os.cpu_count())."""
+        end = self.read()
+        wall = end["wall"] - self.start["wall"]
+        return {name: 100 * (end[name] - self.start[name]) / wall for name in end if name != "wall"}
+
+
+def database(kind: str, instance: Path) -> str:
+    """DATABASE_URL if set; else a fresh SQLite file (the default deployment) or PostgreSQL."""
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    if kind == "sqlite":
+        return f"sqlite:///{instance / 'tracker.db'}"
+    script = ROOT / "scripts" / "postgres.sh"
+    name = f"tracker_load_{os.getpid()}"  # a database of its own on the shared server
+    url = subprocess.run(["bash", str(script), name], check=True, capture_output=True, text=True)
+    return url.stdout.strip()
+
+
+def arguments():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 300])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--preload", type=int, default=10)
-    parser.add_argument(
-        "--workers", type=int, default=3
-    )  # measured best here: 2 cores, 4 threads each
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--workers", type=int, default=3)  # as scripts/serve.sh
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
-    args = parser.parse_args()
-    url = (
-        os.environ.get("DATABASE_URL")
-        or subprocess.run(
-            ["bash", str(ROOT / "scripts" / "postgres.sh")],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
+    parser.add_argument("--poll", type=float, default=1.0, help="draft: a phone's poll period, s")
+    parser.add_argument(
+        "--poll-active", type=float, default=0.5, help="draft: the same, just after a change"
     )
+    parser.add_argument("--sse", action="store_true", help="draft: phones watch a stream")
+    parser.add_argument(
+        "--play",
+        type=float,
+        nargs=2,
+        default=(90.0, 150.0),
+        help="draft: the seconds a round is played before its entry, at random in this range",
+    )
+    return parser.parse_args()
+
+
+def report(count: int, args, out: dict, cpu: dict) -> bool:
+    polls, saves, errors = out["polls"], out["saves"], out["errors"]
+    p99 = percentile(polls + saves, 0.99)
+    ok = p99 < 200 and not errors
+    print(
+        f"{count:4d} tables ({args.mode}, {args.database}, {args.workers}x{args.threads}): "
+        f"{len(polls) / args.seconds:6.1f} watching requests/s, "
+        f"{len(saves) / args.seconds:5.1f} writes/s | "
+        f"watch p50 {percentile(polls, 0.5):6.1f} ms p99 {percentile(polls, 0.99):6.1f} ms | "
+        f"write p50 {percentile(saves, 0.5):6.1f} ms p99 {percentile(saves, 0.99):6.1f} ms | "
+        f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
+        flush=True,
+    )
+    print(
+        f"     CPU in % of one core (the machine has {os.cpu_count()}): "
+        f"server {cpu['server']:.0f}, postgres {cpu['postgres']:.0f}, "
+        f"load generator {cpu['generator']:.0f}, whole machine {cpu['machine']:.0f}",
+        flush=True,
+    )
+    for line in errors[:3]:
+        print("    ", line)
+    return ok
+
+
+async def measured(port, tokens, records, args, server_pid) -> tuple[dict, dict]:
+    """The run, and the CPU used over its timed part (after the warm-up)."""
+
+    async def meter():
+        await asyncio.sleep(WARMUP)
+        return CpuMeter(server_pid)
+
+    started = asyncio.create_task(meter())
+    out = await run_tables(port, tokens, records, args)
+    return out, (await started).shares()
+
+
+def main() -> None:
+    args = arguments()
+    instance = Path(tempfile.mkdtemp(prefix="tracker-load-"))
+    url = database(args.database, instance)
     records = random_session(seed=4, rounds=300)["rounds"]
-    server, port = start_server(url, args.workers)
+    app = "benchmarks.sse_app:app" if args.sse else "tracker:create_app()"
+    server, port = start_server(url, args.workers, args.threads, instance, app)
     held = None
     try:
         for count in args.tables:
             tokens = asyncio.run(setup_tables(port, count, args.preload, records))
-            out = asyncio.run(run_tables(port, tokens, records, args.seconds, args.mode))
-            polls, saves, errors = out["polls"], out["saves"], out["errors"]
-            every = polls + saves
-            p99 = percentile(every, 0.99)
-            ok = p99 < 200 and not errors
+            out, cpu = asyncio.run(measured(port, tokens, records, args, server.pid))
+            ok = report(count, args, out, cpu)
             held = count if ok else held
-            print(
-                f"{count:4d} tables ({args.mode}): "
-                f"{len(polls) / args.seconds:6.1f} watching requests/s, "
-                f"{len(saves) / args.seconds:5.1f} saves/s | "
-                f"watch p50 {percentile(polls, 0.5):6.1f} ms "
-                f"p99 {percentile(polls, 0.99):6.1f} ms | "
-                f"save p50 {percentile(saves, 0.5):6.1f} ms "
-                f"p99 {percentile(saves, 0.99):6.1f} ms | "
-                f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
-                flush=True,
-            )
-            for line in errors[:3]:
-                print("    ", line)
             if not ok:
                 break
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        server.wait(timeout=60)
     print(f"largest N that holds (p99 < 200 ms, no error): {held}")
 
 

@@ -35,6 +35,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 def _bind_extensions(app: Flask) -> None:
     from .extensions import csrf, db, migrate
     from .sessions import LedgerCache
+    from .web.draft_polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
@@ -42,6 +43,10 @@ def _bind_extensions(app: Flask) -> None:
         with app.app_context():
             _sqlite_pragmas(db.engine)
     csrf.init_app(app)
+    with app.app_context():
+        engine = db.engine
+    answers = app.extensions["draft_answers"] = DraftAnswers()
+    app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
 

@@ -2,13 +2,13 @@
 the api blueprint, each reading its request and calling one function of sessions/drafts.py.
 
 Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
-both); GET with If-None-Match answers 304 from
-one small query, so phones can poll it cheaply.
+both). A GET is mostly answered before it reaches these views (web/draft_polls.py): 304 from
+one small query, or this worker's last answer for the same ETag, which these views keep.
 """
 
 from __future__ import annotations
 
-from flask import jsonify, request
+from flask import current_app, jsonify, request
 
 from .. import sessions
 from ..engine import Problem
@@ -49,7 +49,10 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
         "saved": None if saved is None else {"number": saved.number},
     }
-    return jsonify(body), status, {"ETag": f'"{drafts.tag_of(game, draft)}"'}
+    tag, response = drafts.tag_of(game, draft), jsonify(body)
+    if saved is None:  # what a GET of this draft answers too (web/draft_polls.py)
+        current_app.extensions["draft_answers"].put(game.token, tag, response.get_data())
+    return response, status, {"ETag": f'"{tag}"'}
 
 
 @bp.get("/sessions/<token>/draft")
