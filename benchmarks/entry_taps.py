@@ -20,46 +20,24 @@ the live bar whose box changed after a tap or after the preview answer), and the
 from __future__ import annotations
 
 import argparse
-import logging
 import statistics
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from werkzeug.serving import make_server  # noqa: E402
 
+from benchmarks.local_server import serve  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
-from tests.support.database import migrate  # noqa: E402
 from tests.support.entry import new_session, one_phone, tap_a_round  # noqa: E402
-from tracker import create_app  # noqa: E402
-
-
-def serve() -> str:
-    folder = Path(tempfile.mkdtemp(prefix="entry-taps-"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
-            "SECRET_KEY": "entry-taps",
-            "INSTANCE_PATH": str(folder / "instance"),
-        }
-    )
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    migrate(app)
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{httpd.server_port}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    server = serve()
+    server = serve("entry-taps")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = one_phone(browser)

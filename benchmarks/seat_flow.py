@@ -18,54 +18,26 @@ browser tests' `server` fixture), on a SQLite file made by the migrations.
 from __future__ import annotations
 
 import argparse
-import logging
 import re
 import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from werkzeug.serving import make_server  # noqa: E402
 
+from benchmarks.local_server import serve  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM, SEAT_PHONE  # noqa: E402
-from tracker import MIGRATIONS, create_app  # noqa: E402
-from tracker.extensions import db  # noqa: E402
+from tests.support.entry import TYPICAL  # noqa: E402  the issue's typical round, as entry_taps.py
 
 PLAYERS = ["Ana", "Ben", "Cris"]
-HANDS = [
-    (["7S", "7D", "7C"], ["2H", "5C", "9D"]),
-    (["4H", "5H", "6H"], ["KS", "QD", "JC"]),
-    (["9S", "10S", "JS"], ["AS", "3D", "8C"]),
-]
 LEFT: list[float] = []  # ms from the last Agree to the slowest phone leaving the seat page
 SHOWN_AT = (  # when the page's DOM was ready, in ms since the epoch
     "performance.timeOrigin"
     " + performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
 )
-
-
-def serve() -> str:
-    folder = Path(tempfile.mkdtemp(prefix="seat-flow-"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
-            "SECRET_KEY": "bench",
-            "INSTANCE_PATH": str(folder),
-        }
-    )
-    with app.app_context():
-        upgrade(directory=MIGRATIONS)
-        db.engine.dispose()
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{httpd.server_port}"
 
 
 class Phone:
@@ -80,11 +52,11 @@ class Phone:
         return self.page.get_by_role("button", name=name)
 
     def enter_hand(self) -> None:
-        meld, hand = HANDS[self.seat]
-        for card in meld:
+        (meld,), hand = TYPICAL[self.seat]
+        for card in meld.split():
             self.tap(self.page.locator(f".picker [data-card='{card}']"))
         self.tap(self.button(re.compile("^Meld")))
-        for card in hand:
+        for card in hand.split():
             self.tap(self.page.locator(f".picker [data-card='{card}']"))
         self.tap(self.page.locator(".picker").get_by_role("button", name=re.compile("^Done")))
 
@@ -120,7 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
-    server = serve()
+    server = serve("seat-flow")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         pages = [
