@@ -8,9 +8,9 @@ the draft change (a round being entered); a write's own answer is the new draft,
 poll for it. A hidden page does not poll (and asks once when it is shown again); the benchmark
 keeps every page visible all the time, between rounds too: the most a table can cost.
 
-Seat 0 sets the header; each seat writes its hand in a few steps (a hand growing as cards are
-tapped: one PUT per step, a step on about every other poll), taps Done, and agrees once all
-three are done and the preview is clean. The third Agree saves the round; the phones then
+Seat 0 sets the header; each seat writes its hand in eight steps (a hand growing as cards are
+tapped: one PUT per step, as the seat page sends about one a tap; a step on about every other
+poll), taps Done, and agrees once all three are done and the preview is clean. The third Agree saves the round; the phones then
 wait 15-25 s (the next round being played) and enter the next one. A 409 (an Agree gone
 stale) is not an error: the phone agrees again after its next poll. "watching" latencies are
 the polls, "writes" every write (PUT, Done, Agree).
@@ -36,7 +36,7 @@ from collections import deque
 
 from benchmarks.load import TIMEOUT, WARMUP, Client, percentile
 
-STEPS = 4  # PUTs of a hand per round: the cards in hand added a quarter at a time
+STEPS = 8  # PUTs of a hand per round: seat.js sends about one per tap (6 cards, Meld, one more)
 HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
 ACTIVE_FOR = 20.0  # s after the phone last saw the draft change: it polls at --poll-active
 
