@@ -1,7 +1,12 @@
-/* The card picker shared by round entry (round.js) and seat mode (seat.js): the contract is
-   /work/PICKER.md. 4 suits x 2 rows of 7 keys (A-7, 8-K and a gap, the joker in the first gap),
-   then the tools row Meld / Undo / Next (or Done), then a one-line status. Nothing in it changes
-   size after it is built: the setters only change classes, texts of fixed boxes and disabled. */
+/* The card picker shared by round entry (round.js) and seat mode (seat.js). 4 suits x 2 rows of
+   7 keys (A-7, 8-K and a gap, the joker in the first gap), then the tools row Meld / Undo / Next
+   (or Done), then a one-line status. Nothing in it changes size after it is built: the setters
+   only change classes, texts of fixed boxes and disabled.
+     TongitsCards: pretty("9S") -> "9♠", prettyText(message), tokens(text), chunks(melds text).
+     TongitsPicker.create({jokers, onCard(card), onAct("meld"|"undo"|"next")}) -> {element,
+       setLabel(text), setKeys({used, jokersLeft, taken: {card: name}, clash: {card: true}}),
+       setNext("next"|"done"), setMeld(""|"ok"|"bad"), setStatus(text, ""|"ok"|"bad")}
+   Keys carry data-card ("7S", "10H", "JK") and are named by their visible label ("7♠"). */
 (function () {
   "use strict";
   var SUITS = [["S", "\u2660", "blk"], ["H", "\u2665", "red"], ["D", "\u2666", "red"], ["C", "\u2663", "blk"]];
