@@ -11,9 +11,10 @@ keeps every page visible all the time, between rounds too: the most a table can 
 Seat 0 sets the header; each seat writes its hand in eight steps (a hand growing as cards are
 tapped: one PUT per step, as the seat page sends about one a tap; a step on about every other
 poll), taps Done, and agrees once all three are done and the preview is clean. The third
-Agree saves the round; the phones then wait 15-25 s (the next round being played) and enter
-the next one. A 409 (an Agree gone stale) is not an error: the phone agrees again after its
-next poll. "watching" latencies are the polls, "writes" every write (PUT, Done, Agree).
+Agree saves the round; the phones then wait `--play` seconds (90-150 s: the next round being
+played) and enter the next one. A 409 (an Agree gone stale) is not an error: the phone agrees
+again after its next poll. "watching" latencies are the polls, "writes" every write (PUT,
+Done, Agree).
 
 Also measured: the time from a write (the moment its request is sent: the tap) to both other
 phones of the table holding a draft at least that new, median and p99.
