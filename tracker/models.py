@@ -9,9 +9,22 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
+from .engine.values import mended
 from .extensions import db
 
 EXPORT_FORMAT = "tongits-tracker/1"
+
+
+class MendedJSON(db.TypeDecorator):
+    """JSON whose text is read back mended (engine `values.mended`): a row stored with a lone
+    surrogate or a control character before such text was refused shows U+FFFD in their place
+    instead of failing the page, list or backup that shows it."""
+
+    impl = db.JSON
+    cache_ok = True
+
+    def process_result_value(self, value, dialect):
+        return mended(value)
 
 
 def utcnow() -> datetime:
@@ -29,9 +42,9 @@ class GameSession(db.Model):
     token = db.Column(db.String(64), nullable=False, unique=True, index=True, default=new_token)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
-    players = db.Column(db.JSON, nullable=False)
+    players = db.Column(MendedJSON, nullable=False)
     first_dealer = db.Column(db.Integer, nullable=False, default=0)
-    rules = db.Column(db.JSON, nullable=False)
+    rules = db.Column(MendedJSON, nullable=False)
     page_size = db.Column(db.String(10), nullable=False, default="a4")
     settled_at = db.Column(db.DateTime, nullable=True)
     # bumped by every change; phones poll it, and the ledger cache is keyed by it
@@ -83,7 +96,7 @@ class Round(db.Model):
         db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False
     )
     number = db.Column(db.Integer, nullable=False)  # 1, 2, 3 … in play order
-    record = db.Column(db.JSON, nullable=False)  # the round record of the engine (issue 1)
+    record = db.Column(MendedJSON, nullable=False)  # the round record of the engine (issue 1)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     # the session's revision when what stands at this number last changed (saved, edited, or

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from .problems import Path, Problem
@@ -61,6 +62,22 @@ def bad_character(text: str) -> str | None:
         if kind == "Cs":
             return f"a broken character (U+{ord(char):04X})"
     return None
+
+
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def mended(value):
+    """`value` (JSON data) with every lone surrogate and control character but tab, newline and
+    return in its text replaced by U+FFFD: what a page, list or backup shows of data stored
+    before such text was refused, so that no one session can make them fail."""
+    if isinstance(value, str):
+        return _UNSAFE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [mended(item) for item in value]
+    if isinstance(value, dict):
+        return {mended(key): mended(item) for key, item in value.items()}
+    return value
 
 
 def shown(value, limit: int = 40) -> str:
