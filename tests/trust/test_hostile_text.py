@@ -7,6 +7,7 @@ import json
 
 from sqlalchemy import text
 
+from tests.support.records import DRAW
 from tracker.documents.backup import backup_dict, write_backup
 from tracker.extensions import db
 
@@ -41,3 +42,50 @@ def test_a_stored_bad_name_breaks_no_page_list_or_backup(app, client, make_sessi
         tokens = [entry["token"] for entry in backup_dict()["sessions"]]
     assert tokens == [good, bad]
     json.loads((tmp_path / "backup.json").read_text(encoding="utf-8"))
+
+
+def test_settle_and_reopen_refuse_a_form_post_with_415(client, make_session):
+    token = make_session()
+    for action in ("settle", "reopen"):
+        response = client.post(f"/api/sessions/{token}/{action}", data={"x": "1"})
+        assert response.status_code == 415, action
+        assert response.get_json()["errors"][0]["where"] == "body"
+        empty = client.post(f"/api/sessions/{token}/{action}", content_type="text/plain")
+        assert empty.status_code == 415, action  # what a page of another site can send
+    assert client.get(f"/api/sessions/{token}").get_json()["settled"] is False
+    assert client.post(f"/api/sessions/{token}/settle", json={}).status_code == 200
+    assert client.post(f"/api/sessions/{token}/reopen", json={}).status_code == 200
+
+
+def test_json_nested_thousands_deep_and_a_huge_if_match_are_400(client, make_session):
+    token = make_session()
+    assert client.post(f"/api/sessions/{token}/rounds", json=DRAW).status_code == 201
+    for depth in (1_000, 5_000, 100_000):
+        body = "[" * depth + "]" * depth
+        for url in (
+            "/api/sessions",
+            f"/api/sessions/{token}/rounds",
+            f"/api/sessions/{token}/settle",
+        ):
+            response = client.post(url, data=body, content_type="application/json")
+            assert response.status_code in (400, 422), (url, depth, response.status_code)
+            assert response.get_json()["errors"][0]["where"]
+    for method in (client.put, client.delete):
+        response = method(
+            f"/api/sessions/{token}/rounds/1", json={}, headers={"If-Match": "7" * 5_000}
+        )
+        assert response.status_code == 400
+        assert response.get_json()["errors"][0]["where"] == "If-Match"
+
+
+def test_the_revision_poll_answers_304_from_its_etag(client, make_session):
+    token = make_session()
+    first = client.get(f"/api/sessions/{token}/revision")
+    etag = first.headers["ETag"]
+    assert first.status_code == 200 and first.get_json()["revision"] == 0
+    again = client.get(f"/api/sessions/{token}/revision", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == etag
+    client.post(f"/api/sessions/{token}/settle", json={})
+    moved = client.get(f"/api/sessions/{token}/revision", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    assert moved.get_json()["settled"] is True

@@ -189,12 +189,14 @@ def not_saved(outcome: Conflict | Refused | Locked):
 
 @bp.post("/sessions/<token>/settle")
 def settle(token: str):
+    inputs.read_empty_or_json(request)
     game = game_of(token)
     return jsonify(summary(game, sessions.settle(game, access_of(game))))
 
 
 @bp.post("/sessions/<token>/reopen")
 def reopen(token: str):
+    inputs.read_empty_or_json(request)
     game = game_of(token)
     return jsonify(summary(game, sessions.reopen(game, access_of(game))))
 

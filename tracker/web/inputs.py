@@ -22,6 +22,15 @@ def read_json(request, root: str = "body", limit: int = MAX_PROBLEMS):
     return checked(data, root, limit)
 
 
+def read_empty_or_json(request):
+    """The body of a POST that needs none (settle, reopen): none at all (no Content-Type, no
+    bytes), or JSON as `read_json` reads it. Anything else, a form post above all, is a 415:
+    no page of another site can send it."""
+    if request.content_type is None and not request.get_data(cache=True):
+        return None
+    return read_json(request)
+
+
 def checked(data, root: str = "body", limit: int = MAX_PROBLEMS):
     """`data` itself, unless it holds something no session can (json_text.problems_in): then
     InputError (422), one problem at each such place."""
