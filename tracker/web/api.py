@@ -114,7 +114,9 @@ def revision(token: str):
         revision, settled = sessions.revision_of(token)
     except sessions.NotFound:
         raise InputError([Problem("id", "no session with this id")], 404) from None
-    return jsonify({"revision": revision, "settled": settled})
+    answer = jsonify({"revision": revision, "settled": settled})
+    answer.set_etag(f"{revision}.{int(settled)}")
+    return answer.make_conditional(request)  # 304 when If-None-Match names this ETag
 
 
 @bp.post("/sessions/<token>/rounds")
