@@ -1,21 +1,24 @@
-"""Rendered summary PDFs kept as files, one per (session, revision, settled), shared by workers.
+"""Rendered summary PDFs kept as files, one per (session, version, settled), shared by workers.
 
 A reprint of an unchanged session reads the file instead of rendering again (seconds of CPU and
 hundreds of MiB for a long session). The files live in `<instance>/summary-pdf/`, so every
 gunicorn worker on the machine (and every app server sharing the folder) sees them. The page
-size, names, rules and rounds are all part of the session's revision: any change moves it on,
-and the next print renders afresh. Written atomically (temporary file, then `os.replace`), so a
-reader never sees half a PDF; a session keeps only its newest file, and the folder at most
-`KEEP` files (the oldest go first). The printing time on a reprint is that of the first print.
+size, names, rules and rounds are all part of the session's version (its revision and the time
+of its last change, so a session restored from a backup at an old revision is not mistaken for
+what was printed before): any change moves it on, and the next print renders afresh. Written
+atomically (temporary file, then `os.replace`), so a reader never sees half a PDF; a session
+keeps only its newest file, and the folder at most `KEEP` files (the oldest go first). The
+printing time on a reprint is that of the first print.
 
-    cached_pdf(folder, token, revision, settled) -> bytes | None
-    store_pdf(folder, token, revision, settled, pdf) -> None
+    cached_pdf(folder, token, version, settled) -> bytes | None
+    store_pdf(folder, token, version, settled, pdf) -> None
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -32,22 +35,23 @@ def _session_part(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:24]
 
 
-def _path(folder: Path, token: str, revision: int, settled: bool) -> Path:
-    return folder / f"{_session_part(token)}-{FORMAT}-{int(revision)}-{int(bool(settled))}.pdf"
+def _path(folder: Path, token: str, version: str, settled: bool) -> Path:
+    safe = re.sub(r"[^0-9A-Za-z.]", "_", version)
+    return folder / f"{_session_part(token)}-{FORMAT}-{safe}-{int(bool(settled))}.pdf"
 
 
-def cached_pdf(folder: Path, token: str, revision: int, settled: bool) -> bytes | None:
+def cached_pdf(folder: Path, token: str, version: str, settled: bool) -> bytes | None:
     try:
-        return _path(folder, token, revision, settled).read_bytes()
+        return _path(folder, token, version, settled).read_bytes()
     except OSError:
         return None
 
 
-def store_pdf(folder: Path, token: str, revision: int, settled: bool, pdf: bytes) -> None:
+def store_pdf(folder: Path, token: str, version: str, settled: bool, pdf: bytes) -> None:
     """Keep `pdf` for reprints; a full or read-only disk only loses the cache, never the print."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        target = _path(folder, token, revision, settled)
+        target = _path(folder, token, version, settled)
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as handle:
             handle.write(pdf)
         os.replace(handle.name, target)

@@ -97,7 +97,8 @@ def summary(token: str):
     except sessions.NotFound:
         return _export(token)  # its 404
     folder = cache_folder(current_app.instance_path)
-    key = (token, game.revision, game.settled_at is not None)
+    version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
+    key = (token, version, game.settled_at is not None)
     pdf = cached_pdf(folder, *key)
     if pdf is None:
         pdf = summary_pdf(game.export())
