@@ -23,8 +23,10 @@ from flask import (
 from .. import sessions
 from ..documents.csv_file import filename_stem, rounds_csv
 from ..documents.pdf import summary_pdf
+from ..documents.pdf_cache import cache_folder, cached_pdf, store_pdf
 from ..engine import Problem
 from ..exchange.export import export_json
+from ..models import iso
 from .forms import ImportForm
 
 bp = Blueprint("exports", __name__)
@@ -88,10 +90,21 @@ def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
 
 @bp.get("/s/<token>/summary.pdf")
 def summary(token: str):
-    export = _export(token)
-    return _file(
-        summary_pdf(export), "application/pdf", filename_stem(export) + ".pdf", inline=True
-    )
+    """From the cache of rendered summaries when the session has not changed since it was last
+    printed (one query and a file read); rendered, then kept, otherwise."""
+    try:
+        game = sessions.get_session(token)
+    except sessions.NotFound:
+        return _export(token)  # its 404
+    folder = cache_folder(current_app.instance_path)
+    version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
+    key = (token, version, game.settled_at is not None)
+    pdf = cached_pdf(folder, *key)
+    if pdf is None:
+        pdf = summary_pdf(game.export())
+        store_pdf(folder, *key, pdf)
+    stem = filename_stem({"created": iso(game.created_at), "players": game.players})
+    return _file(pdf, "application/pdf", stem + ".pdf", inline=True)
 
 
 @bp.get("/s/<token>/export.csv")
