@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 
+from tests.support.admin import ADMIN_TOKEN
 from tests.support.database import drop_everything, migrate
 from tests.support.forms import RoundEntry
 from tests.support.records import PLAYERS
@@ -57,6 +58,7 @@ def _worker(database_url: str, instance):
             "TESTING": True,
             "SECRET_KEY": "test-secret",
             "INSTANCE_PATH": str(instance),
+            "ADMIN_TOKEN": ADMIN_TOKEN,
         }
     )
 
@@ -91,7 +93,8 @@ def client(app):
 
 @pytest.fixture
 def make_session(client):
-    """Start a session through the API; returns its id (the token)."""
+    """Start a session through the API; returns its id (the token); `make_session.owner[id]`
+    is the header with its owner key."""
 
     def make(rules=None, players=None, dealer=0):
         response = client.post(
@@ -99,8 +102,11 @@ def make_session(client):
             json={"players": players or PLAYERS, "dealer": dealer, "rules": rules or {}},
         )
         assert response.status_code == 201, response.get_json()
-        return response.get_json()["id"]
+        made = response.get_json()
+        make.owner[made["id"]] = {"X-Owner-Key": made["owner_key"]}
+        return made["id"]
 
+    make.owner = {}  # token: the X-Owner-Key header of the session (it may set its PIN)
     return make
 
 

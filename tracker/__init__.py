@@ -51,6 +51,7 @@ def _bind_extensions(app: Flask) -> None:
 
 
 def _register_web(app: Flask) -> None:
+    from . import commands
     from .documents import backup
     from .extensions import csrf
     from .present import display
@@ -60,6 +61,7 @@ def _register_web(app: Flask) -> None:
         drafts,  # noqa: F401  its views are routes of api.bp
         errors,
         exports,
+        home,  # noqa: F401  the home page, on blueprint.bp
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         rounds,  # noqa: F401  and so are the round entry views
         seats,  # noqa: F401  and the seat pages (one phone per seat)
@@ -74,6 +76,7 @@ def _register_web(app: Flask) -> None:
     app.request_class = exports.Request  # the import routes take a whole session's JSON
     app.register_blueprint(exports.bp)
     backup.register(app)  # flask --app tracker backup FILE / restore FILE
+    commands.register(app)  # flask --app tracker sessions list / prune / owner
     errors.register(app)
 
 

@@ -35,6 +35,10 @@ def defaults(instance: Path) -> dict:
         # the signed session cookie: CSRF token and the sessions this device unlocked
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # sent only when it changes (not on every poll); a session page re-sends it (devices.py)
+        SESSION_REFRESH_EACH_REQUEST=False,
+        # GET /api/sessions lists every session only with this token (issue 10); unset: never
+        ADMIN_TOKEN=os.environ.get("TRACKER_ADMIN_TOKEN") or None,
     )
 
 

@@ -51,6 +51,10 @@ class GameSession(db.Model):
     revision = db.Column(db.Integer, nullable=False, default=0)
     # the edit PIN's salted hash (werkzeug.security); None: anyone with the link may change rounds
     pin_hash = db.Column(db.String(255), nullable=True)
+    # the owner key's and the recovery code's hashes (sessions/owners.py); None: a session made
+    # before owners, which `flask sessions owner TOKEN` can give them
+    owner_key_hash = db.Column(db.String(255), nullable=True)
+    recovery_hash = db.Column(db.String(255), nullable=True)
 
     rounds = db.relationship(
         "Round",

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.admin import ADMIN, ADMIN_TOKEN
 from tests.support.database import drop_everything, migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tests.support.rounds_factory import random_session
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def state(client) -> dict:
     """Every session of a server: token → (players, balances, rounds, settled, page size, pin)."""
     out = {}
-    for item in client.get("/api/sessions").get_json()["sessions"]:
+    for item in client.get("/api/sessions", headers=ADMIN).get_json()["sessions"]:
         data = client.get(f"/api/sessions/{item['id']}").get_json()
         out[item["id"]] = (
             data["players"],
@@ -92,6 +93,7 @@ def fresh_app(tmp_path, request):
                 "TESTING": True,
                 "SECRET_KEY": "test-secret",
                 "INSTANCE_PATH": str(tmp_path / "fresh-instance"),
+                "ADMIN_TOKEN": ADMIN_TOKEN,
             }
         )
         if os.environ.get("TEST_DATABASE_URL"):
@@ -175,7 +177,7 @@ def test_restore_skips_or_replaces_an_existing_session(app, client, sessions, tm
     again = client.get(f"/api/sessions/{token}").get_json()
     assert again["round_count"] == 3 and again["revision"] > played_on["revision"]
     assert state(client) == before
-    assert len(client.get("/api/sessions").get_json()["sessions"]) == 4
+    assert len(client.get("/api/sessions", headers=ADMIN).get_json()["sessions"]) == 4
     # the replaced session goes on like any other
     assert client.post(f"/api/sessions/{token}/rounds", json=DRAW).status_code == 201
 

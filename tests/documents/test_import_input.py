@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from tests.support.admin import ADMIN
 from tests.support.forms import csrf_token
 from tests.support.rounds_factory import known_session, random_session
 from tracker.engine import Path
@@ -191,7 +192,7 @@ WEB_CLASSES = sorted(CLASSES)
 
 
 def session_count(client) -> int:
-    return len(client.get("/api/sessions").get_json()["sessions"])
+    return len(client.get("/api/sessions", headers=ADMIN).get_json()["sessions"])
 
 
 @settings(

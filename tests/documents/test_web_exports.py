@@ -15,6 +15,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from tests.support.admin import ADMIN
 from tests.support.forms import csrf_token
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tests.support.rounds_factory import random_session
@@ -48,7 +49,7 @@ def session(client, token: str) -> dict:
 
 
 def session_count(client) -> int:
-    return len(client.get("/api/sessions").get_json()["sessions"])
+    return len(client.get("/api/sessions", headers=ADMIN).get_json()["sessions"])
 
 
 def played(client, make_session, players=None, page_size=None) -> str:

@@ -7,6 +7,7 @@ import json
 
 from sqlalchemy import text
 
+from tests.support.admin import ADMIN
 from tests.support.records import DRAW
 from tracker.documents.backup import backup_dict, write_backup
 from tracker.extensions import db
@@ -34,7 +35,7 @@ def test_a_stored_bad_name_breaks_no_page_list_or_backup(app, client, make_sessi
     good, bad = make_session(), make_session()
     _store_bad_name(app, bad)
     assert client.get("/").status_code == 200
-    assert client.get("/api/sessions").status_code == 200
+    assert client.get("/api/sessions", headers=ADMIN).status_code == 200
     assert client.get(f"/s/{bad}").status_code == 200
     assert client.get(f"/api/sessions/{bad}").status_code == 200
     with app.app_context():

@@ -9,6 +9,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 from werkzeug.security import check_password_hash
 
+from tests.support.admin import ADMIN
 from tests.support.forms import csrf_token
 from tests.support.records import DRAW, PLAYERS, TALON
 
@@ -48,7 +49,7 @@ def test_a_bad_pin_is_refused_and_nothing_is_stored(client, database_url):
                 "message": "an edit PIN is 4 to 6 digits (0–9), or leave it empty for none",
             }
         ]
-    assert client.get("/api/sessions").get_json()["sessions"] == []
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
     assert (
         client.post("/api/sessions", json={"players": PLAYERS, "pin": ""}).get_json()["pin"]
         is False
@@ -141,11 +142,12 @@ def _minutes_ago(minutes):
 
 
 def test_the_api_can_set_change_and_remove_the_pin(client):
-    token = client.post("/api/sessions", json={"players": PLAYERS}).get_json()["id"]
+    created = client.post("/api/sessions", json={"players": PLAYERS}).get_json()
+    token, owner = created["id"], {"X-Owner-Key": created["owner_key"]}
     assert client.put(f"/api/sessions/{token}/pin", json={"pin": "12"}).status_code == 422
-    assert client.put(f"/api/sessions/{token}/pin", json={"pin": "123456"}).get_json() == {
-        "pin": True
-    }
+    assert client.put(
+        f"/api/sessions/{token}/pin", json={"pin": "123456"}, headers=owner
+    ).get_json() == {"pin": True}
     assert client.post(f"/api/sessions/{token}/rounds", json=DRAW).status_code == 403
     assert (
         client.put(
@@ -243,7 +245,7 @@ def test_the_new_session_form_sets_a_pin_and_unlocks_its_own_device(client, app)
     assert (
         "An edit PIN is 4 to 6 digits" in html and 'value="12a"' in html and 'value="Ben"' in html
     )
-    assert client.get("/api/sessions").get_json()["sessions"] == []
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
     created = client.post("/new", data={**fields, "pin": "2468"})
     assert created.status_code == 303
     token = created.headers["Location"].split("/s/")[1].split("?")[0]
@@ -314,13 +316,20 @@ def test_changing_the_pin_needs_the_current_one_and_locks_other_devices(client, 
         ).status_code
         == 201
     )
-    # a session without a PIN can get one from its page, no current PIN asked
-    open_token = client.post("/api/sessions", json={"players": PLAYERS}).get_json()["id"]
+    # a session without a PIN can get one from its page, no current PIN asked, with the
+    # recovery code (issue 10: not by anyone with the link)
+    created = client.post("/api/sessions", json={"players": PLAYERS}).get_json()
+    open_token = created["id"]
     page = ben.get(f"/s/{open_token}/pin").get_data(as_text=True)
     assert "Current PIN" not in page and "Set an edit PIN" in page
     assert (
         ben.post(
-            f"/s/{open_token}/pin", data={"csrf_token": csrf_token(page), "new_pin": "7777"}
+            f"/s/{open_token}/pin",
+            data={
+                "csrf_token": csrf_token(page),
+                "new_pin": "7777",
+                "recovery_code": created["recovery_code"].lower(),
+            },
         ).status_code
         == 303
     )

@@ -83,8 +83,8 @@ def assert_text_only(html: str, where: str):
 def test_hostile_names_are_text_on_every_page(client, hostile):
     token = hostile
     pages = {
-        "home": "/",
         "session": f"/s/{token}",
+        "home": "/",  # lists the session this device just opened
         "ledger": f"/s/{token}/ledger",
         "round entry": f"/s/{token}/rounds/new",
         "edit": f"/s/{token}/rounds/1/edit",

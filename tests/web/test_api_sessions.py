@@ -4,6 +4,7 @@ import copy
 
 import pytest
 
+from tests.support.admin import ADMIN
 from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
 
 
@@ -54,7 +55,7 @@ def test_bad_session_is_refused_and_nothing_stored(client, payload, where, messa
     assert response.status_code == 422
     errors = response.get_json()["errors"]
     assert any(e["where"] == where and message in e["message"] for e in errors), errors
-    assert client.get("/api/sessions").get_json()["sessions"] == []
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
 
 
 def test_body_must_be_json(client, make_session):
@@ -267,6 +268,6 @@ def test_list_sessions_most_recent_first(client, make_session):
     first = make_session(players=["A", "B", "C"])
     second = make_session(players=["D", "E", "F"])
     client.post(f"/api/sessions/{first}/rounds", json=DRAW)
-    sessions = client.get("/api/sessions").get_json()["sessions"]
+    sessions = client.get("/api/sessions", headers=ADMIN).get_json()["sessions"]
     assert [s["id"] for s in sessions] == [first, second]  # first was changed last
     assert sessions[0]["rounds"] == 1 and sessions[1]["rounds"] == 0

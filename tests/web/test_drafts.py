@@ -220,7 +220,9 @@ def test_start_over_and_settled_and_pin(client, make_session):
     fill(client, token)
     body = client.delete(url(token)).get_json()
     assert body["header"] == {} and all(seat["hand"] is None for seat in body["seats"])
-    client.put(f"/api/sessions/{token}/pin", json={"pin": "1234"})
+    client.put(
+        f"/api/sessions/{token}/pin", json={"pin": "1234"}, headers=make_session.owner[token]
+    )
     locked = client.put(url(token, "/header"), json=HEADER)
     assert locked.status_code == 403
     unlocked = client.put(url(token, "/header"), json=HEADER, headers={"X-Edit-Pin": "1234"})

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.support.admin import ADMIN
 from tests.support.forms import csrf_token, form_fields
 from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
 from tracker.present.display import card_text
@@ -38,6 +39,8 @@ def test_home_lists_sessions_with_their_state(client, make_session):
     assert "No sessions yet" in text_of(client.get("/"))
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
+    assert "No sessions yet" in text_of(client.get("/"))  # made by the API: not opened here
+    client.get(f"/s/{token}")  # this device opens it: its home page lists it (issue 10)
     page = text_of(client.get("/"))
     assert "Ana · Ben · Cris" in page and "1 round · open" in plain(client.get("/"))
     assert f"/s/{token}" in page
@@ -134,7 +137,7 @@ def test_bad_new_session_keeps_input_and_stores_nothing(client, changes, field, 
     for name, value in changes.items():
         if value and name != "dealer":  # a radio: it can only hold its three seats
             assert f'value="{value}"' in page
-    assert client.get("/api/sessions").get_json()["sessions"] == []
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
 
 
 def test_new_session_needs_csrf(client):
@@ -143,7 +146,7 @@ def test_new_session_needs_csrf(client):
     response = client.post("/new", data=data)
     assert response.status_code == 400
     assert "expired" in field_error(response, "form")
-    assert client.get("/api/sessions").get_json()["sessions"] == []
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
 
 
 def test_preset_button_fills_the_options_without_javascript(client):
@@ -151,7 +154,7 @@ def test_preset_button_fills_the_options_without_javascript(client):
     page = text_of(client.post("/new", data=data))
     assert re.search(r'id="tongits_units" name="tongits_units" value="3"', page)
     assert 'value="Ana"' in page
-    assert client.get("/api/sessions").get_json()["sessions"] == []
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
 
 
 # ------------------------------------------------------------------ round entry
@@ -371,8 +374,8 @@ def test_hostile_names_are_escaped_everywhere(client, make_session):
     token = make_session(players=["Ana", name, "Cris"])
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     for url in [
-        "/",
         f"/s/{token}",
+        "/",  # lists the session this device opened
         f"/s/{token}/ledger",
         f"/s/{token}/rounds/new",
         f"/s/{token}/rounds/1/edit",

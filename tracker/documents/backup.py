@@ -5,8 +5,9 @@
 
 A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
 session the export dict of exchange/export.py (with its `check` balances) carrying also its
-`token` (so the links keep working after a restore), `updated`, and the salted hash of its edit
-PIN when it has one (`pin_hash`). A restore checks the whole file first (every round of every
+`token` (so the links keep working after a restore), `updated`, and the salted hashes of its edit
+PIN, owner key and recovery code when it has them (`pin_hash`, `owner_key_hash`,
+`recovery_hash`). A restore checks the whole file first (every round of every
 session booked by the engine, the balances matched) and then writes every session in ONE
 transaction: an invalid file changes nothing. A session whose link already exists here is
 skipped (and said so), or replaced in place with `--replace`.
@@ -36,6 +37,7 @@ from ..sessions import InputError, add_imported, read_import
 
 FORMAT = "tongits-tracker-backup/1"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+HASHES = ("pin_hash", "owner_key_hash", "recovery_hash")  # kept as they are, never the secrets
 
 
 class BackupError(ExportError):
@@ -53,8 +55,9 @@ def backup_dict() -> dict:
         entry = export_document(game.export())
         entry["token"] = game.token
         entry["updated"] = iso(game.updated_at)
-        if getattr(game, "pin_hash", None):
-            entry["pin_hash"] = game.pin_hash
+        for name in HASHES:
+            if getattr(game, name, None):
+                entry[name] = getattr(game, name)
         sessions.append(entry)
     return {"format": FORMAT, "created": iso(utcnow()), "sessions": sessions}
 
@@ -90,7 +93,7 @@ class Entry:
     token: str
     clean: dict  # the checked export dict (read_import)
     updated: str | None = None
-    pin_hash: str | None = None
+    hashes: dict = field(default_factory=dict)  # HASHES present in the backup
 
 
 def read_backup(data) -> list[Entry]:
@@ -138,17 +141,17 @@ def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) 
         problems.append(Problem(where, "a session must be an object"))
         return None
     token = _read_token(raw.get("token"), index, seen, problems)
-    pin_hash = raw.get("pin_hash")
-    if pin_hash is not None and not (isinstance(pin_hash, str) and 0 < len(pin_hash) <= 255):
-        message = "pin_hash must be the stored hash text"
-        problems.append(Problem(Path.of(*where, "pin_hash"), message))
+    hashes = {name: raw.get(name) for name in HASHES if raw.get(name) is not None}
+    for name, value in hashes.items():
+        if not (isinstance(value, str) and 0 < len(value) <= 255):
+            problems.append(Problem(Path.of(*where, name), f"{name} must be the stored hash text"))
     updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
     try:
         clean = read_import(raw)
     except InputError as error:
         problems += [problem.under(*where) for problem in error.problems]
         return None
-    return None if token is None else Entry(token, clean, updated, pin_hash)
+    return None if token is None else Entry(token, clean, updated, hashes)
 
 
 def _read_token(token, index: int, seen: dict[str, int], problems: list[Problem]) -> str | None:
@@ -188,8 +191,8 @@ def restore(data, replace: bool = False) -> Report:
             game = add_imported(
                 entry.clean, token=entry.token, game=existing, updated=entry.updated
             )
-            if hasattr(game, "pin_hash"):
-                game.pin_hash = entry.pin_hash
+            for name in HASHES:
+                setattr(game, name, entry.hashes.get(name))
             (report.replaced if existing is not None else report.restored).append(label)
         db.session.commit()
     except BaseException:

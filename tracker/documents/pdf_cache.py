@@ -12,6 +12,7 @@ printing time on a reprint is that of the first print.
 
     cached_pdf(folder, token, version, settled) -> bytes | None
     store_pdf(folder, token, version, settled, pdf) -> None
+    forget(folder, token) -> int   (a deleted session's files: `flask sessions prune`)
 """
 
 from __future__ import annotations
@@ -75,3 +76,12 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def forget(folder: Path, token: str) -> int:
+    """Delete every kept summary of the session `token` (it was deleted); answers how many."""
+    gone = 0
+    for old in Path(folder).glob(f"{_session_part(token)}-*.pdf"):
+        old.unlink(missing_ok=True)
+        gone += 1
+    return gone

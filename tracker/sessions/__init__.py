@@ -10,6 +10,7 @@ through these names, so they accept and refuse the same input with the same mess
     rounds.py       check a round, submit it (save or edit), delete it
     lifecycle.py    create, settle, reopen; the edit PIN set or removed
     pins.py         the edit PIN: hash, check, rate limit
+    owners.py       a session's owner key and recovery code: who may set the edit PIN
     imports.py      a session from its JSON export (import, restore)
     drafts.py       the round a table enters together, one phone per seat (issue 9)
     draft_preview.py  a draft checked as a round would be, and cards two seats entered
@@ -33,7 +34,7 @@ from .outcomes import (
 )
 from .pins import OPEN, Access, PinError, has_pin
 from .rounds import check_round, dealer_of, delete_round, round_version, submit
-from .store import get_session, recent_sessions, revision_of
+from .store import get_session, listed_sessions, recent_sessions, revision_of, session_named
 
 __all__ = [
     "OPEN",
@@ -62,6 +63,7 @@ __all__ = [
     "get_session",
     "has_pin",
     "import_session",
+    "listed_sessions",
     "ledger_of",
     "read_import",
     "recent_sessions",
@@ -70,6 +72,7 @@ __all__ = [
     "round_count",
     "round_version",
     "rules_of",
+    "session_named",
     "set_pin",
     "settle",
     "submit",

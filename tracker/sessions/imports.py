@@ -10,6 +10,7 @@ from ..exchange.export import read_export
 from ..exchange.json_file import ExportError
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
+from . import owners
 from .errors import InputError
 
 
@@ -23,13 +24,15 @@ def read_import(data) -> dict:
         raise InputError(error.problems) from None
 
 
-def import_session(data) -> GameSession:
+def import_session(data, seed: bytes | None = None) -> GameSession:
     """A NEW session (its own new link) from a JSON export: players, rules snapshot, first
     dealer, page size, settled state and every round, in one transaction. The form and the API
-    both call this; bad input raises InputError and stores nothing."""
+    both call this; bad input raises InputError and stores nothing. Whoever imports it owns it:
+    its owner key and recovery code are `owners.derive(seed, game.token)`."""
     clean = read_import(data)
     try:
         game = add_imported(clean)
+        owners.issue(game, seed or owners.new_seed())
         db.session.commit()
     except BaseException:
         db.session.rollback()

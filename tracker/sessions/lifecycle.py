@@ -8,8 +8,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine import Ledger, Problem, Rules, check_players, read_rules, read_seat
 from ..extensions import db
-from ..models import GameSession, utcnow
-from . import idempotency, pins
+from ..models import GameSession, new_token, utcnow
+from . import idempotency, owners, pins
 from .errors import InputError
 from .idempotency import Idempotent
 from .ledger import ledger_of
@@ -51,9 +51,10 @@ def read_new_session(data) -> NewSession:
     return NewSession(players, dealer, rules, page_size, new_pin)
 
 
-def create_session(data, idem: Idempotent | None = None):
+def create_session(data, idem: Idempotent | None = None, seed: bytes | None = None):
     """A new session from the JSON of `read_new_session`. With `idem`, answers
-    `idem.respond(game)` (the stored answer for a repeated key) instead of the session."""
+    `idem.respond(game)` (the stored answer for a repeated key) instead of the session. Its
+    owner key and recovery code are `owners.derive(seed, game.token)` (a random seed if none)."""
     new = read_new_session(data)
     try:
         if idem is not None and (answer := idempotency.stored(idem)) is not None:
@@ -65,7 +66,9 @@ def create_session(data, idem: Idempotent | None = None):
             rules=new.rules.to_dict(),
             page_size=new.page_size,
             pin_hash=pins.hash_pin(new.pin) if new.pin else None,
+            token=new_token(),
         )
+        owners.issue(game, seed or owners.new_seed())
         db.session.add(game)
         db.session.flush()
         answer = idempotency.remember(idem, game) if idem is not None else game
@@ -105,9 +108,10 @@ def reopen(game: GameSession, access: Access = OPEN) -> Ledger:
     return commit(game, change)
 
 
-def set_pin(game: GameSession, data, current=None, client: str = "unknown") -> bool:
-    """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it), given
-    the `current` PIN when there is one (PinError if wrong). Answers whether one is set now."""
+def set_pin(game: GameSession, data, claim: owners.Claim) -> bool:
+    """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it), for the
+    owner, the recovery code or the current PIN (`claim`; PinError if none of them holds).
+    Answers whether one is set now."""
     if not isinstance(data, dict) or "pin" not in data:
         raise InputError(
             [Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')]
@@ -116,7 +120,7 @@ def set_pin(game: GameSession, data, current=None, client: str = "unknown") -> b
     new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
     if problems:
         raise InputError(problems)
-    pins.check(game, current, client)
+    owners.admit_pin_change(game, claim)
 
     def change():
         game.pin_hash = pins.hash_pin(new_pin) if new_pin else None

@@ -3,8 +3,13 @@ editing and deleting rounds, settling, reopening and changing the PIN need the P
 
 Only a salted hash is stored (werkzeug.security). Wrong PINs are counted per session and client
 address in the database (every worker sees the same count): `MAX_WRONG` within `WINDOW` and the
-next try is refused (429) until the oldest of them is `WINDOW` old. Which devices gave the PIN
-already is the web's business (tracker/web/devices.py): the core is told by an `Access`.
+next try is refused (429) until the oldest of them is `WINDOW` old. Many addresses together may
+make at most `MAX_WRONG_PER_SESSION` tries at one session within `WINDOW` (issue 10: a 4-digit
+PIN fell to 35 addresses); past that, tries wait too, whoever makes them. Devices that gave the
+PIN before and the session's owner are not asked again, so they are never kept waiting. Which
+devices those are is the web's business (tracker/web/devices.py): the core is told by an
+`Access`. `guard` and `forgive` are the same counting for the owner key and the recovery code
+(sessions/owners.py).
 """
 
 from __future__ import annotations
@@ -23,18 +28,22 @@ from ..models import GameSession, PinAttempt, utcnow
 
 PIN = re.compile(r"[0-9]{4,6}")
 MAX_WRONG = 5
+MAX_WRONG_PER_SESSION = 20
 WINDOW = timedelta(minutes=15)
 
 
 class PinError(ValueError):
     """Refused for want of the right PIN; `status` 403 (missing or wrong) or 429 (too many)."""
 
-    def __init__(self, message: str, status: int = 403, retry_after: int | None = None):
+    def __init__(
+        self, message: str, status: int = 403, retry_after: int | None = None, where: str = "pin"
+    ):
         super().__init__(message)
         self.message, self.status, self.retry_after = message, status, retry_after
+        self.where = where
 
     def to_problem(self) -> Problem:
-        return Problem("pin", self.message)
+        return Problem(self.where, self.message)
 
 
 @dataclass(frozen=True)
@@ -83,27 +92,50 @@ def check(game: GameSession, given, client: str) -> None:
         return
     if given is None or (isinstance(given, str) and not given.strip()):
         raise PinError("this session has an edit PIN: enter it to change anything")
-    count, oldest = _recent(game, client)
-    if count >= MAX_WRONG:
-        raise _too_many(oldest)
-    db.session.add(PinAttempt(session_id=game.id, client=client))
-    db.session.commit()
-    count, oldest = _recent(game, client)
-    if count > MAX_WRONG:  # others raced ahead of this try
-        raise _too_many(oldest)
+    count = guard(game, client)
     if _matches(game, given):
-        db.session.execute(
-            delete(PinAttempt).where(PinAttempt.session_id == game.id, PinAttempt.client == client)
-        )
-        db.session.commit()
+        forgive(game, client)
         return
+    _refuse_if_limited(game, client, per_session=True)  # that was the last try allowed
     left = MAX_WRONG - count
-    if left <= 0:
-        raise _too_many(oldest)
     raise PinError(
         f"wrong PIN: {left} more tr{'y' if left == 1 else 'ies'} before a "
         f"{int(WINDOW.total_seconds() // 60)}-minute wait"
     )
+
+
+def guard(game: GameSession, client: str, per_session: bool = True) -> int:
+    """Count one more try at a secret of `game` from `client`, or raise PinError (429) when
+    too many were made already: from this address, or (with `per_session`) from all of them.
+    Answers the number of this address's tries in the window, this one included."""
+    _refuse_if_limited(game, client, per_session)
+    db.session.add(PinAttempt(session_id=game.id, client=client))
+    db.session.commit()
+    return _refuse_if_limited(game, client, per_session, over=1)  # others raced ahead of us
+
+
+def forgive(game: GameSession, client: str) -> None:
+    """A right secret clears this address's count (not the other addresses')."""
+    db.session.execute(
+        delete(PinAttempt).where(PinAttempt.session_id == game.id, PinAttempt.client == client)
+    )
+    db.session.commit()
+
+
+def _refuse_if_limited(game: GameSession, client: str, per_session: bool, over: int = 0) -> int:
+    count, oldest = _recent(game, client)
+    if count >= MAX_WRONG + over:
+        raise _too_many(oldest)
+    if per_session:
+        total, first = _recent(game)
+        if total >= MAX_WRONG_PER_SESSION + over:
+            raise _too_many(first, everyone=True)
+    return count
+
+
+def too_many(game: GameSession, client: str) -> PinError:
+    """The 429 of an address that has used up its tries."""
+    return _too_many(_recent(game, client)[1])
 
 
 def _matches(game: GameSession, given) -> bool:
@@ -114,23 +146,26 @@ def _matches(game: GameSession, given) -> bool:
     )
 
 
-def _recent(game: GameSession, client: str):
+def _recent(game: GameSession, client: str | None = None):
+    """(tries, the oldest one's time) in the window: from `client`, or from every address."""
     since = utcnow() - WINDOW
-    return db.session.execute(
-        select(func.count(PinAttempt.id), func.min(PinAttempt.created_at)).where(
-            PinAttempt.session_id == game.id,
-            PinAttempt.client == client,
-            PinAttempt.created_at >= since,
-        )
-    ).one()
+    query = select(func.count(PinAttempt.id), func.min(PinAttempt.created_at)).where(
+        PinAttempt.session_id == game.id, PinAttempt.created_at >= since
+    )
+    if client is not None:
+        query = query.where(PinAttempt.client == client)
+    return db.session.execute(query).one()
 
 
-def _too_many(oldest) -> PinError:
+def _too_many(oldest, everyone: bool = False) -> PinError:
     wait = max(1, math.ceil(((oldest + WINDOW) - utcnow()).total_seconds()))
     minutes = max(1, math.ceil(wait / 60))
-    return PinError(
-        f"too many wrong PINs from this device: try again in {minutes} minute"
-        f"{'' if minutes == 1 else 's'}",
-        429,
-        wait,
-    )
+    when = f"try again in {minutes} minute{'' if minutes == 1 else 's'}"
+    if everyone:
+        message = (
+            f"too many wrong tries at this session's PIN from several devices: {when} "
+            "(phones already unlocked, and the phone that started the session, can go on)"
+        )
+    else:
+        message = f"too many wrong PINs from this device: {when}"
+    return PinError(message, 429, wait)

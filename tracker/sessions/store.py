@@ -3,6 +3,7 @@ stale revision and answers a repeated idempotency key with its first answer."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,8 @@ from .idempotency import Idempotent
 from .ledger import remember, stamps
 
 ATTEMPTS = 5
+TOKEN = re.compile(r"([A-Za-z0-9_-]{16,64})")
+LINKED = re.compile(r"/s/([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
 
 
 def get_session(token: str) -> GameSession:
@@ -28,6 +31,20 @@ def get_session(token: str) -> GameSession:
     if game is None:
         raise NotFound(token)
     return game
+
+
+def session_named(text) -> GameSession:
+    """The session a pasted link (…/s/<token>…) or bare code names; InputError (422 when
+    nothing was given, 404 when no session has it) otherwise."""
+    text = text.strip() if isinstance(text, str) else ""
+    if not text:
+        raise InputError([Problem("link", "paste the session's link or its code")], 422)
+    match = LINKED.search(text[:2000]) or TOKEN.fullmatch(text[:2000])
+    try:
+        return get_session(match.group(1))  # type: ignore[union-attr]
+    except (AttributeError, NotFound):
+        message = "no session has this link or code: check it, or scan the table's QR code"
+        raise InputError([Problem("link", message)], 404) from None
 
 
 def revision_of(token: str) -> tuple[int, bool]:
@@ -40,20 +57,39 @@ def revision_of(token: str) -> tuple[int, bool]:
     return row.revision, row.settled_at is not None
 
 
-def recent_sessions(limit: int = 100) -> list[tuple[GameSession, int]]:
-    """Sessions, most recent first, with their number of rounds."""
+def recent_sessions(limit: int | None = 100, ids=None) -> list[tuple[GameSession, int]]:
+    """Sessions, most recent first, with their number of rounds (only those of `ids` if given)."""
+    query = counted_sessions().limit(limit)
+    if ids is not None:
+        query = query.where(GameSession.id.in_(list(ids)))
+    return [(game, count) for game, count in db.session.execute(query).all()]
+
+
+def counted_sessions():
+    """The query of (session, its number of rounds), most recently changed first."""
     counts = (
         select(Round.session_id, func.count(Round.id).label("n"))
         .group_by(Round.session_id)
         .subquery()
     )
-    rows = db.session.execute(
+    return (
         select(GameSession, func.coalesce(counts.c.n, 0))
         .outerjoin(counts, counts.c.session_id == GameSession.id)
         .order_by(GameSession.updated_at.desc(), GameSession.id.desc())
-        .limit(limit)
-    ).all()
-    return [(game, count) for game, count in rows]
+    )
+
+
+def listed_sessions(refs: list[tuple[int, str]]) -> list[tuple[GameSession, int]]:
+    """The sessions a device keeps in its list, as (id, the token's first characters), in that
+    order, with their number of rounds. One that is gone (or whose id now names another
+    session) is left out."""
+    found = {game.id: (game, count) for game, count in recent_sessions(None, [i for i, _ in refs])}
+    listed = []
+    for number, prefix in refs:
+        game, count = found.get(number, (None, 0))
+        if game is not None and game.token.startswith(prefix):
+            listed.append((game, count))
+    return listed
 
 
 def check_open(game: GameSession) -> None:

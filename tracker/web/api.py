@@ -15,9 +15,19 @@ from .. import sessions
 from ..engine import Problem
 from ..exchange.export import export_json
 from ..exchange.json_file import MAX_PROBLEMS
-from ..sessions import Conflict, Deleted, Locked, Refused, Saved, Submission, idempotency, pins
+from ..sessions import (
+    Conflict,
+    Deleted,
+    Locked,
+    Refused,
+    Saved,
+    Submission,
+    idempotency,
+    owners,
+    pins,
+)
 from ..sessions.errors import InputError
-from . import devices, inputs
+from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -54,8 +64,11 @@ def pin_error(error: pins.PinError):
 
 
 def access_of(game) -> pins.Access:
-    """The session's edit PIN: from the X-Edit-Pin header, or a device the pages unlocked."""
-    return devices.access(game, request.headers.get(devices.HEADER))
+    """The session's edit PIN: from the X-Edit-Pin header, or a device the pages unlocked; or
+    its owner key (X-Owner-Key), which may always change the session."""
+    return devices.access(
+        game, request.headers.get(devices.HEADER), request.headers.get(devices.OWNER_HEADER)
+    )
 
 
 def _idempotent(scope: str, body, respond) -> sessions.Idempotent | None:
@@ -86,6 +99,10 @@ def if_match():
 
 @bp.get("/sessions")
 def list_sessions():
+    """Every session, for the server's owner only (Authorization: Bearer <TRACKER_ADMIN_TOKEN>);
+    without a token an empty list, with a wrong one 403."""
+    if not admin.allowed(request.headers.get("Authorization")):
+        return jsonify(session_list([]))
     return jsonify(session_list(sessions.recent_sessions()))
 
 
@@ -97,9 +114,19 @@ def create_session():
         return 201, session_dict(game)
 
     idem = _idempotent("sessions", body, respond)
-    answer = sessions.create_session(body, idem)
+    # A repeated create (same Idempotency-Key) derives the same owner key and recovery code
+    # again, from the key and the server's secret: they are answered again, never stored.
+    seed = owners.new_seed() if idem is None else admin.seed_of(idem.key)
+    answer = sessions.create_session(body, idem, seed)
     status, out = respond(answer) if idem is None else answer
+    if status == 201:
+        out = {**out, **owner_secrets(seed, out["id"])}
     return jsonify(out), status, {"Location": url_for("api.get_session", token=out["id"])}
+
+
+def owner_secrets(seed: bytes, token: str) -> dict:
+    made = owners.derive(seed, token)
+    return {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
 
 
 @bp.get("/sessions/<token>")
@@ -205,13 +232,17 @@ def reopen(token: str):
 
 @bp.put("/sessions/<token>/pin")
 def set_pin(token: str):
-    """Set, change or remove the edit PIN; the current one (if any) in X-Edit-Pin."""
+    """Set, change or remove the edit PIN: for the owner (X-Owner-Key, or the device that
+    started the session), the recovery code (X-Recovery-Code) or the current PIN (X-Edit-Pin)."""
     game = game_of(token)
     body = read_body()
-    now_set = sessions.set_pin(
-        game, body, current=request.headers.get(devices.HEADER), client=devices.client()
+    claim = devices.owner_claim(
+        game,
+        owner_key=request.headers.get(devices.OWNER_HEADER),
+        recovery_code=request.headers.get(devices.RECOVERY_HEADER),
+        pin=request.headers.get(devices.HEADER),
     )
-    return jsonify({"pin": now_set})
+    return jsonify({"pin": sessions.set_pin(game, body, claim)})
 
 
 # ---------------------------------------------------------------- export and import (issue 3)
@@ -220,9 +251,10 @@ def set_pin(token: str):
 @bp.post("/sessions/import")
 def import_session():
     """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
-    game = sessions.import_session(inputs.read_json(request, limit=MAX_PROBLEMS))
+    seed = owners.new_seed()
+    game = sessions.import_session(inputs.read_json(request, limit=MAX_PROBLEMS), seed)
     return (
-        jsonify(summary(game)),
+        jsonify({**summary(game), **owner_secrets(seed, game.token)}),
         201,
         {"Location": url_for("api.get_session", token=game.token)},
     )

@@ -1,6 +1,10 @@
 """Which devices gave a session's edit PIN: once per device, marked in Flask's signed session
 cookie (HttpOnly, SameSite=Lax) by a mark derived from the current hash, so changing the PIN
-locks every other device again. The core only hears the answer, as a `pins.Access`."""
+locks every other device again. The core only hears the answer, as a `pins.Access`.
+
+The same cookie holds which sessions this device started (their owner mark, derived from the
+owner key's hash: the owner may always change the session and its PIN) and which it opened
+(the home page lists only those, issue 10), each list bounded by MAX_DEVICE_SESSIONS."""
 
 from __future__ import annotations
 
@@ -9,16 +13,22 @@ import hmac
 
 from flask import current_app, request, session
 
+from ..sessions import owners
 from ..sessions.pins import Access
 
 COOKIE_KEY = "unlocked"
+OWNED_KEY = "owned"  # owner marks of the sessions this device started
+NEW_CODE_KEY = "new_code"  # a new session's recovery code, until its page has shown it once
+RECENT_KEY = "recent"  # "<id>.<token's first 8>" of the sessions it opened, most recent first
 MAX_DEVICE_SESSIONS = 30
 HEADER = "X-Edit-Pin"
+OWNER_HEADER = "X-Owner-Key"
+RECOVERY_HEADER = "X-Recovery-Code"
 
 
 def unlocked(game) -> bool:
-    """May this device change the session? Always when it has no PIN."""
-    if game.pin_hash is None:
+    """May this device change the session? Always when it has no PIN, or started it."""
+    if game.pin_hash is None or owns(game):
         return True
     marks = session.get(COOKIE_KEY)
     return isinstance(marks, dict) and hmac.compare_digest(
@@ -39,13 +49,95 @@ def unlock(game) -> None:
     session.permanent = True  # once per device, not once per browser start
 
 
-def access(game, pin=None) -> Access:
-    """This request's access to the session: its device, and the PIN it sent (if any)."""
-    return Access(unlocked=unlocked(game), pin=pin, client=client())
+def access(game, pin=None, owner_key=None) -> Access:
+    """This request's access to the session: its device, the PIN it sent (if any), and (API)
+    the owner key it sent."""
+    owner = owner_key is not None and owners.is_owner_key(game, owner_key)
+    return Access(unlocked=owner or unlocked(game), pin=pin, client=client())
+
+
+def owns(game) -> bool:
+    """Did this device start the session (or was it marked its owner)?"""
+    marks = session.get(OWNED_KEY)
+    if game.owner_key_hash is None or not isinstance(marks, list):
+        return False
+    mine = _owner_mark(game)
+    return any(hmac.compare_digest(str(mark), mine) for mark in marks)
+
+
+def own(game) -> None:
+    """Mark this device as the session's owner (it started or imported it)."""
+    _push(OWNED_KEY, _owner_mark(game))
+    session.permanent = True
+
+
+def welcome_owner(game, seed: bytes) -> None:
+    """This device started (or imported) `game` with `seed`: its owner. The recovery code is
+    shown once, on the session page it opens next."""
+    own(game)
+    remember(game)
+    session[NEW_CODE_KEY] = {
+        "token": game.token,
+        "code": owners.derive(seed, game.token).recovery_code,
+    }
+
+
+def shown_once(game) -> str | None:
+    """The new session's recovery code to show on its page, once (then it leaves the cookie)."""
+    new = session.get(NEW_CODE_KEY)
+    if not isinstance(new, dict) or new.get("token") != game.token:
+        return None
+    session.pop(NEW_CODE_KEY, None)
+    return str(new.get("code"))
+
+
+def remember(game) -> None:
+    """This device opened the session: first on its home page. The cookie is sent again even
+    when it was first already, so that it lasts PERMANENT_SESSION_LIFETIME from the last visit."""
+    _push(RECENT_KEY, f"{game.id}.{game.token[:8]}")
+    session.modified = True
+
+
+def remembered() -> list[tuple[int, str]]:
+    """(id, token's first 8 characters) of the sessions this device opened, most recent first."""
+    refs = []
+    for entry in session.get(RECENT_KEY) or []:
+        number, _, prefix = str(entry).partition(".")
+        if number.isdigit() and prefix:
+            refs.append((int(number), prefix))
+    return refs
+
+
+def _push(key: str, value: str) -> None:
+    """Put `value` first in the cookie's list `key`, keeping the newest MAX_DEVICE_SESSIONS."""
+    values = session.get(key)
+    values = list(values) if isinstance(values, list) else []
+    if values[:1] == [value]:
+        return
+    values = [value] + [v for v in values if v != value]
+    session[key] = values[:MAX_DEVICE_SESSIONS]
+    session.permanent = True
+
+
+def owner_claim(game, owner_key=None, recovery_code=None, pin=None) -> owners.Claim:
+    """What this request offers to change the edit PIN (sessions/owners.py)."""
+    return owners.Claim(
+        owner=owns(game),
+        owner_key=owner_key,
+        recovery_code=recovery_code,
+        pin=pin,
+        client=client(),
+    )
 
 
 def client() -> str:
     return (request.remote_addr or "unknown")[:64]
+
+
+def _owner_mark(game) -> str:
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    text = f"owner\0{game.token}\0{game.owner_key_hash}".encode()
+    return hmac.new(key, text, hashlib.sha256).hexdigest()[:16]
 
 
 def _mark(game) -> str:

@@ -27,6 +27,8 @@ from ..documents.pdf_cache import cache_folder, cached_pdf, store_pdf
 from ..engine import Problem
 from ..exchange.export import export_json
 from ..models import iso
+from ..sessions import owners
+from . import devices
 from .forms import ImportForm
 
 bp = Blueprint("exports", __name__)
@@ -127,14 +129,16 @@ def import_page():
         return render_template("import.html", form=form, problems=[])
     upload = request.files.get(form.file.name)
     data = upload.read() if upload is not None and upload.filename else b""
+    seed = owners.new_seed()
     try:
-        game = sessions.import_session(_import_source(form, data))
+        game = sessions.import_session(_import_source(form, data), seed=seed)
     except sessions.InputError as error:
         problems = [problem.to_dict() for problem in error.problems]
         if data:
             message = f"(The file was {upload.filename}: choose it again once it is fixed.)"
             problems.append({"where": "file", "message": message})
         return render_template("import.html", form=form, problems=problems), error.status
+    devices.welcome_owner(game, seed)
     count = len(game.rounds)
     flash(f"Session imported with {count} round{'' if count == 1 else 's'}: this is its new link.")
     return redirect(url_for("pages.session_page", token=game.token), 303)

@@ -1,4 +1,4 @@
-"""The HTML pages around round entry (web/rounds.py): home, new session, the session page and
+"""The HTML pages around round entry (web/rounds.py): new session, the session page and
 its ledger, unlock, the edit PIN, settle and reopen. Each view reads a form, calls one core
 function and renders its answer."""
 
@@ -12,7 +12,7 @@ from ..present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ..present.qr import qr_svg
 from ..present.rounds import round_line
 from ..present.rule_form import default_text, option_names, preset_values
-from ..sessions import pins
+from ..sessions import owners, pins
 from . import devices, inputs
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
@@ -20,11 +20,6 @@ from .round_form import sentence
 from .seats import seat_choice
 
 RECENT_ROUNDS = 20
-
-
-@bp.get("/")
-def home():
-    return render_template("home.html", sessions=sessions.recent_sessions())
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -39,8 +34,9 @@ def new_session():
             errors["form"] = ["The form had expired. Please press Start again."]
             status = 400
         else:
+            seed = owners.new_seed()
             try:
-                game = sessions.create_session(inputs.checked(session_data(form)))
+                game = sessions.create_session(inputs.checked(session_data(form)), seed=seed)
             except sessions.InputError as error:
                 for problem in error.problems:
                     errors.setdefault(session_field(problem.where), []).append(
@@ -49,6 +45,7 @@ def new_session():
                 status = 422
             else:
                 devices.unlock(game)  # whoever set the PIN need not type it again here
+                devices.welcome_owner(game, seed)
                 return redirect(url_for("pages.session_page", token=game.token, new=1), 303)
     return render_template(
         "new_session.html",
@@ -92,6 +89,7 @@ def _ledger_context(game, show_all: bool = False) -> dict:
 @bp.get("/s/<token>")
 def session_page(token: str):
     game = game_or_404(token)
+    devices.remember(game)
     context = _ledger_context(game, show_all=request.args.get("all") == "1")
     link = url_for("pages.session_page", token=game.token, _external=True)
     local = request.host.split(":")[0] in ("localhost", "127.0.0.1", "[::1]", "::1")
@@ -101,6 +99,7 @@ def session_page(token: str):
         qr=qr_svg(link),
         local_link=local,
         just_created=request.args.get("new") == "1",
+        recovery_code=devices.shown_once(game),
         **seat_choice(game),
         **context,
     )
@@ -131,7 +130,7 @@ def unlock(token: str):
     if devices.unlocked(game):
         return redirect(target, 303)
     form = ConfirmForm()
-    error, status = None, 200
+    error, status, wait = None, 200, None
     if request.method == "POST":
         if not form.validate():
             error, status = "The form had expired. Please enter the PIN again.", 400
@@ -140,11 +139,13 @@ def unlock(token: str):
                 pins.check(game, request.form.get("pin"), devices.client())
             except pins.PinError as problem:
                 error, status = sentence(problem.message), problem.status
+                wait = problem.retry_after
             else:
                 devices.unlock(game)
                 flash("Unlocked on this device: you can enter and change rounds.")
                 return redirect(target, 303)
-    return render_template("unlock.html", game=game, form=form, error=error, target=target), status
+    page = render_template("unlock.html", game=game, form=form, error=error, target=target)
+    return page, status, {"Retry-After": str(wait)} if wait else {}
 
 
 @bp.route("/s/<token>/pin", methods=["GET", "POST"])
@@ -159,15 +160,17 @@ def change_pin(token: str):
             errors["form"] = ["The form had expired. Please try again."]
             status = 400
         else:
+            claim = devices.owner_claim(
+                game,
+                recovery_code=request.form.get("recovery_code"),
+                pin=request.form.get("current_pin"),
+            )
             try:
                 now_set = sessions.set_pin(
-                    game,
-                    {"pin": (request.form.get("new_pin") or "").strip()},
-                    current=request.form.get("current_pin"),
-                    client=devices.client(),
+                    game, {"pin": (request.form.get("new_pin") or "").strip()}, claim
                 )
             except pins.PinError as problem:
-                errors["current_pin"] = [sentence(problem.message)]
+                errors[_pin_field(game, problem)] = [sentence(problem.message)]
                 status = problem.status
             except sessions.InputError as error:
                 errors["new_pin"] = [sentence(p.message) for p in error.problems]
@@ -181,8 +184,21 @@ def change_pin(token: str):
                 )
                 return redirect(session_url(game), 303)
     return render_template(
-        "pin.html", game=game, form=form, errors=errors, has_pin=sessions.has_pin(game)
+        "pin.html",
+        game=game,
+        form=form,
+        errors=errors,
+        has_pin=sessions.has_pin(game),
+        owner=devices.owns(game),
     ), status
+
+
+def _pin_field(game, problem: pins.PinError) -> str:
+    """The PIN page's field a refusal is shown at: the current PIN's when it was about the PIN
+    and the page asks for it, else the recovery code's."""
+    typed_code = (request.form.get("recovery_code") or "").strip()
+    about_pin = problem.where == "pin" and sessions.has_pin(game) and not typed_code
+    return "current_pin" if about_pin else "recovery_code"
 
 
 @bp.route("/s/<token>/settle", methods=["GET", "POST"])

@@ -44,6 +44,7 @@ DELETE_CONFLICT = (
 @bp.route("/s/<token>/rounds/new", methods=["GET", "POST"])
 def new_round(token: str):
     game = game_or_404(token)
+    devices.remember(game)
     seat = request.args.get("seat")
     if request.method == "GET" and seat not in (None, "", EVERYONE):
         return seat_page(game, seat)  # one phone per seat (web/seats.py)
@@ -54,6 +55,7 @@ def new_round(token: str):
 def edit_round(token: str, number: int):
     game = game_or_404(token)
     _round_or_404(game, number)
+    devices.remember(game)
     return _round_page(game, number)
 
 

@@ -1,0 +1,140 @@
+"""A session's owner (issue 10): whoever started it holds its owner key (the API answers it
+once, as `owner_key`; the page marks the phone in its cookie, tracker/web/devices.py) and was
+shown its recovery code once. Setting, changing or removing the edit PIN needs one of them, or
+the current PIN, so a stranger with the link cannot lock a table out of its own session.
+
+Only hashes are stored (salted SHA-256: both secrets are random, the key 256 bits and the code
+60, so no stretching is needed). The secrets are derived from a `seed` the caller gives: random
+for each new session, or made from the request's Idempotency-Key and the server's secret, so
+that a repeated create can answer the same owner key and code without them ever being stored.
+A wrong owner key or recovery code counts as a wrong PIN (`pins.guard`); a right owner key is
+never kept waiting, and a recovery code only by its own address's count (at 60 bits it cannot
+be guessed, so strangers' wrong tries at the PIN do not keep its owner out).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from ..models import GameSession
+from . import pins
+from .pins import PinError
+
+# Crockford's base 32: no I, L, O or U, so nothing is misread when copied from paper
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+GROUPS, GROUP_SIZE = 3, 4  # 12 characters of 5 bits: 60 bits
+READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+@dataclass(frozen=True)
+class OwnerSecrets:
+    owner_key: str
+    recovery_code: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a request offers to change the edit PIN: the device's owner mark (checked by the
+    web), an owner key, a recovery code, or the current PIN; tried on behalf of `client`."""
+
+    owner: bool = False
+    owner_key: str | None = None
+    recovery_code: str | None = None
+    pin: str | None = None
+    client: str = "unknown"
+
+
+def new_seed() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def derive(seed: bytes, token: str) -> OwnerSecrets:
+    """The owner key and recovery code of the session `token` made from `seed`."""
+    key = hmac.new(seed, b"owner-key\0" + token.encode(), hashlib.sha256).digest()
+    code = hmac.new(seed, b"recovery\0" + token.encode(), hashlib.sha256).digest()
+    number = int.from_bytes(code[:8], "big")
+    letters = "".join(ALPHABET[(number >> (5 * i)) & 31] for i in range(GROUPS * GROUP_SIZE))
+    groups = [letters[i : i + GROUP_SIZE] for i in range(0, len(letters), GROUP_SIZE)]
+    return OwnerSecrets(base64.urlsafe_b64encode(key).rstrip(b"=").decode(), "-".join(groups))
+
+
+def issue(game: GameSession, seed: bytes) -> OwnerSecrets:
+    """Give `game` (its token set) the owner key and recovery code of `seed`: hashes only."""
+    made = derive(seed, game.token)
+    game.owner_key_hash = _hash(made.owner_key)
+    game.recovery_hash = _hash(_code(made.recovery_code))
+    return made
+
+
+def is_owner_key(game: GameSession, given) -> bool:
+    return _matches(game.owner_key_hash, given)
+
+
+def admit_pin_change(game: GameSession, claim: Claim) -> None:
+    """Raise PinError unless `claim` may set, change or remove the session's edit PIN."""
+    if claim.owner or is_owner_key(game, claim.owner_key):
+        return
+    if _given(claim.owner_key):
+        pins.guard(game, claim.client)
+        raise PinError("wrong owner key", where="owner_key")
+    if _given(claim.recovery_code):
+        _check_recovery(game, claim)
+        return
+    if game.pin_hash is not None:
+        pins.check(game, claim.pin, claim.client)
+        return
+    if game.owner_key_hash is None:
+        raise PinError(
+            "this session was started before sessions had an owner: whoever runs this server "
+            "can give it a recovery code (flask sessions owner)",
+            where="owner",
+        )
+    raise PinError(
+        "only the phone that started this session can set its edit PIN: on another phone, "
+        "enter the session's recovery code",
+        where="owner",
+    )
+
+
+def _check_recovery(game: GameSession, claim: Claim) -> None:
+    count = pins.guard(game, claim.client, per_session=False)
+    if _matches(game.recovery_hash, _code(claim.recovery_code)):
+        pins.forgive(game, claim.client)
+        return
+    left = pins.MAX_WRONG - count
+    if left <= 0:
+        raise pins.too_many(game, claim.client)
+    raise PinError(
+        f"wrong recovery code: {left} more tr{'y' if left == 1 else 'ies'} before a "
+        f"{int(pins.WINDOW.total_seconds() // 60)}-minute wait",
+        where="recovery_code",
+    )
+
+
+def _given(value) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _code(value) -> str:
+    """A recovery code as typed, read leniently: any case, spaces and dashes, O for 0."""
+    if not isinstance(value, str):
+        return ""
+    return "".join(value.upper().split()).replace("-", "").translate(READ_AS)[:64]
+
+
+def _hash(value: str) -> str:
+    salt = secrets.token_hex(8)
+    digest = hashlib.sha256((salt + value).encode("utf-8", "surrogatepass")).hexdigest()
+    return f"sha256${salt}${digest}"
+
+
+def _matches(stored: str | None, given) -> bool:
+    if not stored or not isinstance(given, str) or not given or len(given) > 200:
+        return False
+    _, salt, digest = stored.split("$", 2)
+    text = (salt + given.strip()).encode("utf-8", "surrogatepass")
+    return hmac.compare_digest(digest, hashlib.sha256(text).hexdigest())
