@@ -102,3 +102,19 @@ class RoundEntry:
         review, fields = self.review(token, record, number, **options)
         assert review.status_code == 200, review.status_code
         return self.confirm(token, review, fields, number)
+
+
+def new_session_fields(page: str) -> dict:
+    """The new-session form filled in for Ana, Ben and Cris (classic, ₱10 stake), with the CSRF
+    token of `page`."""
+    return {
+        "csrf_token": csrf_token(page),
+        "player_0": "Ana",
+        "player_1": "Ben",
+        "player_2": "Cris",
+        "dealer": "0",
+        "preset": "classic",
+        "stake": "10",
+        "point_rate": "1",
+        "page_size": "a4",
+    }

@@ -9,7 +9,7 @@ import re
 import sqlalchemy as sa
 
 from tests.support.admin import ADMIN
-from tests.support.forms import csrf_token
+from tests.support.forms import csrf_token, new_session_fields
 from tests.support.records import DRAW, PLAYERS
 
 CODE = re.compile(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")
@@ -37,17 +37,7 @@ def row(database_url, token):
 
 def new_session_form(client, **changes):
     page = client.get("/new").get_data(as_text=True)
-    fields = {
-        "csrf_token": csrf_token(page),
-        "player_0": "Ana",
-        "player_1": "Ben",
-        "player_2": "Cris",
-        "dealer": "0",
-        "preset": "classic",
-        "stake": "10",
-        "point_rate": "1",
-        "page_size": "a4",
-    }
+    fields = new_session_fields(page)
     created = client.post("/new", data={**fields, **changes})
     assert created.status_code == 303
     return created.headers["Location"].split("/s/")[1].split("?")[0]

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from werkzeug.security import check_password_hash
 
 from tests.support.admin import ADMIN
-from tests.support.forms import csrf_token
+from tests.support.forms import csrf_token, new_session_fields
 from tests.support.records import DRAW, PLAYERS, TALON
 
 PIN = {"X-Edit-Pin": "0420"}
@@ -228,17 +228,7 @@ def test_unlock_goes_back_only_to_this_session(client):
 
 def test_the_new_session_form_sets_a_pin_and_unlocks_its_own_device(client, app):
     page = client.get("/new").get_data(as_text=True)
-    fields = {
-        "csrf_token": csrf_token(page),
-        "player_0": "Ana",
-        "player_1": "Ben",
-        "player_2": "Cris",
-        "dealer": "0",
-        "preset": "classic",
-        "stake": "10",
-        "point_rate": "1",
-        "page_size": "a4",
-    }
+    fields = new_session_fields(page)
     refused = client.post("/new", data={**fields, "pin": "12a"})
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
