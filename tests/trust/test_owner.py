@@ -233,6 +233,11 @@ def test_the_new_session_form_owns_it_and_shows_the_recovery_code_once(client, a
     )
     assert done.status_code == 303
     assert client.get(f"/api/sessions/{token}").get_json()["pin"] is False
+    # and that phone is the owner now: it sets a PIN again without any code
+    page = phone.get(f"/s/{token}/pin").get_data(as_text=True)
+    assert "This phone started the session" in page
+    again = phone.post(f"/s/{token}/pin", data={"csrf_token": csrf_token(page), "new_pin": "2468"})
+    assert again.status_code == 303
 
 
 def test_an_imported_session_belongs_to_who_imported_it(client, app):
@@ -274,3 +279,27 @@ def test_a_session_made_before_owners_gets_one_from_the_server_owner(app, client
     )
     missing = app.test_cli_runner().invoke(owner_command, ["nope"])
     assert missing.exit_code == 2 and "No session" in missing.output
+
+
+def test_six_digit_pins_on_every_path(client, app):
+    """The API's create and PUT, the form's create, the PIN page and the unlock page all take
+    4 to 6 digits (an import carries no PIN: the export never holds one)."""
+    made = create(client, pin="654321")
+    assert made["pin"] is True
+    refused = client.post("/api/sessions", json={"players": PLAYERS, "pin": "1234567"})
+    assert refused.status_code == 422
+    owner = {"X-Owner-Key": made["owner_key"]}
+    url = f"/api/sessions/{made['id']}/pin"
+    assert client.put(url, json={"pin": "0000001"}, headers=owner).status_code == 422
+    assert client.put(url, json={"pin": "000001"}, headers=owner).get_json() == {"pin": True}
+    token = new_session_form(client, pin="975310")
+    phone = app.test_client()
+    unlock = phone.get(f"/s/{token}/unlock").get_data(as_text=True)
+    assert 'maxlength="6"' in unlock
+    opened = phone.post(
+        f"/s/{token}/unlock", data={"csrf_token": csrf_token(unlock), "pin": "975310"}
+    )
+    assert opened.status_code == 303
+    page = client.get(f"/s/{token}/pin").get_data(as_text=True)
+    assert "New PIN, 4 to 6 digits" in page and 'maxlength="6"' in page
+    assert "pin" not in client.get(f"/api/sessions/{token}/export").get_json()

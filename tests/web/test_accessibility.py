@@ -130,6 +130,14 @@ def new_session_errors(page):
     page.locator("[aria-invalid=true]").first.wait_for()
 
 
+def start_session(page):
+    """The new-session form sent: the session page with its recovery code shown once."""
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"[name=player_{seat}]", name)
+    _submit(page, "Start the session")
+    page.locator("#recovery-code").wait_for()
+
+
 def refused(field: str, text: str, button: str):
     """What to do on a form to see it refused: type `text` into `field`, send it."""
 
@@ -156,6 +164,8 @@ PAGES = [
     ("home", None, "/", None),
     ("new-session", None, "/new", None),
     ("new-session-errors", None, "/new", new_session_errors),
+    ("home-open-not-found", None, "/open?link=nope", None),
+    ("session-recovery-code", None, "/new", start_session),
     ("session", "open", "?new=1", None),
     ("session-settled", "settled", "", None),
     ("session-locked", "locked", "", None),

@@ -177,6 +177,8 @@ def change_pin(token: str):
                 status = error.status
             else:
                 devices.unlock(game)
+                if claim.recovery_code and claim.recovery_code.strip():
+                    devices.own(game)  # the recovery code makes this phone the owner
                 flash(
                     "Edit PIN set: other phones need it once to change rounds."
                     if now_set
