@@ -1,4 +1,4 @@
-"""Load test: N tables against gunicorn on this machine (issues 4 and 9).
+"""Load test: N tables against gunicorn on this machine (issues 4, 9 and 10).
 
 Each simulated table has three phones watching the session page and one phone that saves a
 round every 30 s (random phase), for --seconds. Tables start with --preload rounds so pages have
@@ -12,9 +12,17 @@ a realistic ledger to render. Two ways of watching (--mode):
   after a change), writes its hand a few times, taps Done, then Agree; the third Agree saves
   the round; a round is played for --play seconds before its entry. `--sse`: the phones wait
   on a server-sent-events stream instead of polling.
+- `evening` (issue 10, benchmarks/evening_load.py): the whole evening as the pages' own scripts
+  drive the phones: the session page (static/live.js: the revision with If-None-Match every
+  `--revision-every` s, the ledger part when it changed) while a round is played (`--play`),
+  then each phone's seat page (static/seat.js + seat_sync.js: draft polls, a hand in eight
+  PUTs, Done, the verdict, Agree) until the third Agree saves it, then the session page again.
+  The phones share `--connections` keep-alive connections (64), as a reverse proxy keeps a
+  few to gunicorn, instead of 3,000 sockets; waiting for a free one is part of the latency.
 
 Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
-server, the load generator and the whole machine (other work included) over the timed part;
+server, PostgreSQL, the load generator and the whole machine (other work included) over the
+timed part, and per request; in evening mode also the page loads and the load average;
 in draft mode also the rounds saved and the time from a write to both other phones seeing it.
 
 Last, the largest N that holds (p99 < 200 ms over all requests, no error). gunicorn runs as
@@ -23,6 +31,15 @@ scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
     .venv/bin/python benchmarks/load.py                  # N = 50 100 200 300, 60 s each
     .venv/bin/python benchmarks/load.py --mode draft --tables 50 100 200 --seconds 40
     .venv/bin/python benchmarks/load.py --mode page --tables 100 200 --seconds 120
+    .venv/bin/python benchmarks/load.py --mode evening --database postgresql --preload 2 \
+        --seconds 45 --tables 200 300 400 500 600
+
+Measured (README, "An evening at 1,000 tables?"; PostgreSQL, 3 x 4, the 2 cores shared with
+other work): in evening mode 200 tables hold (all-requests p99 66-182 ms), 300 when the
+load average is below 10 (175-177 ms), 400 and 1,000 (4.9 s) do not; before the revision poll
+was answered in front of Flask, 200 did not (272-321 ms). A table costs about 0.5 % of a core
+(server, PostgreSQL and this generator), so 1,000 tables would need ~5 cores.
+This generator uses about 0.3 ms of CPU per request (13-21 % of a core at 300 tables).
 
 The database is a fresh SQLite file (the default deployment), or with --database postgresql a
 database of its own on the server scripts/postgres.sh starts; DATABASE_URL overrides both.
@@ -114,6 +131,33 @@ class Client:
         self.reader = self.writer = None
 
 
+class Pool:
+    """Keep-alive connections shared by all phones, as a reverse proxy keeps a few to gunicorn
+    (nginx's upstream keepalive): a request waits for a free one, and that wait is timed too."""
+
+    def __init__(self, port: int, size: int):
+        self.idle = asyncio.LifoQueue()
+        for _ in range(size):
+            self.idle.put_nowait(Client(port))
+
+    async def request(self, method, path, body=None, headers="") -> tuple[int, bytes]:
+        client = await self.idle.get()
+        try:
+            return await client.request(method, path, body, headers)
+        except BaseException:  # a timeout's cancel included: the connection is in no state
+            client.close()
+            raise
+        finally:
+            self.idle.put_nowait(client)
+
+    def close(self) -> None:
+        """A phone is done: the connections stay for the others."""
+
+    def close_all(self) -> None:
+        while not self.idle.empty():
+            self.idle.get_nowait().close()
+
+
 class Samples(list):
     """Latencies of the requests that started after the warm-up."""
 
@@ -126,8 +170,13 @@ class Samples(list):
             self.append(time.monotonic() - start)
 
 
+def client_of(target: int | Pool) -> Client | Pool:
+    """A phone's own connection to the port, or the shared pool (--connections)."""
+    return target if isinstance(target, Pool) else Client(target)
+
+
 async def phone(port, path, method, every, until, records, samples, errors, body_of=None):
-    client = Client(port)
+    client = client_of(port)
     await asyncio.sleep(random.uniform(0, WARMUP))
     try:
         while time.monotonic() < until:
@@ -148,16 +197,18 @@ async def phone(port, path, method, every, until, records, samples, errors, body
 
 
 async def watcher(port, token, until, samples, errors):
-    """A phone on the session page, as static/live.js keeps it current."""
-    client = Client(port)
+    """A phone on the session page, as static/live.js keeps it current (with If-None-Match)."""
+    client = client_of(port)
 
-    async def get(path):
+    async def get(path, headers=""):
         start = time.monotonic()
         try:
-            status, body = await asyncio.wait_for(client.request("GET", path), TIMEOUT)
+            status, body = await asyncio.wait_for(
+                client.request("GET", path, None, headers), TIMEOUT
+            )
             if status >= 400:
                 errors.append(f"GET {path}: HTTP {status}")
-            return body
+            return body if status == 200 else None
         except (TimeoutError, OSError, ValueError) as error:
             errors.append(f"GET {path}: {type(error).__name__} {error}")
             client.close()
@@ -165,18 +216,22 @@ async def watcher(port, token, until, samples, errors):
         finally:
             samples.add(start)
 
+    def tag(body):
+        state = json.loads(body)
+        return f'"{state["revision"]}.{int(state["settled"])}"'
+
     await asyncio.sleep(random.uniform(0, WARMUP))
     await get(f"/s/{token}")
     body = await get(f"/api/sessions/{token}/revision")
-    seen = json.loads(body)["revision"] if body else None
+    seen = tag(body) if body else None
     try:
         while time.monotonic() < until:
             await asyncio.sleep(REVISION_EVERY)
-            body = await get(f"/api/sessions/{token}/revision")
-            revision = json.loads(body)["revision"] if body else seen
-            if revision != seen:
+            etag = f"If-None-Match: {seen}\r\n" if seen else ""
+            body = await get(f"/api/sessions/{token}/revision", etag)
+            if body is not None and tag(body) != seen:
                 await get(f"/s/{token}/ledger")
-                seen = revision
+                seen = tag(body)
     finally:
         client.close()
 
@@ -185,14 +240,36 @@ async def run_tables(port: int, tokens: list[str], records: list[dict], args) ->
     timed_from = time.monotonic() + WARMUP
     until = timed_from + args.seconds
     polls, saves, errors = Samples(timed_from), Samples(timed_from), []
+    if args.mode == "evening":
+        from benchmarks.evening_load import evening_tables
+
+        pool = Pool(port, args.connections)
+        samples = {"polls": polls, "saves": saves, "errors": errors, "pages": Samples(timed_from)}
+        try:
+            return await evening_tables(pool, tokens, records, until, samples, args)
+        finally:
+            pool.close_all()
     if args.mode == "draft":
         from benchmarks.draft_load import draft_tables
 
         return await draft_tables(port, tokens, records, until, polls, saves, errors, args)
+    pool = Pool(port, args.connections) if args.connections else None
+    try:
+        tasks = phones(args.mode, pool or port, tokens, records, (until, polls, saves, errors))
+        await asyncio.gather(*tasks)
+    finally:
+        if pool is not None:
+            pool.close_all()
+    return {"polls": polls, "saves": saves, "errors": errors}
+
+
+def phones(mode, port, tokens, records, sinks) -> list:
+    """`app` and `page` modes: three phones watching each table, one saving a round."""
+    until, polls, saves, errors = sinks
     tasks = []
     for token in tokens:
         for _ in range(3):
-            if args.mode == "app":
+            if mode == "app":
                 tasks.append(watcher(port, token, until, polls, errors))
             else:
                 tasks.append(
@@ -211,33 +288,29 @@ async def run_tables(port: int, tokens: list[str], records: list[dict], args) ->
                 body_of=lambda: random.choice(records),
             )
         )
-    await asyncio.gather(*tasks)
-    return {"polls": polls, "saves": saves, "errors": errors}
+    return tasks
 
 
 async def setup_tables(port: int, count: int, preload: int, records: list[dict]) -> list[str]:
-    client = Client(port)
-    tokens = []
-    for table in range(count):
-        status, body = await client.request(
-            "POST",
-            "/api/sessions",
-            {
-                "players": [f"Ana{table}", f"Ben{table}", f"Cris{table}"],
-                "dealer": 0,
-                "rules": {"preset": "classic"},
-            },
-        )
-        assert status == 201, body
-        token = json.loads(body)["id"]
-        for _ in range(preload):
-            status, body = await client.request(
-                "POST", f"/api/sessions/{token}/rounds", random.choice(records)
-            )
-            assert status == 201, body
-        tokens.append(token)
-    client.close()
-    return tokens
+    """`count` sessions with `preload` rounds each, eight at a time."""
+    pool = Pool(port, 8)
+    try:
+        return await asyncio.gather(*(setup_table(pool, t, preload, records) for t in range(count)))
+    finally:
+        pool.close_all()
+
+
+async def setup_table(client: Pool, table: int, preload: int, records: list[dict]) -> str:
+    players = [f"Ana{table}", f"Ben{table}", f"Cris{table}"]
+    body = {"players": players, "dealer": 0, "rules": {"preset": "classic"}}
+    status, answer = await client.request("POST", "/api/sessions", body)
+    assert status == 201, answer
+    token = json.loads(answer)["id"]
+    for _ in range(preload):
+        path = f"/api/sessions/{token}/rounds"
+        status, answer = await client.request("POST", path, random.choice(records))
+        assert status == 201, answer
+    return token
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -359,7 +432,16 @@ def arguments():
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--workers", type=int, default=3)  # as scripts/serve.sh
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--mode", choices=("app", "page", "draft"), default="app")
+    parser.add_argument("--mode", choices=("app", "page", "draft", "evening"), default="app")
+    parser.add_argument(
+        "--revision-every", type=float, default=3.0, help="evening: live.js's poll period, s"
+    )
+    parser.add_argument(
+        "--connections",
+        type=int,
+        default=64,
+        help="keep-alive connections the phones share (not draft mode); 0: one per phone",
+    )
     parser.add_argument("--poll", type=float, default=1.0, help="draft: a phone's poll period, s")
     parser.add_argument(
         "--poll-active", type=float, default=0.5, help="draft: the same, just after a change"
@@ -377,7 +459,8 @@ def arguments():
 
 def report(count: int, args, out: dict, cpu: dict) -> bool:
     polls, saves, errors = out["polls"], out["saves"], out["errors"]
-    p99 = percentile(polls + saves, 0.99)
+    pages = out.get("pages", [])
+    p99 = percentile(polls + saves + pages, 0.99)
     ok = p99 < 200 and not errors
     print(
         f"{count:4d} tables ({args.mode}, {args.database}, {args.workers}x{args.threads}): "
@@ -388,10 +471,23 @@ def report(count: int, args, out: dict, cpu: dict) -> bool:
         f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
         flush=True,
     )
+    if pages:
+        print(
+            f"     pages {len(pages) / args.seconds:.1f}/s: p50 {percentile(pages, 0.5):.1f} ms, "
+            f"p99 {percentile(pages, 0.99):.1f} ms; load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
     print(
         f"     CPU in % of one core (the machine has {os.cpu_count()}): "
         f"server {cpu['server']:.0f}, postgres {cpu['postgres']:.0f}, "
         f"load generator {cpu['generator']:.0f}, whole machine {cpu['machine']:.0f}",
+        flush=True,
+    )
+    count = (len(polls) + len(saves) + len(pages)) or 1
+    per = {name: cpu[name] * args.seconds * 10 / count for name in cpu}  # % of a core → ms
+    print(
+        f"     CPU per request: server {per['server']:.2f} ms, postgres {per['postgres']:.2f} ms, "
+        f"load generator {per['generator']:.2f} ms",
         flush=True,
     )
     for line in errors[:3]:

@@ -8,7 +8,7 @@ import segno
 from markupsafe import Markup
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)  # a busy evening's tables (issue 10: 1,000), 2 KB each
 def qr_svg(url: str) -> Markup:
     code = segno.make(url, error="m")
     svg = code.svg_inline(

@@ -7,6 +7,9 @@ is round_draft.session_id), but without the ORM session and without the pool's r
 each thread keeps one connection of its own, out of the engine's pool, in autocommit (one round
 trip per poll on PostgreSQL instead of three: the pool's ping, the query, the rollback on
 return). A connection that fails is dropped, and the next poll opens another.
+
+`revision` reads the session page's poll (issue 10: `sessions.revision_of`, the revision and
+whether the session is settled) on the same connection.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ QUERY = (
     "SELECT d.version, s.revision FROM game_session s"
     " LEFT JOIN round_draft d ON d.session_id = s.id WHERE s.token = {}"
 )
+# the session's revision and whether it is settled (sessions.revision_of), for the revision poll
+REVISION = "SELECT revision, settled_at IS NOT NULL FROM game_session WHERE token = {}"
 
 
 class DraftTags:
@@ -29,27 +34,36 @@ class DraftTags:
         self.engine = engine
         marker = "?" if engine.dialect.paramstyle == "qmark" else "%s"
         self.query = QUERY.format(marker)
+        self.revision_query = REVISION.format(marker)
         # what reading may raise: the driver's own errors (a raw cursor does not wrap them)
         self.errors = (engine.dialect.dbapi.Error, SQLAlchemyError)
         self._local = threading.local()
 
     def tag(self, token: str) -> str | None:
         """The draft's ETag, or None when there is no session with this token."""
+        row = self._row(self.query, token)
+        if row is None:
+            return None
+        return f"{row[0] or 0}.{row[1]}"
+
+    def revision(self, token: str) -> tuple[int, bool] | None:
+        """(revision, settled) of the session, or None when there is none with this token."""
+        row = self._row(self.revision_query, token)
+        return None if row is None else (row[0], bool(row[1]))
+
+    def _row(self, query: str, token: str):
         connection = self._connection()
         try:
             cursor = connection.cursor()
             try:
-                cursor.execute(self.query, (token,))
-                row = cursor.fetchone()
+                cursor.execute(query, (token,))
+                return cursor.fetchone()
             finally:
                 cursor.close()
         except self.errors:
             self._local.connection = None
             connection.close()
             raise
-        if row is None:
-            return None
-        return f"{row[0] or 0}.{row[1]}"
 
     def _connection(self):
         connection = getattr(self._local, "connection", None)
