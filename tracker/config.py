@@ -35,7 +35,35 @@ def defaults(instance: Path) -> dict:
         # the signed session cookie: CSRF token and the sessions this device unlocked
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        **summary_limits(),
     )
+
+
+# The summary PDF's bounds (issue 10): a 2,000-round print takes about 20 s of CPU and 520 MiB
+# of address space (benchmarks/pdf_bounds.py), so the limits leave it twice that.
+SUMMARY_LIMITS = {
+    "SUMMARY_MAX_ROUNDS": 2000,  # rounds listed one by one; the totals count every round
+    "SUMMARY_RENDERS": 2,  # prints at once in one worker process
+    "SUMMARY_RENDER_SECONDS": 90,  # wall clock, then the print is killed
+    "SUMMARY_RENDER_CPU_SECONDS": 45,
+    "SUMMARY_RENDER_MEMORY_MIB": 1024,
+}
+
+
+def summary_limits() -> dict:
+    """SUMMARY_LIMITS, each from the environment variable of its name when set (whole numbers,
+    at least 1; SUMMARY_RENDERS at least 0)."""
+    limits = {}
+    for name, default in SUMMARY_LIMITS.items():
+        text = os.environ.get(name, "").strip()
+        if not text:
+            limits[name] = default
+            continue
+        lowest = 0 if name == "SUMMARY_RENDERS" else 1
+        if not text.isdigit() or int(text) < lowest:
+            raise ValueError(f"{name} must be a whole number of at least {lowest}, not {text!r}")
+        limits[name] = int(text)
+    return limits
 
 
 def load(app, instance: Path, overrides: dict) -> None:
