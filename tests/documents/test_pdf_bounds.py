@@ -9,11 +9,15 @@ import logging
 import threading
 import time
 
+import pytest
+
 from tests.documents.test_web_exports import pdf_text, played, winners_in
 from tests.support.rounds_factory import random_session
+from tracker.config import summary_limits
 from tracker.documents.pdf_cache import cache_folder
 from tracker.engine import money_text
 from tracker.exchange.export import ledger_of
+from tracker.present.printing import rounds_left_out
 from tracker.web.exports import printer
 
 
@@ -148,3 +152,32 @@ def test_two_workers_asked_for_the_same_pdf_print_it_once(app, second_worker, ma
         assert two.data == one.data
     else:  # the first print took longer than the wait (a loaded machine)
         refused(two, "printing other summaries")
+
+
+def test_the_left_out_line_names_the_rounds_not_printed():
+    assert rounds_left_out(5, 5) is None and rounds_left_out(3, 5) is None
+    assert rounds_left_out(2, 1).startswith("Round 1 is not printed here: ")
+    assert rounds_left_out(10_000, 2_000).startswith(
+        "Rounds 1–8,000 are not printed here: this summary lists the last 2,000 of 10,000 "
+        "rounds (rounds 8,001–10,000)."
+    )
+
+
+def test_the_bounds_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("SUMMARY_MAX_ROUNDS", "300")
+    monkeypatch.setenv("SUMMARY_RENDERS", "0")
+    limits = summary_limits()
+    assert limits["SUMMARY_MAX_ROUNDS"] == 300 and limits["SUMMARY_RENDERS"] == 0
+    assert limits["SUMMARY_RENDER_MEMORY_MIB"] == 1024
+    for name, bad in (("SUMMARY_MAX_ROUNDS", "0"), ("SUMMARY_RENDER_SECONDS", "1.5x")):
+        monkeypatch.setenv(name, bad)
+        with pytest.raises(ValueError, match=f"{name} must be a whole number"):
+            summary_limits()
+        monkeypatch.delenv(name)
+
+
+def test_no_print_slots_means_every_uncached_summary_is_busy(app, client, make_session):
+    app.config["SUMMARY_RENDERS"] = 0
+    token = played(client, make_session)
+    refused(client.get(f"/s/{token}/summary.pdf"), "printing other summaries")
+    assert leftovers(app) == [] and started(app) == 0
