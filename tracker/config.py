@@ -39,7 +39,37 @@ def defaults(instance: Path) -> dict:
         SESSION_REFRESH_EACH_REQUEST=False,
         # GET /api/sessions lists every session only with this token (issue 10); unset: never
         ADMIN_TOKEN=os.environ.get("TRACKER_ADMIN_TOKEN") or None,
+        **summary_limits(),
     )
+
+
+# The summary PDF's bounds (issue 10): a 2,000-round print takes about 25 s of CPU and 520 MiB
+# of address space (benchmarks/pdf_bounds.py), so the limits leave it about twice that. The
+# wall clock is only against a stuck print: on a loaded machine (load 10 on 2 cores) that
+# print took 60-90 s, and a client that gives up still finds it in the cache on its retry.
+SUMMARY_LIMITS = {
+    "SUMMARY_MAX_ROUNDS": 2000,  # rounds listed one by one; the totals count every round
+    "SUMMARY_RENDERS": 2,  # prints at once in one worker process
+    "SUMMARY_RENDER_SECONDS": 180,  # wall clock, then the print is killed
+    "SUMMARY_RENDER_CPU_SECONDS": 45,
+    "SUMMARY_RENDER_MEMORY_MIB": 1024,
+}
+
+
+def summary_limits() -> dict:
+    """SUMMARY_LIMITS, each from the environment variable of its name when set (whole numbers,
+    at least 1; SUMMARY_RENDERS at least 0)."""
+    limits = {}
+    for name, default in SUMMARY_LIMITS.items():
+        text = os.environ.get(name, "").strip()
+        if not text:
+            limits[name] = default
+            continue
+        lowest = 0 if name == "SUMMARY_RENDERS" else 1
+        if not text.isdigit() or int(text) < lowest:
+            raise ValueError(f"{name} must be a whole number of at least {lowest}, not {text!r}")
+        limits[name] = int(text)
+    return limits
 
 
 def load(app, instance: Path, overrides: dict) -> None:

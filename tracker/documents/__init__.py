@@ -6,5 +6,7 @@ printable PDF summary, and the backup of the whole server.
     rounds_in   the rounds of an import, booked one by one by the engine
     csv_file    the rounds and payments as CSV
     summary     the summary page's data and HTML; pdf: the same as PDF (WeasyPrint)
+    printer     the summary PDF as the app serves it: pdf_cache (kept per session version),
+                render (printed by a child process within time and memory bounds)
     backup      every session of the server to one file and back (flask backup / restore)
 """

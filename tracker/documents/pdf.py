@@ -3,7 +3,9 @@
 WeasyPrint fetches nothing but files from this project's own directories and data: URLs
 (`LocalOnlyFetcher`): a name or a rule cannot make the server read a URL or a private file.
 
-    summary_pdf(export, now=None) -> bytes
+    summary_pdf(export, now=None, zone=..., fetcher=None, max_rounds=None) -> bytes
+
+The app prints in a child process with limits (render.py); this module is what that child runs.
 """
 
 from __future__ import annotations
@@ -55,13 +57,17 @@ def local_fetcher():
 
 
 def summary_pdf(
-    export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE, fetcher=None
+    export: dict,
+    now: datetime | None = None,
+    zone: str | None = DEFAULT_ZONE,
+    fetcher=None,
+    max_rounds: int | None = None,
 ) -> bytes:
     """The summary as PDF bytes. `fetcher` (from `local_fetcher()`) lets a caller see what
-    WeasyPrint asked for."""
+    WeasyPrint asked for; `max_rounds` bounds the rounds table (summary.py)."""
     from weasyprint import HTML
 
-    html = summary_html(export, now, zone)
+    html = summary_html(export, now, zone, max_rounds)
     document = HTML(
         string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher or local_fetcher()
     )

@@ -13,18 +13,29 @@ printing time on a reprint is that of the first print.
     cached_pdf(folder, token, version, settled) -> bytes | None
     store_pdf(folder, token, version, settled, pdf) -> None
     forget(folder, token) -> int   (a deleted session's files: `flask sessions prune`)
+    render_lock(folder, token, version, settled) -> file | None   (issue 10: one print at a time)
+    mark_failed / failed_recently(folder, token, version, settled)
+
+A print in progress holds `<file>.lock` (flock, released when its holder closes it or dies; the
+file is removed before the lock is let go, so a newcomer finds the PDF or the failure mark); a
+print that failed leaves `<file>.failed`, so that the same version is not tried again for
+FAILED_FOR seconds.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 KEEP = 500  # files kept in the folder (a 2,000-round summary is about 400 KiB)
-FORMAT = "1"  # bump when the summary's template or layout changes, so old files are not served
+FORMAT = "2"  # bump when the summary's template or layout changes, so old files are not served
+FAILED_FOR = 60  # seconds a failed print is not tried again (the 503's Retry-After)
+STALE_TMP = 3600  # seconds after which a temporary file is a leftover of a killed writer
 
 
 def cache_folder(instance: str | Path) -> Path:
@@ -61,14 +72,61 @@ def store_pdf(folder: Path, token: str, version: str, settled: bool, pdf: bytes)
         return
 
 
+def render_lock(folder: Path, token: str, version: str, settled: bool):
+    """The open lock file of this print when no one else is printing it, else None. Close it
+    with `release`; a process that dies lets go of it too."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(_path(folder, token, version, settled).with_suffix(".lock"), "a+b")
+    except OSError:
+        return _NoLock()  # a read-only folder: print without the guard (the semaphore holds)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle
+
+
+def release(lock) -> None:
+    """Let go of a print's lock, removing its file first (see the module's docstring)."""
+    try:
+        Path(lock.name).unlink(missing_ok=True)
+    except (OSError, TypeError):
+        pass
+    lock.close()
+
+
+class _NoLock:
+    name = None
+
+    def close(self) -> None:
+        pass
+
+
+def mark_failed(folder: Path, token: str, version: str, settled: bool) -> None:
+    try:
+        _path(folder, token, version, settled).with_suffix(".failed").touch()
+    except OSError:
+        return
+
+
+def failed_recently(folder: Path, token: str, version: str, settled: bool) -> bool:
+    mark = _path(folder, token, version, settled).with_suffix(".failed")
+    return time.time() - _mtime(mark) < FAILED_FOR
+
+
 def _prune(folder: Path, token: str, kept: Path) -> None:
-    """Drop the session's older files, then the folder's oldest beyond KEEP."""
-    for old in folder.glob(f"{_session_part(token)}-*.pdf"):
-        if old != kept:
+    """Drop the session's older files, then the folder's oldest beyond KEEP, and leftovers."""
+    for old in folder.glob(f"{_session_part(token)}-*"):
+        if old != kept and old.suffix in (".pdf", ".failed"):
             old.unlink(missing_ok=True)
     files = sorted(folder.glob("*.pdf"), key=_mtime, reverse=True)
     for old in files[KEEP:]:
         old.unlink(missing_ok=True)
+    for old in (*folder.glob("*.failed"), *folder.glob("*.tmp")):
+        if time.time() - _mtime(old) > STALE_TMP:
+            old.unlink(missing_ok=True)
 
 
 def _mtime(path: Path) -> float:
@@ -79,9 +137,11 @@ def _mtime(path: Path) -> float:
 
 
 def forget(folder: Path, token: str) -> int:
-    """Delete every kept summary of the session `token` (it was deleted); answers how many."""
+    """Delete every kept summary of the session `token` (it was deleted) and its failure marks;
+    answers how many summaries. A lock file is left to its print, which removes it."""
     gone = 0
-    for old in Path(folder).glob(f"{_session_part(token)}-*.pdf"):
-        old.unlink(missing_ok=True)
-        gone += 1
+    for old in Path(folder).glob(f"{_session_part(token)}-*"):
+        if old.suffix in (".pdf", ".failed"):
+            old.unlink(missing_ok=True)
+            gone += old.suffix == ".pdf"
     return gone

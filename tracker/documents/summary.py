@@ -3,8 +3,11 @@
 Works on the export dict of exchange/export.py and needs no Flask app: a standalone Jinja2
 environment renders the template (autoescape on).
 
-    summary_context(export, now=None) -> dict
-    summary_html(export, now=None) -> str
+    summary_context(export, now=None, zone=..., max_rounds=None) -> dict
+    summary_html(export, now=None, zone=..., max_rounds=None) -> str
+
+`max_rounds` (the app's SUMMARY_MAX_ROUNDS) bounds the round-by-round table to the last rounds;
+the standings, chart and settle-up always count every round (they are derived and cheap).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
 from ..present.display import sign_class
+from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -45,22 +49,29 @@ def environment() -> Environment:
     return _env
 
 
-def summary_html(export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE) -> str:
+def summary_html(
+    export: dict,
+    now: datetime | None = None,
+    zone: str | None = DEFAULT_ZONE,
+    max_rounds: int | None = None,
+) -> str:
     """The summary page; `now` is the printing time shown, `zone` the time zone of the table."""
-    return environment().get_template("summary.html").render(summary_context(export, now, zone))
+    context = summary_context(export, now, zone, max_rounds)
+    return environment().get_template("summary.html").render(context)
 
 
 def summary_context(
-    export: dict, now: datetime | None = None, zone: str | None = DEFAULT_ZONE
+    export: dict,
+    now: datetime | None = None,
+    zone: str | None = DEFAULT_ZONE,
+    max_rounds: int | None = None,
 ) -> dict:
     """Everything the template shows, computed by the engine from the export dict."""
     rules = rules_of(export)
     players = list(export["players"])
     ledger = ledger_of(export)
-    rounds = [
-        _round_row(played, rules)
-        for played in played_rounds(players, export.get("rounds") or [], ledger)
-    ]
+    played = played_rounds(players, export.get("rounds") or [], ledger)
+    listed = played if max_rounds is None else played[max(0, len(played) - max_rounds) :]
     return {
         **_dates(export.get("created"), now or datetime.now(UTC), _zone(zone)),
         **_paper(export.get("page_size")),
@@ -69,9 +80,10 @@ def summary_context(
         "names": players,
         # only then do table cells need the (costly) break-anywhere rule
         "long_words": any(len(word) > 14 for name in players for word in name.split()),
-        "rounds": rounds,
-        "round_count": len(rounds),
-        "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if rounds else None,
+        "rounds": [_round_row(one, rules) for one in listed],
+        "round_count": len(played),
+        "left_out": rounds_left_out(len(played), len(listed)),
+        "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if played else None,
         "settled": bool(export.get("settled")),
     }
 

@@ -22,11 +22,13 @@ from flask import (
 
 from .. import sessions
 from ..documents.csv_file import filename_stem, rounds_csv
-from ..documents.pdf import summary_pdf
-from ..documents.pdf_cache import cache_folder, cached_pdf, store_pdf
+from ..documents.pdf_cache import cache_folder
+from ..documents.printer import Busy, Printer, PrintRefused
+from ..documents.render import Limits
 from ..engine import Problem
 from ..exchange.export import export_json
 from ..models import iso
+from ..present import printing
 from ..sessions import owners
 from . import devices
 from .forms import ImportForm
@@ -93,20 +95,45 @@ def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
 @bp.get("/s/<token>/summary.pdf")
 def summary(token: str):
     """From the cache of rendered summaries when the session has not changed since it was last
-    printed (one query and a file read); rendered, then kept, otherwise."""
+    printed (one query and a file read); printed within bounds, then kept, otherwise
+    (documents/printer.py); 503 with Retry-After when it cannot be printed now."""
     try:
         game = sessions.get_session(token)
     except sessions.NotFound:
         return _export(token)  # its 404
-    folder = cache_folder(current_app.instance_path)
     version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
     key = (token, version, game.settled_at is not None)
-    pdf = cached_pdf(folder, *key)
-    if pdf is None:
-        pdf = summary_pdf(game.export())
-        store_pdf(folder, *key, pdf)
+    try:
+        pdf = printer().pdf(key, game.export)
+    except PrintRefused as refused:
+        return _not_printed(refused)
     stem = filename_stem({"created": iso(game.created_at), "players": game.players})
     return _file(pdf, "application/pdf", stem + ".pdf", inline=True)
+
+
+def printer() -> Printer:
+    """This worker's printer (its print slots), made at its first summary."""
+    app = current_app._get_current_object()
+    made = app.extensions.get("summary_printer")
+    if made is None:
+        folder = cache_folder(app.instance_path)
+        made = Printer(folder, Limits.from_config(app.config), app.config["SUMMARY_RENDERS"])
+        made = app.extensions.setdefault("summary_printer", made)
+    return made
+
+
+def _not_printed(refused: PrintRefused) -> Response:
+    busy = isinstance(refused, Busy)
+    page = render_template(
+        "error.html",
+        code=503,
+        title=printing.BUSY_TITLE if busy else printing.TOO_LARGE_TITLE,
+        message=printing.BUSY if busy else printing.TOO_LARGE,
+    )
+    response = Response(page, status=503)
+    response.headers["Retry-After"] = str(refused.retry_after)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/s/<token>/export.csv")

@@ -1,0 +1,94 @@
+"""The summary PDF of a session version: from the cache, or printed within bounds (issue 10).
+
+    printer = Printer(folder, limits, renders=2)     # one per worker process
+    printer.pdf((token, version, settled), export, now=None) -> bytes
+        raises Busy or TooLarge (each with `retry_after`, seconds)
+
+At most `renders` prints run at once in a worker (a non-blocking semaphore: when they are all
+taken the answer is Busy at once, no queue); the same version is printed by one worker at a
+time (pdf_cache.render_lock): another one asking for it waits up to WAIT seconds for that file,
+then answers Busy. A print that fails (over its time or memory bound, or crashed) is TooLarge,
+leaves nothing in the cache but its failure mark, and is not tried again for FAILED_FOR seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from . import pdf_cache
+from .render import Limits, RenderFailed, render_pdf
+
+WAIT = 5.0  # seconds a request waits for another worker's print of the same version
+BUSY_RETRY = 10  # Retry-After (seconds) when every print slot is taken
+log = logging.getLogger(__name__)
+
+
+class PrintRefused(Exception):
+    retry_after = BUSY_RETRY
+
+
+class Busy(PrintRefused):
+    """Every print slot of this worker is taken, or another worker is printing this version."""
+
+
+class TooLarge(PrintRefused):
+    """The print went over its time or memory bound (or crashed)."""
+
+    retry_after = pdf_cache.FAILED_FOR
+
+
+class Printer:
+    def __init__(self, folder: Path, limits: Limits, renders: int):
+        self.folder = folder
+        self.limits = limits
+        self._slots = threading.BoundedSemaphore(renders) if renders > 0 else None
+        self.started = 0  # prints this worker started (the tests and benchmarks read it)
+
+    def pdf(self, key: tuple, export: Callable[[], dict], now: datetime | None = None) -> bytes:
+        """The PDF of `key` = (token, version, settled); `export()` gives the session's export
+        dict, called only when a print is needed."""
+        pdf = pdf_cache.cached_pdf(self.folder, *key)
+        if pdf is not None:
+            return pdf
+        if pdf_cache.failed_recently(self.folder, *key):
+            raise TooLarge
+        lock = pdf_cache.render_lock(self.folder, *key)
+        if lock is None:
+            return self._wait_for_other(key)
+        try:
+            pdf = pdf_cache.cached_pdf(self.folder, *key)  # printed while we took the lock
+            return pdf if pdf is not None else self._print(key, export, now)
+        finally:
+            pdf_cache.release(lock)
+
+    def _print(self, key: tuple, export: Callable[[], dict], now: datetime | None) -> bytes:
+        if self._slots is None or not self._slots.acquire(blocking=False):
+            raise Busy
+        try:
+            self.started += 1
+            pdf = render_pdf(export(), self.limits, now)
+        except RenderFailed as failed:
+            log.warning("%s", failed)
+            pdf_cache.mark_failed(self.folder, *key)
+            raise TooLarge from failed
+        finally:
+            self._slots.release()
+        pdf_cache.store_pdf(self.folder, *key, pdf)
+        return pdf
+
+    def _wait_for_other(self, key: tuple) -> bytes:
+        """Another worker (or thread) prints this version: its file, if it comes soon."""
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            pdf = pdf_cache.cached_pdf(self.folder, *key)
+            if pdf is not None:
+                return pdf
+            if pdf_cache.failed_recently(self.folder, *key):
+                raise TooLarge
+        raise Busy
