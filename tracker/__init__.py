@@ -61,6 +61,7 @@ def _register_web(app: Flask) -> None:
         errors,
         exports,
         pages,  # noqa: F401  its views are routes of blueprint.bp,
+        public,
         rounds,  # noqa: F401  and so are the round entry views
         seats,  # noqa: F401  and the seat pages (one phone per seat)
         security,
@@ -75,6 +76,7 @@ def _register_web(app: Flask) -> None:
     app.register_blueprint(exports.bp)
     backup.register(app)  # flask --app tracker backup FILE / restore FILE
     errors.register(app)
+    public.register(app)  # host check and proxy fix: in front of the draft polls
 
 
 def _sqlite_pragmas(engine) -> None:

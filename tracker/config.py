@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER_CACHE_SIZE = 512  # sessions whose derived ledger a worker keeps: a busy evening's tables
@@ -35,6 +36,10 @@ def defaults(instance: Path) -> dict:
         # the signed session cookie: CSRF token and the sessions this device unlocked
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # on a public server (issue 10, tracker/web/public.py)
+        PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
+        TRUSTED_HOSTS=os.environ.get("TRUSTED_HOSTS") or None,
+        TRUST_PROXY=os.environ.get("TRUST_PROXY") or 0,
     )
 
 
@@ -45,8 +50,32 @@ def load(app, instance: Path, overrides: dict) -> None:
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     app.config.update(overrides)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    public_server(app.config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = persistent_secret(instance / "secret_key")
+
+
+def public_server(config) -> None:
+    """PUBLIC_URL, TRUSTED_HOSTS and TRUST_PROXY read and checked (a mistake stops the start
+    with its name); cookies Secure when the public address is https."""
+    url = config["PUBLIC_URL"]
+    if url:
+        parts = urlsplit(url.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+            raise ValueError(f"PUBLIC_URL must be like https://tongits.example.org, not {url!r}")
+        config["PUBLIC_URL"] = url.strip().rstrip("/")
+        if parts.scheme == "https":
+            config["SESSION_COOKIE_SECURE"] = True
+    hosts = config["TRUSTED_HOSTS"]
+    if isinstance(hosts, str):
+        config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()] or None
+    proxies = str(config["TRUST_PROXY"]).strip().lower()
+    if proxies in ("", "0", "false", "no", "off"):
+        config["TRUST_PROXY"] = 0
+    elif proxies in ("true", "yes", "on") or proxies.isdigit():
+        config["TRUST_PROXY"] = int(proxies) if proxies.isdigit() else 1
+    else:
+        raise ValueError(f"TRUST_PROXY must be 0, 1 or the number of proxies, not {proxies!r}")
 
 
 def database_url(url: str) -> str:
