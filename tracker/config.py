@@ -58,24 +58,34 @@ def load(app, instance: Path, overrides: dict) -> None:
 def public_server(config) -> None:
     """PUBLIC_URL, TRUSTED_HOSTS and TRUST_PROXY read and checked (a mistake stops the start
     with its name); cookies Secure when the public address is https."""
-    url = config["PUBLIC_URL"]
-    if url:
-        parts = urlsplit(url.strip())
-        if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
-            raise ValueError(f"PUBLIC_URL must be like https://tongits.example.org, not {url!r}")
-        config["PUBLIC_URL"] = url.strip().rstrip("/")
-        if parts.scheme == "https":
+    if config["PUBLIC_URL"]:
+        config["PUBLIC_URL"] = public_url(config["PUBLIC_URL"])
+        if config["PUBLIC_URL"].startswith("https://"):
             config["SESSION_COOKIE_SECURE"] = True
     hosts = config["TRUSTED_HOSTS"]
     if isinstance(hosts, str):
         config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()] or None
-    proxies = str(config["TRUST_PROXY"]).strip().lower()
-    if proxies in ("", "0", "false", "no", "off"):
-        config["TRUST_PROXY"] = 0
-    elif proxies in ("true", "yes", "on") or proxies.isdigit():
-        config["TRUST_PROXY"] = int(proxies) if proxies.isdigit() else 1
-    else:
-        raise ValueError(f"TRUST_PROXY must be 0, 1 or the number of proxies, not {proxies!r}")
+    config["TRUST_PROXY"] = proxy_count(config["TRUST_PROXY"])
+
+
+def public_url(url: str) -> str:
+    """The address phones reach the tracker at: scheme, host, maybe a port and a path."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+        raise ValueError(f"PUBLIC_URL must be like https://tongits.example.org, not {url!r}")
+    return url.strip().rstrip("/")
+
+
+def proxy_count(value) -> int:
+    """How many reverse proxies stand in front (TRUST_PROXY): 0/1 or a number, yes/no too."""
+    text = str(value).strip().lower()
+    if text in ("", "false", "no", "off"):
+        return 0
+    if text in ("true", "yes", "on"):
+        return 1
+    if text.isdigit():
+        return int(text)
+    raise ValueError(f"TRUST_PROXY must be 0, 1 or the number of proxies, not {value!r}")
 
 
 def database_url(url: str) -> str:
