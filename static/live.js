@@ -1,18 +1,26 @@
 /* Session page: other phones see a new round within seconds. Every 3 s ask the server for the
-   session's revision; when it changed, reload the ledger part of the page. */
+   session's revision, naming the last one seen (If-None-Match with its ETag: 304, no body,
+   while nothing changed); when it changed, reload the ledger part of the page. */
 (function () {
   "use strict";
   var box = document.getElementById("ledger");
   if (!box || !window.fetch) return;
   var revision = box.getAttribute("data-revision");
-  var busy = false;
+  var busy = false, etag = null;
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
-    fetch(box.getAttribute("data-poll"), { headers: { "Accept": "application/json" }, cache: "no-store" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    var headers = { "Accept": "application/json" };
+    if (etag) headers["If-None-Match"] = etag;
+    fetch(box.getAttribute("data-poll"), { headers: headers, cache: "no-store" })
+      .then(function (r) {
+        if (r.status !== 200) return null;  // 304: unchanged; anything else: ask again later
+        var tag = r.headers.get("ETag");
+        return r.json().then(function (state) { state.etag = tag; return state; });
+      })
       .then(function (state) {
-        if (!state || String(state.revision) === revision) return null;
+        if (!state) return null;
+        if (String(state.revision) === revision) { etag = state.etag; return null; }
         return fetch(box.getAttribute("data-part"), { cache: "no-store" }).then(function (r) {
           return r.ok ? r.text() : null;
         }).then(function (html) {
@@ -26,6 +34,7 @@
             (enter.querySelector("[data-enter]") || enter).textContent = "+ Enter round " + next.getAttribute("data-next-round");
           }
           revision = String(state.revision);
+          etag = state.etag;  // only once the page shows this revision
           box.setAttribute("data-revision", revision);
           if (String(state.settled) !== box.getAttribute("data-settled")) location.reload();
         });

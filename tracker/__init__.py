@@ -63,6 +63,7 @@ def _register_web(app: Flask) -> None:
         exports,
         home,  # noqa: F401  the home page, on blueprint.bp
         pages,  # noqa: F401  its views are routes of blueprint.bp,
+        public,
         rounds,  # noqa: F401  and so are the round entry views
         seats,  # noqa: F401  and the seat pages (one phone per seat)
         security,
@@ -78,6 +79,7 @@ def _register_web(app: Flask) -> None:
     backup.register(app)  # flask --app tracker backup FILE / restore FILE
     commands.register(app)  # flask --app tracker sessions list / prune / owner
     errors.register(app)
+    public.register(app)  # host check and proxy fix: in front of the draft polls
 
 
 def _sqlite_pragmas(engine) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER_CACHE_SIZE = 512  # sessions whose derived ledger a worker keeps: a busy evening's tables
@@ -40,6 +41,10 @@ def defaults(instance: Path) -> dict:
         # GET /api/sessions lists every session only with this token (issue 10); unset: never
         ADMIN_TOKEN=os.environ.get("TRACKER_ADMIN_TOKEN") or None,
         **summary_limits(),
+        # on a public server (issue 10, tracker/web/public.py)
+        PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
+        TRUSTED_HOSTS=os.environ.get("TRUSTED_HOSTS") or None,
+        TRUST_PROXY=os.environ.get("TRUST_PROXY") or 0,
     )
 
 
@@ -79,8 +84,42 @@ def load(app, instance: Path, overrides: dict) -> None:
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     app.config.update(overrides)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    public_server(app.config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = persistent_secret(instance / "secret_key")
+
+
+def public_server(config) -> None:
+    """PUBLIC_URL, TRUSTED_HOSTS and TRUST_PROXY read and checked (a mistake stops the start
+    with its name); cookies Secure when the public address is https."""
+    if config["PUBLIC_URL"]:
+        config["PUBLIC_URL"] = public_url(config["PUBLIC_URL"])
+        if config["PUBLIC_URL"].startswith("https://"):
+            config["SESSION_COOKIE_SECURE"] = True
+    hosts = config["TRUSTED_HOSTS"]
+    if isinstance(hosts, str):
+        config["TRUSTED_HOSTS"] = [h.strip() for h in hosts.split(",") if h.strip()] or None
+    config["TRUST_PROXY"] = proxy_count(config["TRUST_PROXY"])
+
+
+def public_url(url: str) -> str:
+    """The address phones reach the tracker at: scheme, host, maybe a port and a path."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+        raise ValueError(f"PUBLIC_URL must be like https://tongits.example.org, not {url!r}")
+    return url.strip().rstrip("/")
+
+
+def proxy_count(value) -> int:
+    """How many reverse proxies stand in front (TRUST_PROXY): 0/1 or a number, yes/no too."""
+    text = str(value).strip().lower()
+    if text in ("", "false", "no", "off"):
+        return 0
+    if text in ("true", "yes", "on"):
+        return 1
+    if text.isdigit():
+        return int(text)
+    raise ValueError(f"TRUST_PROXY must be 0, 1 or the number of proxies, not {value!r}")
 
 
 def database_url(url: str) -> str:

@@ -23,3 +23,12 @@ def drop_everything(url: str) -> None:
     meta.reflect(engine)
     meta.drop_all(engine)
     engine.dispose()
+
+
+def rows(url: str, table: str = "round") -> int:
+    """How many rows `table` holds, read on a connection of its own."""
+    engine = sa.create_engine(url)
+    with engine.connect() as connection:
+        count = connection.execute(sa.text(f"SELECT COUNT(*) FROM {table}")).scalar()
+    engine.dispose()
+    return count

@@ -5,22 +5,14 @@ from __future__ import annotations
 
 import json
 import threading
-import urllib.error
-import urllib.request
 
 import sqlalchemy as sa
 
+from tests.support.database import rows
 from tests.support.forms import confirmation, form_fields
+from tests.support.http import burst, send
 from tests.support.live_server import Gunicorn, migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
-
-
-def rows(database_url: str, table: str = "round") -> int:
-    engine = sa.create_engine(database_url)
-    with engine.connect() as connection:
-        count = connection.execute(sa.text(f"SELECT COUNT(*) FROM {table}")).scalar()
-    engine.dispose()
-    return count
 
 
 def test_the_same_key_again_answers_the_first_answer_and_stores_nothing(client, make_session):
@@ -107,34 +99,12 @@ def test_creating_a_session_twice_with_one_key_makes_one_session(client, databas
 
 
 def call(url: str, body: dict, key: str):
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "Idempotency-Key": key},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
+    return send(url, body, key)
 
 
 def race(url: str, body: dict, key: str, copies: int) -> list:
     """`copies` threads send the same request at the same moment."""
-    start = threading.Barrier(copies)
-    answers: list = [None] * copies
-
-    def send(index: int):
-        start.wait()
-        answers[index] = call(url, body, key)
-
-    threads = [threading.Thread(target=send, args=(index,)) for index in range(copies)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
+    return burst(url, [(body, key)] * copies)
 
 
 def test_racing_copies_on_two_gunicorn_workers_store_once(database_url, tmp_path):

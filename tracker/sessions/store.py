@@ -3,11 +3,13 @@ stale revision and answers a repeated idempotency key with its first answer."""
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -19,9 +21,16 @@ from .errors import InputError, NotFound, settled_error
 from .idempotency import Idempotent
 from .ledger import remember, stamps
 
-ATTEMPTS = 5
 TOKEN = re.compile(r"([A-Za-z0-9_-]{16,64})")
 LINKED = re.compile(r"/s/([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
+# A change that lost the race for the session's next revision (another phone saved first) is
+# run again on the fresh state: 40 phones saving to one table at once all get their round
+# (issue 10). Bounded: at most ATTEMPTS runs within PATIENCE seconds, with a jittered pause
+# between them that doubles from FIRST_PAUSE up to LONGEST_PAUSE.
+ATTEMPTS = 12
+PATIENCE = 8.0
+FIRST_PAUSE = 0.004
+LONGEST_PAUSE = 0.25
 
 
 def get_session(token: str) -> GameSession:
@@ -104,12 +113,16 @@ def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
     """Run `change` (answering (answer, ledger after it)) and commit it as one transaction.
 
     If another worker changed the session meanwhile (its revision moved on), roll back and run
-    `change` again on the fresh state. With `idem`, a key already stored answers its stored
-    (status, body) and changes nothing; else the answer is stored with the change, in the same
+    `change` again on the fresh state, holding the session from the start this time (`hold`:
+    the racing savers then wait their turn instead of racing again), within the bounds of
+    `attempts`. With `idem`, a key already stored answers its stored (status, body) and
+    changes nothing; else the answer is stored with the change, in the same
     transaction, and `idem.respond(answer)` is answered.
     """
-    for _ in range(ATTEMPTS):
+    for attempt in attempts():
         try:
+            if attempt:
+                hold(game)
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
                 db.session.rollback()
                 return stored
@@ -139,3 +152,30 @@ def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
         [Problem("session", "the session changed at the same moment on another phone: try again")],
         409,
     )
+
+
+def hold(game: GameSession) -> None:
+    """Hold the session for this transaction, then read it afresh: on PostgreSQL a lock of its
+    row (FOR NO KEY UPDATE, which rounds pointing at it do not wait for); SQLite has no row
+    locks, so a write that changes nothing takes the database's write lock."""
+    (key,) = inspect(game).identity  # not game.id: that would read the row before the lock
+    fresh = select(GameSession).where(GameSession.id == key)
+    if db.session.get_bind().dialect.name == "sqlite":
+        table = GameSession.__table__
+        db.session.execute(update(table).where(table.c.id == key).values(revision=table.c.revision))
+    else:
+        fresh = fresh.with_for_update(key_share=True)
+    db.session.execute(fresh.execution_options(populate_existing=True))
+
+
+def attempts() -> Iterator[int]:
+    """0, 1, 2 … for each run of a change, pausing (jittered, growing) before each retry; stops
+    at ATTEMPTS or when the next pause would pass PATIENCE seconds from the first run."""
+    deadline = time.monotonic() + PATIENCE
+    for attempt in range(ATTEMPTS):
+        if attempt:
+            pause = random.uniform(0, min(LONGEST_PAUSE, FIRST_PAUSE * 2**attempt))
+            if time.monotonic() + pause > deadline:
+                return
+            time.sleep(pause)
+        yield attempt

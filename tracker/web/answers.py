@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask import url_for
-
 from ..engine import Ledger, RoundResult
 from ..models import GameSession
 from ..sessions import ledger_of, rules_of
+from . import public
 
 
 def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
@@ -71,4 +70,4 @@ def session_list(sessions: list[tuple[GameSession, int]]) -> dict:
 
 
 def page_url(game: GameSession) -> str:
-    return url_for("pages.session_page", token=game.token, _external=True)
+    return public.session_link(game.token)

@@ -27,11 +27,11 @@ from collections import OrderedDict
 from werkzeug.http import parse_etags
 
 from ..sessions.draft_tags import DraftTags
-from .security import HEADERS
+from .security import HEADERS, NO_STORE
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
-SECURITY = list(HEADERS.items())
+SECURITY = [*HEADERS.items(), ("Cache-Control", NO_STORE)]  # as the app's own answers
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
 
 

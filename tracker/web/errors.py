@@ -1,8 +1,16 @@
-"""Friendly error pages; JSON errors under /api/."""
+"""Friendly error pages; JSON errors under /api/.
+
+A database that cannot be reached, is full or is read-only is no bug of the tracker: 503 with
+Retry-After, saying that nothing was saved and to try again (issue 10). Every change is one
+transaction (sessions/store.py), so a request that failed this way saved nothing at all.
+"""
 
 from __future__ import annotations
 
+import errno
+
 from flask import jsonify, render_template, request
+from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from ..engine import Problem
@@ -15,7 +23,19 @@ TITLES = {
     413: "Too much at once",
     415: "Send JSON",
     500: "Something broke",
+    503: "Try again in a moment",
 }
+UNAVAILABLE = (
+    "The tracker cannot reach its database just now (or the database is full or read-only). "
+    "Nothing was saved by this request: try again in a minute."
+)
+RETRY_AFTER = 30  # seconds
+# SQLite: full, read-only, cannot open the file, busy or locked, disk I/O, no permission
+SQLITE_CODES = {13, 8, 14, 5, 6, 10, 3}
+# PostgreSQL SQLSTATE classes: connection, read-only transaction, insufficient resources (disk
+# full, out of memory, too many connections), operator intervention (shutdown), system error
+POSTGRES_STATES = ("08", "25006", "53", "57P", "58")
+DISK = {errno.ENOSPC, errno.EROFS, errno.EDQUOT}
 
 
 def register(app) -> None:
@@ -35,8 +55,34 @@ def register(app) -> None:
 
     @app.errorhandler(Exception)
     def crash(error: Exception):
+        if unavailable(error):
+            app.logger.warning("database unavailable: %s", error)
+            answer, code = _answer(503, UNAVAILABLE)
+            answer = app.make_response((answer, code))
+            answer.headers["Retry-After"] = str(RETRY_AFTER)
+            return answer
         app.logger.exception("unhandled error")
         return _answer(500, "The tracker hit a bug. Nothing was saved by this request.")
+
+
+def unavailable(error: BaseException) -> bool:
+    """Is `error` the database (or the disk under it) being out of reach, full or read-only,
+    rather than a bug?"""
+    if isinstance(error, sa.TimeoutError):  # no connection free in the pool
+        return True
+    if isinstance(error, OSError):
+        return error.errno in DISK
+    if not isinstance(error, sa.DBAPIError):
+        return False
+    if error.connection_invalidated:
+        return True
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in SQLITE_CODES
+    state = getattr(error.orig, "sqlstate", None)
+    if state is None:  # no server answered at all (refused, unknown host)
+        return isinstance(error, sa.OperationalError)
+    return state.startswith(POSTGRES_STATES)
 
 
 def _answer(code: int, message: str):

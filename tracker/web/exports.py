@@ -88,7 +88,7 @@ def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
     response.headers["Content-Disposition"] = (
         f'{"inline" if inline else "attachment"}; filename="{name}"'
     )
-    response.headers["Cache-Control"] = "no-cache"  # the session may change any minute
+    response.headers["Cache-Control"] = "no-store"  # a session's link and balances (issue 10)
     return response
 
 

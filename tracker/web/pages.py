@@ -13,7 +13,7 @@ from ..present.qr import qr_svg
 from ..present.rounds import round_line
 from ..present.rule_form import default_text, option_names, preset_values
 from ..sessions import owners, pins
-from . import devices, inputs
+from . import devices, inputs, public
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from .round_form import sentence
@@ -91,13 +91,12 @@ def session_page(token: str):
     game = game_or_404(token)
     devices.remember(game)
     context = _ledger_context(game, show_all=request.args.get("all") == "1")
-    link = url_for("pages.session_page", token=game.token, _external=True)
-    local = request.host.split(":")[0] in ("localhost", "127.0.0.1", "[::1]", "::1")
+    link = public.session_link(game.token)
     return render_template(
         "session.html",
         link=link,
         qr=qr_svg(link),
-        local_link=local,
+        local_link=public.names_this_computer(link),
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
         **seat_choice(game),

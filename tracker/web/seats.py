@@ -12,7 +12,7 @@ from .. import sessions
 from ..engine import read_seat
 from ..sessions import drafts
 from ..sessions.draft_preview import preview
-from . import devices
+from . import devices, public
 from .blueprint import bp, game_or_404, session_url
 from .forms import ConfirmForm
 
@@ -55,7 +55,13 @@ def choose_seat(token: str):
     if value != EVERYONE and read_seat(value, "seat", []) is None:
         return response
     response.set_cookie(
-        COOKIE, value, max_age=YEAR, path=cookie_path(game), httponly=True, samesite="Lax"
+        COOKIE,
+        value,
+        max_age=YEAR,
+        path=cookie_path(game),
+        httponly=True,
+        samesite="Lax",
+        secure=public.secure_cookies(),
     )
     return response
 

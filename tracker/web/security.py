@@ -3,9 +3,16 @@
 The session link is the key to a table's ledger, so no page may leak it (Referrer-Policy) or be
 framed by another site; all script comes from our own static files, never inline, so a player
 name such as `<script>` can never run even if a template forgot to escape it.
+
+Nothing but the static files may be kept by a browser or a proxy (issue 10): every page, API
+answer and export carries a session link or balances, so each says `Cache-Control: no-store`
+unless its view said otherwise. The polls keep their ETag and 304: phones send If-None-Match
+themselves (static/live.js, static/seat_sync.js), which no-store does not stop.
 """
 
 from __future__ import annotations
+
+from flask import request
 
 CSP = "; ".join(
     [
@@ -29,6 +36,8 @@ HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
+NO_STORE = "no-store"
+STATIC = "/static/"
 
 
 def register(app) -> None:
@@ -36,4 +45,6 @@ def register(app) -> None:
     def add_security_headers(response):
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
+        if not request.path.startswith(STATIC):
+            response.headers.setdefault("Cache-Control", NO_STORE)
         return response
