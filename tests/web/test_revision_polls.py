@@ -64,7 +64,11 @@ def test_an_unknown_session_and_other_requests_go_on_to_the_app(client, app, mak
 
 def test_a_device_that_unlocked_the_pin_polls_without_cookie_work(client, make_session):
     token = make_session()
-    assert client.put(f"/api/sessions/{token}/pin", json={"pin": "0420"}).status_code == 200
+    owner = make_session.owner[token]
+    assert (
+        client.put(f"/api/sessions/{token}/pin", json={"pin": "0420"}, headers=owner).status_code
+        == 200
+    )
     page = client.get(f"/s/{token}/unlock").get_data(as_text=True)
     right = client.post(f"/s/{token}/unlock", data={"csrf_token": csrf_token(page), "pin": "0420"})
     assert right.status_code == 303
