@@ -51,12 +51,7 @@ async def draft_tables(port, tokens, records, until, polls, saves, errors, args)
         for seat in range(3)
     ]
     await asyncio.gather(*tasks)
-    print(
-        f"     rounds saved through the draft: {len(rounds)}; from a write to both other "
-        f"phones seeing it: median {percentile(spread, 0.5):.0f} ms, "
-        f"p99 {percentile(spread, 0.99):.0f} ms ({len(spread)} writes)",
-        flush=True,
-    )
+    print_spread(rounds, spread)
     return {"polls": polls, "saves": saves, "errors": errors, "spread": spread}
 
 
@@ -217,3 +212,13 @@ class Phone:
 
 def _tag(draft: dict) -> str:
     return f'"{draft["version"]}.{draft["revision"]}"'
+
+
+def print_spread(rounds, spread) -> None:
+    """The rounds saved and how fast a write reached the table's other two phones."""
+    print(
+        f"     rounds saved through the draft: {len(rounds)}; from a write to both other "
+        f"phones seeing it: median {percentile(spread, 0.5):.0f} ms, "
+        f"p99 {percentile(spread, 0.99):.0f} ms ({len(spread)} writes)",
+        flush=True,
+    )

@@ -28,8 +28,8 @@ import json
 import random
 import time
 
-from benchmarks.draft_load import Phone, Table
-from benchmarks.load import TIMEOUT, WARMUP, percentile
+from benchmarks.draft_load import Phone, Table, print_spread
+from benchmarks.load import TIMEOUT, WARMUP
 
 AGREED = 0.3  # s: seat_sync.js polls this often once the phone agreed and waits for the others
 TAP_SPREAD = 5.0  # s: the phones of a table open their seat pages this far apart
@@ -47,12 +47,7 @@ async def evening_tables(pool, tokens, records, until, samples, args) -> dict:
         for seat in range(3)
     ]
     await asyncio.gather(*tasks)
-    print(
-        f"     rounds saved through the draft: {len(rounds)}; from a write to both other "
-        f"phones seeing it: median {percentile(spread, 0.5):.0f} ms, "
-        f"p99 {percentile(spread, 0.99):.0f} ms ({len(spread)} writes)",
-        flush=True,
-    )
+    print_spread(rounds, spread)
     return {**samples, "spread": spread}
 
 

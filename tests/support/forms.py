@@ -118,3 +118,12 @@ def new_session_fields(page: str) -> dict:
         "point_rate": "1",
         "page_size": "a4",
     }
+
+
+def pin_and_unlock(client, token: str, owner: dict, pin: str = "0420") -> None:
+    """The owner puts an edit PIN on the session; then `client` unlocks it as a phone would."""
+    answer = client.put(f"/api/sessions/{token}/pin", json={"pin": pin}, headers=owner)
+    assert answer.status_code == 200
+    page = client.get(f"/s/{token}/unlock").get_data(as_text=True)
+    right = client.post(f"/s/{token}/unlock", data={"csrf_token": csrf_token(page), "pin": pin})
+    assert right.status_code == 303

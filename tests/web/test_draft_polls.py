@@ -4,7 +4,7 @@ work; everything it does not answer goes on to the app unchanged."""
 
 from sqlalchemy import create_engine
 
-from tests.support.forms import csrf_token
+from tests.support.forms import pin_and_unlock
 from tests.support.records import DRAW, TALON
 from tests.web.test_drafts import HEADER, all_done, fill, url
 from tracker.extensions import db
@@ -61,14 +61,7 @@ def test_an_unknown_session_and_other_requests_go_on_to_the_app(client, make_ses
 
 def test_a_device_that_unlocked_the_pin_gets_its_304_without_cookie_work(client, make_session):
     token = make_session()
-    owner = make_session.owner[token]
-    assert (
-        client.put(f"/api/sessions/{token}/pin", json={"pin": "0420"}, headers=owner).status_code
-        == 200
-    )
-    page = client.get(f"/s/{token}/unlock").get_data(as_text=True)
-    right = client.post(f"/s/{token}/unlock", data={"csrf_token": csrf_token(page), "pin": "0420"})
-    assert right.status_code == 303
+    pin_and_unlock(client, token, make_session.owner[token])
     etag = client.get(url(token)).headers["ETag"]
     # the app refreshes a permanent session's cookie on each answer; the cheap 304 does not
     unchanged = client.get(url(token), headers={"If-None-Match": etag})

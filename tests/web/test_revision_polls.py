@@ -5,7 +5,7 @@ does not answer goes on to the app."""
 
 from werkzeug.test import Client
 
-from tests.support.forms import csrf_token
+from tests.support.forms import pin_and_unlock
 from tests.support.records import TALON
 from tracker.web.draft_polls import DraftPolls
 
@@ -64,14 +64,7 @@ def test_an_unknown_session_and_other_requests_go_on_to_the_app(client, app, mak
 
 def test_a_device_that_unlocked_the_pin_polls_without_cookie_work(client, make_session):
     token = make_session()
-    owner = make_session.owner[token]
-    assert (
-        client.put(f"/api/sessions/{token}/pin", json={"pin": "0420"}, headers=owner).status_code
-        == 200
-    )
-    page = client.get(f"/s/{token}/unlock").get_data(as_text=True)
-    right = client.post(f"/s/{token}/unlock", data={"csrf_token": csrf_token(page), "pin": "0420"})
-    assert right.status_code == 303
+    pin_and_unlock(client, token, make_session.owner[token])
     answer = client.get(poll(token))
     assert answer.status_code == 200 and "Set-Cookie" not in answer.headers
     unchanged = client.get(poll(token), headers={"If-None-Match": answer.headers["ETag"]})
