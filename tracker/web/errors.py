@@ -14,21 +14,9 @@ from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from ..engine import Problem
+from ..present.failures import BUG, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
 from ..sessions import InputError, NotFound
 
-TITLES = {
-    400: "That request did not make sense",
-    404: "Not found",
-    405: "Not allowed here",
-    413: "Too much at once",
-    415: "Send JSON",
-    500: "Something broke",
-    503: "Try again in a moment",
-}
-UNAVAILABLE = (
-    "The tracker cannot reach its database just now (or the database is full or read-only). "
-    "Nothing was saved by this request: try again in a minute."
-)
 RETRY_AFTER = 30  # seconds
 # SQLite: full, read-only, cannot open the file, busy or locked, disk I/O, no permission
 SQLITE_CODES = {13, 8, 14, 5, 6, 10, 3}
@@ -41,11 +29,11 @@ DISK = {errno.ENOSPC, errno.EROFS, errno.EDQUOT}
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _answer(error.code or 500, error.description or TITLES.get(error.code, "Error"))
+        return _answer(error.code or 500, error.description or TITLES.get(error.code, UNTITLED))
 
     @app.errorhandler(NotFound)
     def not_found(error):
-        return _answer(404, "Not found.")
+        return _answer(404, NOT_FOUND)
 
     @app.errorhandler(InputError)
     def input_error(error: InputError):
@@ -62,7 +50,7 @@ def register(app) -> None:
             answer.headers["Retry-After"] = str(RETRY_AFTER)
             return answer
         app.logger.exception("unhandled error")
-        return _answer(500, "The tracker hit a bug. Nothing was saved by this request.")
+        return _answer(500, BUG)
 
 
 def unavailable(error: BaseException) -> bool:
@@ -91,5 +79,5 @@ def _answer(code: int, message: str):
             {"errors": [Problem("url" if code in (404, 405) else "request", message).to_dict()]}
         ), code
     return render_template(
-        "error.html", code=code, title=TITLES.get(code, "Error"), message=message
+        "error.html", code=code, title=TITLES.get(code, UNTITLED), message=message
     ), code

@@ -17,13 +17,13 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 
+from ..present.failures import WRONG_HOST, WRONG_HOST_TITLE
 from .security import HEADERS, NO_STORE
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
-WRONG_HOST = "This server does not answer to that name. Open the tracker at its own address."
 PAGE = (
-    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Wrong address</title>'
-    "<h1>Wrong address</h1><p>{message}</p></html>"
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>{title}</title>'
+    "<h1>{title}</h1><p>{message}</p></html>"
 )
 REFUSED = [*HEADERS.items(), ("Cache-Control", NO_STORE)]
 
@@ -83,7 +83,8 @@ class HostGate:
             problem = {"where": "request", "message": WRONG_HOST}
             body, kind = json.dumps({"errors": [problem]}), "application/json"
         else:
-            body, kind = PAGE.format(message=WRONG_HOST), "text/html; charset=utf-8"
+            page = PAGE.format(title=WRONG_HOST_TITLE, message=WRONG_HOST)
+            body, kind = page, "text/html; charset=utf-8"
         data = body.encode()
         headers = [("Content-Type", kind), ("Content-Length", str(len(data))), *REFUSED]
         start_response("400 BAD REQUEST", headers)
