@@ -118,9 +118,7 @@ def failed_recently(folder: Path, token: str, version: str, settled: bool) -> bo
 
 def _prune(folder: Path, token: str, kept: Path) -> None:
     """Drop the session's older files, then the folder's oldest beyond KEEP, and leftovers."""
-    for old in folder.glob(f"{_session_part(token)}-*"):
-        if old != kept and old.suffix in (".pdf", ".failed"):
-            old.unlink(missing_ok=True)
+    _drop(folder, token, kept)
     files = sorted(folder.glob("*.pdf"), key=_mtime, reverse=True)
     for old in files[KEEP:]:
         old.unlink(missing_ok=True)
@@ -138,10 +136,16 @@ def _mtime(path: Path) -> float:
 
 def forget(folder: Path, token: str) -> int:
     """Delete every kept summary of the session `token` (it was deleted) and its failure marks;
-    answers how many summaries. A lock file is left to its print, which removes it."""
+    answers how many summaries."""
+    return _drop(Path(folder), token)
+
+
+def _drop(folder: Path, token: str, kept: Path | None = None) -> int:
+    """Delete the session's summaries and failure marks but `kept`; answers how many summaries
+    (its lock files are left to their prints, which remove them)."""
     gone = 0
-    for old in Path(folder).glob(f"{_session_part(token)}-*"):
-        if old.suffix in (".pdf", ".failed"):
+    for old in folder.glob(f"{_session_part(token)}-*"):
+        if old != kept and old.suffix in (".pdf", ".failed"):
             old.unlink(missing_ok=True)
             gone += old.suffix == ".pdf"
     return gone

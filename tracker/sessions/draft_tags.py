@@ -27,6 +27,11 @@ QUERY = (
 REVISION = "SELECT revision, settled_at IS NOT NULL FROM game_session WHERE token = {}"
 
 
+def revision_tag(revision: int, settled: bool) -> str:
+    """The ETag of the revision poll's answer (api.revision and web/draft_polls.py)."""
+    return f"{revision}.{int(settled)}"
+
+
 class DraftTags:
     """Reads draft ETags on `engine`'s database, one connection per thread."""
 

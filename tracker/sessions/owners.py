@@ -105,14 +105,9 @@ def _check_recovery(game: GameSession, claim: Claim) -> None:
     if _matches(game.recovery_hash, _code(claim.recovery_code)):
         pins.forgive(game, claim.client)
         return
-    left = pins.MAX_WRONG - count
-    if left <= 0:
+    if count >= pins.MAX_WRONG:
         raise pins.too_many(game, claim.client)
-    raise PinError(
-        f"wrong recovery code: {left} more tr{'y' if left == 1 else 'ies'} before a "
-        f"{int(pins.WINDOW.total_seconds() // 60)}-minute wait",
-        where="recovery_code",
-    )
+    raise pins.wrong("recovery code", count, where="recovery_code")
 
 
 def _given(value) -> bool:

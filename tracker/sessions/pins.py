@@ -97,10 +97,16 @@ def check(game: GameSession, given, client: str) -> None:
         forgive(game, client)
         return
     _refuse_if_limited(game, client, per_session=True)  # that was the last try allowed
+    raise wrong("PIN", count)
+
+
+def wrong(what: str, count: int, where: str = "pin") -> PinError:
+    """The 403 of a wrong `what` (PIN, recovery code), the address's `count`-th try in WINDOW."""
     left = MAX_WRONG - count
-    raise PinError(
-        f"wrong PIN: {left} more tr{'y' if left == 1 else 'ies'} before a "
-        f"{int(WINDOW.total_seconds() // 60)}-minute wait"
+    return PinError(
+        f"wrong {what}: {left} more tr{'y' if left == 1 else 'ies'} before a "
+        f"{int(WINDOW.total_seconds() // 60)}-minute wait",
+        where=where,
     )
 
 

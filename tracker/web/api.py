@@ -26,6 +26,7 @@ from ..sessions import (
     owners,
     pins,
 )
+from ..sessions.draft_tags import revision_tag
 from ..sessions.errors import InputError
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
@@ -142,7 +143,7 @@ def revision(token: str):
     except sessions.NotFound:
         raise InputError([Problem("id", "no session with this id")], 404) from None
     answer = jsonify({"revision": revision, "settled": settled})
-    answer.set_etag(f"{revision}.{int(settled)}")
+    answer.set_etag(revision_tag(revision, settled))
     return answer.make_conditional(request)  # 304 when If-None-Match names this ETag
 
 

@@ -135,12 +135,14 @@ def client() -> str:
 
 
 def _owner_mark(game) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    text = f"owner\0{game.token}\0{game.owner_key_hash}".encode()
-    return hmac.new(key, text, hashlib.sha256).hexdigest()[:16]
+    return _signed(f"owner\0{game.token}\0{game.owner_key_hash}")
 
 
 def _mark(game) -> str:
     """What the cookie holds for an unlocked session: tied to the current hash, not the PIN."""
+    return _signed(game.pin_hash)
+
+
+def _signed(text: str) -> str:
     key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, game.pin_hash.encode(), hashlib.sha256).hexdigest()[:16]
+    return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()[:16]

@@ -26,12 +26,11 @@ from collections import OrderedDict
 
 from werkzeug.http import parse_etags
 
-from ..sessions.draft_tags import DraftTags
-from .security import HEADERS, NO_STORE
+from ..sessions.draft_tags import DraftTags, revision_tag
+from .security import RAW_HEADERS
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
-SECURITY = [*HEADERS.items(), ("Cache-Control", NO_STORE)]  # as the app's own answers
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
 
 
@@ -78,13 +77,13 @@ class DraftPolls:
             etag = ("ETag", f'"{tag}"')
             seen = environ.get("HTTP_IF_NONE_MATCH")
             if seen and parse_etags(seen).contains(tag):
-                start_response("304 NOT MODIFIED", [etag, *SECURITY])
+                start_response("304 NOT MODIFIED", [etag, *RAW_HEADERS])
                 return []
             body = self.answers.get(found, tag)
             if body is not None:
                 length = ("Content-Length", str(len(body)))
                 kind = ("Content-Type", "application/json")
-                start_response("200 OK", [kind, length, etag, *SECURITY])
+                start_response("200 OK", [kind, length, etag, *RAW_HEADERS])
                 return [body]
         return self.wsgi_app(environ, start_response)
 
@@ -100,14 +99,14 @@ class DraftPolls:
             return None
         if state is None:
             return None
-        tag = f"{state[0]}.{int(state[1])}"
+        tag = revision_tag(*state)
         etag = ("ETag", f'"{tag}"')
         seen = environ.get("HTTP_IF_NONE_MATCH")  # a weak match, as the app's make_conditional
         if seen and parse_etags(seen).contains_weak(tag):
-            return "304 NOT MODIFIED", [etag, *SECURITY], []
+            return "304 NOT MODIFIED", [etag, *RAW_HEADERS], []
         body = b'{"revision":%d,"settled":%s}\n' % (state[0], b"true" if state[1] else b"false")
         kind, length = ("Content-Type", "application/json"), ("Content-Length", str(len(body)))
-        return "200 OK", [kind, length, etag, *SECURITY], [body]
+        return "200 OK", [kind, length, etag, *RAW_HEADERS], [body]
 
     @staticmethod
     def _draft_get(environ) -> str | None:

@@ -18,14 +18,13 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 
 from ..present.failures import WRONG_HOST, WRONG_HOST_TITLE
-from .security import HEADERS, NO_STORE
+from .security import RAW_HEADERS
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
 PAGE = (
     '<!doctype html><html lang="en"><meta charset="utf-8"><title>{title}</title>'
     "<h1>{title}</h1><p>{message}</p></html>"
 )
-REFUSED = [*HEADERS.items(), ("Cache-Control", NO_STORE)]
 
 
 def register(app: Flask) -> None:
@@ -86,6 +85,6 @@ class HostGate:
             page = PAGE.format(title=WRONG_HOST_TITLE, message=WRONG_HOST)
             body, kind = page, "text/html; charset=utf-8"
         data = body.encode()
-        headers = [("Content-Type", kind), ("Content-Length", str(len(data))), *REFUSED]
+        headers = [("Content-Type", kind), ("Content-Length", str(len(data))), *RAW_HEADERS]
         start_response("400 BAD REQUEST", headers)
         return [data]

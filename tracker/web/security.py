@@ -38,6 +38,8 @@ HEADERS = {
 }
 NO_STORE = "no-store"
 STATIC = "/static/"
+# the headers of an answer made before Flask (draft polls, the host gate): as the app's own
+RAW_HEADERS = [*HEADERS.items(), ("Cache-Control", NO_STORE)]
 
 
 def register(app) -> None:
