@@ -165,6 +165,10 @@ class RoundDraft(db.Model):
     confirm_alone = db.Column(db.Boolean, nullable=False, default=False)
     last_saved = db.Column(db.JSON, nullable=True)  # the round the last agreement saved
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    # issue 10: the JSON a GET of this draft answers (sessions/draft_answer.py), written in the
+    # same transaction as each change, and the ETag "<version>.<revision>" it answers
+    answer = db.Column(db.Text, nullable=True)
+    answer_tag = db.Column(db.String(40), nullable=True)
 
     __mapper_args__ = {"version_id_col": version}
 

@@ -92,7 +92,9 @@ def test_a_database_error_is_left_to_the_app(tmp_path):
     # the failed connection was dropped: once the database answers, so does the next poll
     with engine.begin() as connection:
         connection.exec_driver_sql("CREATE TABLE game_session (id INT, token TEXT, revision INT)")
-        connection.exec_driver_sql("CREATE TABLE round_draft (session_id INT, version INT)")
+        connection.exec_driver_sql(
+            "CREATE TABLE round_draft (session_id INT, version INT, answer TEXT, answer_tag TEXT)"
+        )
         connection.exec_driver_sql("INSERT INTO game_session VALUES (1, 'abc', 1)")
     body = polls(environ, lambda status, headers: statuses.append(status))
     assert b"".join(body) == b"" and statuses[-1] == "304 NOT MODIFIED" and len(calls) == 1

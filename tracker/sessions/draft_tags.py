@@ -8,8 +8,9 @@ each thread keeps one connection of its own, out of the engine's pool, in autoco
 trip per poll on PostgreSQL instead of three: the pool's ping, the query, the rollback on
 return). A connection that fails is dropped, and the next poll opens another.
 
-`revision` reads the session page's poll (issue 10: `sessions.revision_of`, the revision and
-whether the session is settled) on the same connection.
+`answer` reads the ETag with the draft's stored answer (sessions/draft_answer.py), in the same
+one query. `revision` reads the session page's poll (issue 10: `sessions.revision_of`, the
+revision and whether the session is settled) on the same connection.
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ from sqlalchemy.exc import SQLAlchemyError
 QUERY = (
     "SELECT d.version, s.revision FROM game_session s"
     " LEFT JOIN round_draft d ON d.session_id = s.id WHERE s.token = {}"
+)
+# the ETag's parts with the stored answer (sessions/draft_answer.py) when it answers that ETag
+# and is not the one the phone has already (the second marker: the phone's ETag, or "")
+ANSWER = (
+    "SELECT d.version, s.revision, d.answer_tag,"
+    " CASE WHEN d.answer_tag = {0} THEN NULL ELSE d.answer END FROM game_session s"
+    " LEFT JOIN round_draft d ON d.session_id = s.id WHERE s.token = {0}"
 )
 # the session's revision and whether it is settled (sessions.revision_of), for the revision poll
 REVISION = "SELECT revision, settled_at IS NOT NULL FROM game_session WHERE token = {}"
@@ -40,6 +48,7 @@ class DraftTags:
         marker = "?" if engine.dialect.paramstyle == "qmark" else "%s"
         self.query = QUERY.format(marker)
         self.revision_query = REVISION.format(marker)
+        self.answer_query = ANSWER.format(marker)
         # what reading may raise: the driver's own errors (a raw cursor does not wrap them)
         self.errors = (engine.dialect.dbapi.Error, SQLAlchemyError)
         self._local = threading.local()
@@ -51,17 +60,26 @@ class DraftTags:
             return None
         return f"{row[0] or 0}.{row[1]}"
 
+    def answer(self, token: str, seen: str = "") -> tuple[str, bytes | None] | None:
+        """(ETag, the stored answer when it answers that ETag and the ETag is not `seen`), or
+        None when there is no session with this token."""
+        row = self._row(self.answer_query, seen, token)
+        if row is None:
+            return None
+        tag = f"{row[0] or 0}.{row[1]}"
+        return tag, row[3].encode() if row[2] == tag and row[3] is not None else None
+
     def revision(self, token: str) -> tuple[int, bool] | None:
         """(revision, settled) of the session, or None when there is none with this token."""
         row = self._row(self.revision_query, token)
         return None if row is None else (row[0], bool(row[1]))
 
-    def _row(self, query: str, token: str):
+    def _row(self, query: str, *values: str):
         connection = self._connection()
         try:
             cursor = connection.cursor()
             try:
-                cursor.execute(query, (token,))
+                cursor.execute(query, values)
                 return cursor.fetchone()
             finally:
                 cursor.close()

@@ -33,7 +33,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..engine import Problem
 from ..extensions import db
 from ..models import GameSession, RoundDraft, utcnow
-from . import idempotency, pins
+from . import draft_answer, idempotency, pins
 from .draft_preview import (
     Preview,
     blank_seats,
@@ -253,6 +253,7 @@ def _change(
             db.session.rollback()
             return get_draft(game)
         draft.updated_at = utcnow()
+        draft_answer.keep(game, draft)  # what a GET answers, in this same transaction
         if draft.id is None:
             db.session.add(draft)
         try:

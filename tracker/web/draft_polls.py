@@ -4,8 +4,11 @@ answer is 304, and after a change the other two phones ask for the same new draf
 here, in front of Flask: one indexed query for the draft's ETag (sessions/draft_tags.py), then
 
 - 304 when the phone already has it;
-- 200 with the answer this worker last gave for that ETag, when it has one (DraftAnswers: a
-  draft's answer is the same for the same "<version>.<revision>");
+- 200 with the answer stored with the draft row when it answers that ETag (issue 10: written
+  in the same transaction as each change, sessions/draft_answer.py; read by the same query,
+  and only when the phone's ETag is not this one), so any worker serves it;
+- else 200 with the answer this worker last gave for that ETag, when it has one (DraftAnswers:
+  a draft's answer is the same for the same "<version>.<revision>");
 
 with no request context, no session cookie and no ORM, the security headers of every answer
 kept. Anything else (another request, an unknown session, a draft this worker has not
@@ -31,6 +34,7 @@ from .security import RAW_HEADERS
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
+ONE_TAG = re.compile(r'\s*"([0-9]{1,20}\.[0-9]{1,20})"\s*')  # what seat_sync.js sends
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
 
 
@@ -72,14 +76,14 @@ class DraftPolls:
             start_response(*answer[:2])
             return answer[2]
         found = self._draft_get(environ)
-        tag = None if found is None else self._tag(found)
+        seen = environ.get("HTTP_IF_NONE_MATCH")
+        tag, body = (None, None) if found is None else self._tag(found, seen)
         if tag is not None:
             etag = ("ETag", f'"{tag}"')
-            seen = environ.get("HTTP_IF_NONE_MATCH")
             if seen and parse_etags(seen).contains(tag):
                 start_response("304 NOT MODIFIED", [etag, *RAW_HEADERS])
                 return []
-            body = self.answers.get(found, tag)
+            body = body or self.answers.get(found, tag)
             if body is not None:
                 length = ("Content-Length", str(len(body)))
                 kind = ("Content-Type", "application/json")
@@ -116,8 +120,12 @@ class DraftPolls:
         found = DRAFT.fullmatch(environ.get("PATH_INFO", ""))
         return None if found is None else found[1]
 
-    def _tag(self, token: str) -> str | None:
+    def _tag(self, token: str, seen: str | None) -> tuple[str | None, bytes | None]:
+        """The draft's ETag and its stored answer (None: not stored for this ETag, or the
+        phone's one ETag is this one: it gets 304, no need to read it)."""
+        one = ONE_TAG.fullmatch(seen or "")
         try:
-            return self.tags.tag(token)
+            found = self.tags.answer(token, "" if one is None else one[1])
         except (*self.tags.errors, OSError):
-            return None  # the app answers, or reports the error, as for any request
+            found = None  # the app answers, or reports the error, as for any request
+        return (None, None) if found is None else found

@@ -3,56 +3,35 @@ the api blueprint, each reading its request and calling one function of sessions
 
 Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
 both). A GET is mostly answered before it reaches these views (web/draft_polls.py): 304 from
-one small query, or this worker's last answer for the same ETag, which these views keep.
+one small query, or the answer stored with the draft row by the change it answers (issue 10,
+sessions/draft_answer.py: any worker serves it), or this worker's last answer for the same
+ETag, which these views keep. Their answers are the stored bytes, so all are byte for byte
+the same; a GET whose session moved on since the draft's last change stores the answer it made.
 """
 
 from __future__ import annotations
 
-from flask import current_app, jsonify, request
+from flask import Response, current_app, request
 
 from .. import sessions
 from ..engine import Problem
 from ..models import RoundDraft
-from ..sessions import Saved, drafts
-from ..sessions.draft_preview import preview
+from ..sessions import Saved, draft_answer, drafts
 from ..sessions.errors import InputError
 from .api import access_of, bp, game_of, if_match, not_saved, read_body
 
 
 def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | None = None):
-    seen = preview(game, draft)
-    seats = [
-        {
-            "seat": seat,
-            "player": game.players[seat],
-            "hand": state["hand"],
-            "done": state["done"],
-            "agreed": state["agreed"],
-            "clashes": seen.clashes_of(seat),
-        }
-        for seat, state in enumerate(draft.seats)
-    ]
-    body = {
-        "version": draft.version,
-        "revision": game.revision,
-        "changed": draft.changed,
-        "confirm_alone": bool(draft.confirm_alone),
-        "header": draft.header,
-        "seats": seats,
-        "all_done": all(state["done"] for state in draft.seats),
-        "preview": {
-            "ready": seen.result is not None and not seen.problems,
-            "result": None if seen.result is None else seen.result.to_dict(),
-            "errors": [problem.to_dict() for problem in seen.problems],
-            "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
-        },
-        "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
-        "saved": None if saved is None else {"number": saved.number},
-    }
-    tag, response = drafts.tag_of(game, draft), jsonify(body)
+    tag = drafts.tag_of(game, draft)
+    body = None if saved is not None else draft_answer.stored(game, draft, tag)
+    if body is None:  # an Agree that saved, or a draft whose session moved on since its change
+        text = draft_answer.encode(draft_answer.body_of(game, draft, draft.version, saved))
+        body = text.encode()
+        if saved is None:
+            draft_answer.remember(draft, draft.version, game.revision, text)
     if saved is None:  # what a GET of this draft answers too (web/draft_polls.py)
-        current_app.extensions["draft_answers"].put(game.token, tag, response.get_data())
-    return response, status, {"ETag": f'"{tag}"'}
+        current_app.extensions["draft_answers"].put(game.token, tag, body)
+    return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
 
 
 @bp.get("/sessions/<token>/draft")

@@ -1,0 +1,96 @@
+"""The JSON answer about a round draft (docs/API.md, "Round draft"), built here so that it can
+be stored with the draft row in the same transaction as the change it answers (issue 10): any
+worker's middleware (web/draft_polls.py) then serves a GET of the draft from the one query it
+already makes for the ETag, without Flask and without checking the round again.
+
+`encode` writes JSON exactly as Flask's `jsonify` does outside debug mode (sorted keys, no
+spaces, ASCII only, a final newline), and the app's own answer is these very bytes: the stored
+answer and the app's are the same byte for byte. The stored answer names the ETag it answers,
+"<draft version>.<session revision>"; the middleware serves it only while the draft and the
+session are still at that tag (a round saved, edited or deleted, a settle, a restore in place:
+the revision moves on; a session deleted: its draft row goes with it).
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import update
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..extensions import db
+from ..models import GameSession, RoundDraft
+from .draft_preview import preview
+from .outcomes import Saved
+
+
+def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | None = None):
+    """The answer's JSON object for `draft` at `version` (what its ETag names)."""
+    seen = preview(game, draft)
+    seats = [
+        {
+            "seat": seat,
+            "player": game.players[seat],
+            "hand": state["hand"],
+            "done": state["done"],
+            "agreed": state["agreed"],
+            "clashes": seen.clashes_of(seat),
+        }
+        for seat, state in enumerate(draft.seats)
+    ]
+    return {
+        "version": version,
+        "revision": game.revision,
+        "changed": draft.changed,
+        "confirm_alone": bool(draft.confirm_alone),
+        "header": draft.header,
+        "seats": seats,
+        "all_done": all(state["done"] for state in draft.seats),
+        "preview": {
+            "ready": seen.result is not None and not seen.problems,
+            "result": None if seen.result is None else seen.result.to_dict(),
+            "errors": [problem.to_dict() for problem in seen.problems],
+            "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
+        },
+        "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
+        "saved": None if saved is None else {"number": saved.number},
+    }
+
+
+def encode(body: dict) -> str:
+    """JSON text as Flask's jsonify writes it (app.json outside debug mode)."""
+    return json.dumps(body, ensure_ascii=True, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def keep(game: GameSession, draft: RoundDraft) -> None:
+    """Store the answer a GET of `draft` will get once this change commits (its version moves
+    on by one: the mapper's version counter), under the ETag it answers."""
+    version = (draft.version or 0) + 1 if draft.id is not None else 1
+    draft.answer = encode(body_of(game, draft, version))
+    draft.answer_tag = f"{version}.{game.revision}"
+
+
+def stored(game: GameSession, draft: RoundDraft, tag: str) -> bytes | None:
+    """The answer stored with `draft`, when it answers `tag`."""
+    if draft.id is None or draft.answer_tag != tag or draft.answer is None:
+        return None
+    return draft.answer.encode()
+
+
+def remember(draft: RoundDraft, version: int, revision: int, text: str) -> None:
+    """Store the answer the app made for a GET (the session's revision moved on since the
+    draft's last change: a round saved or edited elsewhere), so that the other workers need not
+    make it again; only while the draft is still at `version` (no version bump: the answer
+    is not a change of the draft)."""
+    if draft.id is None:
+        return
+    table = RoundDraft.__table__
+    try:
+        db.session.execute(
+            update(table)
+            .where(table.c.id == draft.id, table.c.version == version)
+            .values(answer=text, answer_tag=f"{version}.{revision}")
+        )
+        db.session.commit()
+    except SQLAlchemyError:  # a busy database: the answer was made, the next GET makes it again
+        db.session.rollback()
