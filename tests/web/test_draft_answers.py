@@ -9,6 +9,8 @@ from tests.support.records import DRAW, TALON
 from tests.web.test_drafts import url
 from tracker.documents.backup import backup_dict, restore
 from tracker.extensions import db
+from tracker.sessions import drafts, get_session
+from tracker.sessions.pins import OPEN
 from tracker.sessions.upkeep import delete_sessions
 from tracker.web.draft_polls import DraftAnswers, DraftPolls
 
@@ -154,3 +156,30 @@ def _restore_in_place(app, earlier):
 
 class Done:
     status_code = 200
+
+
+def test_a_change_racing_another_workers_is_retried_not_a_500(app, second_worker, make_session):
+    """Worker one reads the draft, worker two changes it meanwhile: worker one's write (its
+    answer made from the rounds it reads before committing) is retried on the fresh draft."""
+    token = make_session()
+    other = second_worker.test_client()  # its round: not in worker one's ledger memo
+    assert other.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    assert other.put(url(token, "/header"), json=_header()).status_code == 200
+    raced = []
+
+    def change(draft):
+        if not raced:  # the first attempt only: another phone's write lands in between
+            with second_worker.app_context():
+                raced.append(other.put(url(token, "/seats/2"), json=DRAW["hands"][2]))
+        seats = [dict(state) for state in draft.seats]
+        seats[1]["hand"] = DRAW["hands"][1]
+        draft.seats = seats
+        return True
+
+    with app.app_context():
+        game = get_session(token)
+        drafts._change(game, OPEN, None, change)
+    assert raced[0].status_code == 200
+    answer = served(app, token)
+    hands = [seat["hand"] for seat in json.loads(answer.data)["seats"]]
+    assert hands[1:] == [DRAW["hands"][1], DRAW["hands"][2]]

@@ -66,7 +66,9 @@ def keep(game: GameSession, draft: RoundDraft) -> None:
     """Store the answer a GET of `draft` will get once this change commits (its version moves
     on by one: the mapper's version counter), under the ETag it answers."""
     version = (draft.version or 0) + 1 if draft.id is not None else 1
-    draft.answer = encode(body_of(game, draft, version))
+    with db.session.no_autoflush:  # the check reads rounds: the change is flushed at commit,
+        body = body_of(game, draft, version)  # where a race with another worker is retried
+    draft.answer = encode(body)
     draft.answer_tag = f"{version}.{game.revision}"
 
 
