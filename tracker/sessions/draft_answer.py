@@ -62,14 +62,22 @@ def encode(body: dict) -> str:
     return json.dumps(body, ensure_ascii=True, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def keep(game: GameSession, draft: RoundDraft) -> None:
+def keep(game: GameSession, draft: RoundDraft) -> tuple[str, bytes]:
     """Store the answer a GET of `draft` will get once this change commits (its version moves
-    on by one: the mapper's version counter), under the ETag it answers."""
+    on by one: the mapper's version counter), under the ETag it answers; answers both, for the
+    change's own answer (`made`)."""
     version = (draft.version or 0) + 1 if draft.id is not None else 1
     with db.session.no_autoflush:  # the check reads rounds: the change is flushed at commit,
         body = body_of(game, draft, version)  # where a race with another worker is retried
     draft.answer = encode(body)
     draft.answer_tag = f"{version}.{game.revision}"
+    return draft.answer_tag, draft.answer.encode()
+
+
+def made(draft: RoundDraft) -> tuple[str, bytes] | None:
+    """The ETag and answer of the change `draft` just committed (set by sessions/drafts.py), so
+    that the change's answer needs no second read of the rows the commit expired."""
+    return draft.__dict__.get("made_answer")
 
 
 def stored(game: GameSession, draft: RoundDraft, tag: str) -> bytes | None:

@@ -253,7 +253,7 @@ def _change(
             db.session.rollback()
             return get_draft(game)
         draft.updated_at = utcnow()
-        draft_answer.keep(game, draft)  # what a GET answers, in this same transaction
+        answer = draft_answer.keep(game, draft)  # what a GET answers, in this same transaction
         if draft.id is None:
             db.session.add(draft)
         try:
@@ -261,6 +261,7 @@ def _change(
         except (StaleDataError, IntegrityError):
             db.session.rollback()
             continue
+        draft.made_answer = answer  # not a column: draft_answer.made
         return draft
     raise InputError(
         [Problem("draft", "the round changed at the same moment on another phone: try again")],

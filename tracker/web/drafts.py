@@ -22,15 +22,18 @@ from .api import access_of, bp, game_of, if_match, not_saved, read_body
 
 
 def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | None = None):
-    tag = drafts.tag_of(game, draft)
-    body = None if saved is not None else draft_answer.stored(game, draft, tag)
+    made = None if saved is not None else draft_answer.made(draft)
+    tag, body = made or (drafts.tag_of(game, draft), None)
+    if made is None and saved is None:
+        body = draft_answer.stored(game, draft, tag)
     if body is None:  # an Agree that saved, or a draft whose session moved on since its change
         text = draft_answer.encode(draft_answer.body_of(game, draft, draft.version, saved))
         body = text.encode()
         if saved is None:
             draft_answer.remember(draft, draft.version, game.revision, text)
     if saved is None:  # what a GET of this draft answers too (web/draft_polls.py)
-        current_app.extensions["draft_answers"].put(game.token, tag, body)
+        token = request.view_args["token"]  # not game.token: the commit expired it
+        current_app.extensions["draft_answers"].put(token, tag, body)
     return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
 
 
