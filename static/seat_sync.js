@@ -110,13 +110,37 @@
       if (failing) wait = Math.min(15000, 1000 * Math.pow(2, failing));
       timer = setTimeout(function () { poll().then(schedule); }, wait);
     }
+    /* a reload or leaving the page while a write is on its way: the writes still waiting for
+       it are kept in this tab and sent, in order, when the page is back (the one on its way
+       lands: keepalive) */
+    var PARKED = "seat-sync:" + url;
+    function park() {
+      if (!queue.length) return;
+      var requests = queue.map(function (op) { return op.make(); });
+      queue = [];
+      try { sessionStorage.setItem(PARKED, JSON.stringify(requests)); } catch (e) { /* private mode: lost */ }
+    }
+    function unpark() {
+      var requests = [];
+      try {
+        requests = JSON.parse(sessionStorage.getItem(PARKED) || "[]");
+        sessionStorage.removeItem(PARKED);
+      } catch (e) { requests = []; }
+      requests.forEach(function (request, i) {
+        queue.push({ key: "parked-" + i, make: function () { return request; } });
+      });
+      pump();
+    }
+    window.addEventListener("pagehide", park);
+    window.addEventListener("pageshow", function (event) { if (event.persisted) unpark(); });
+
     function wake() { if (!document.hidden) poll(true).then(schedule); }
     document.addEventListener("visibilitychange", wake);
     window.addEventListener("pageshow", wake);
     window.addEventListener("online", wake);
 
     return {
-      start: function () { return poll(true).then(schedule); },
+      start: function () { unpark(); return poll(true).then(schedule); },
       refresh: function () { return poll(true); },
       draft: function () { return draft; },
       busy: busy,
