@@ -57,7 +57,8 @@ def prune_command(idle_days: int, dry_run: bool) -> None:
     )
 
 
-@group.command("owner")
+# a token may begin with "-" (base64url): taken as the argument, not as an unknown option
+@group.command("owner", context_settings={"ignore_unknown_options": True})
 @click.argument("token")
 def owner_command(token: str) -> None:
     """Give the session TOKEN a new owner key and recovery code (printed once; the old ones,

@@ -279,6 +279,9 @@ def test_a_session_made_before_owners_gets_one_from_the_server_owner(app, client
     )
     missing = app.test_cli_runner().invoke(owner_command, ["nope"])
     assert missing.exit_code == 2 and "No session" in missing.output
+    # a token beginning with "-" (1 in 32 do) is still a token, not an option
+    missing = app.test_cli_runner().invoke(owner_command, ["-G" + token[2:]])
+    assert missing.exit_code == 2 and "No session" in missing.output
 
 
 def test_six_digit_pins_on_every_path(client, app):
