@@ -35,10 +35,11 @@ scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
         --seconds 45 --tables 200 300 400 500 600
 
 Measured (README, "An evening at 1,000 tables?"; PostgreSQL, 3 x 4, the 2 cores shared with
-other work): in evening mode 200 tables hold (all-requests p99 66-182 ms), 300 when the
-load average is below 10 (175-177 ms), 400 and 1,000 (4.9 s) do not; before the revision poll
-was answered in front of Flask, 200 did not (272-321 ms). A table costs about 0.5 % of a core
-(server, PostgreSQL and this generator), so 1,000 tables would need ~5 cores.
+other work): in evening mode 500 tables hold (all-requests p99 186 ms at load average 8.9;
+300 and 400: 43 and 87 ms), 600 do not (1.3 s: both cores full); before the draft's answer was
+stored with its row, 200 held and 300 only on a quiet machine; before the revision poll was
+answered in front of Flask, 200 did not (272-321 ms). A table costs about 0.4 % of a core
+(server, PostgreSQL and this generator), so 1,000 tables would need ~4 cores.
 This generator uses about 0.3 ms of CPU per request (13-21 % of a core at 300 tables).
 
 The database is a fresh SQLite file (the default deployment), or with --database postgresql a
