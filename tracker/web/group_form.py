@@ -1,0 +1,52 @@
+"""A new session started from a barkada's page (issue 11): the new-session form carries the
+group (`group=<id>`) and, on the way in, the three members picked on the group's page."""
+
+from __future__ import annotations
+
+from flask import redirect, request, url_for
+
+from ..sessions import NotFound
+from ..sessions.group_store import get_group, group_of
+from . import devices
+
+
+def group_asked(form):
+    """The group the form is for (None when none, or no group has this id); a GET fills the
+    players in from the members picked on the group's page."""
+    token = request.values.get("group", "")
+    if not token or len(token) > 64:
+        return None
+    try:
+        group = get_group(token)
+    except NotFound:
+        return None
+    if request.method == "GET":
+        for seat in range(3):
+            typed = request.args.get(f"player_{seat}", "")[:40]
+            if typed:
+                getattr(form, f"player_{seat}").data = typed
+    return group
+
+
+def with_group(data: dict, group) -> dict:
+    return data if group is None else {**data, "group": group.token}
+
+
+def locked(group):
+    """The group has a PIN this device has not given: it is asked for first."""
+    return redirect(url_for("groups.unlock", token=group.token), 303)
+
+
+def settle_context(game) -> dict:
+    """A group session's settle-up (issue 11): its group, and for each of its players (as the
+    session names them) the member's current name and payment note."""
+    group = group_of(game)
+    if group is None or not game.seat_members:
+        return {"group": None, "members_at": {}}
+    by_id = {member.id: member for member in group.members}
+    members_at = {
+        name: by_id[member_id]
+        for name, member_id in zip(game.players, game.seat_members)
+        if member_id in by_id
+    }
+    return {"group": group, "members_at": members_at, "group_can_pay": devices.unlocked(group)}
