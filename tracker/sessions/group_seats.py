@@ -3,7 +3,7 @@ three players must be current members of the group, each named as the group name
 
 from __future__ import annotations
 
-from ..engine import Problem
+from ..engine import Path, Problem
 from ..models import Barkada
 from .errors import NotFound
 from .group_store import current_members, get_group
@@ -30,7 +30,7 @@ def read_group_seats(
     for seat, name in enumerate(players):
         member = members.get(name.casefold())
         if member is None:
-            problems.append(Problem(f"players[{seat}]", _not_member(name, group, gone)))
+            problems.append(Problem(Path.of("players", seat), _not_member(name, group, gone)))
             continue
         seats.append(member.id)
         names.append(member.name)

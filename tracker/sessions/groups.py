@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Problem
+from ..engine import Path, Problem
 from ..engine.values import bad_character
 from ..extensions import db
 from ..models import Barkada, Member, new_token, utcnow
@@ -40,17 +40,17 @@ def read_group_name(value, problems: list[Problem], where: str = "name") -> str:
     return name
 
 
-def read_member(value, where: str, problems: list[Problem], taken: list[str]) -> NewMember:
+def read_member(value, where, problems: list[Problem], taken: list[str]) -> NewMember:
     """A member as a name, or {"name", "note"}; `taken`: the names already in the group."""
-    note = None
+    note, where = None, Path(where)
     if isinstance(value, dict):
-        note = read_note(value.get("note"), f"{where}.note", problems)
-        value, where = value.get("name"), f"{where}.name"
+        note = read_note(value.get("note"), Path.of(*where, "note"), problems)
+        value, where = value.get("name"), Path.of(*where, "name")
     name = read_member_name(value, where, problems, taken)
     return NewMember(name, note)
 
 
-def read_member_name(value, where: str, problems: list[Problem], taken: list[str]) -> str:
+def read_member_name(value, where, problems: list[Problem], taken: list[str]) -> str:
     name = " ".join(value.split()) if isinstance(value, str) else ""
     if not name:
         problems.append(Problem(where, "each member needs a name"))
@@ -63,7 +63,7 @@ def read_member_name(value, where: str, problems: list[Problem], taken: list[str
     return name
 
 
-def read_note(value, where: str, problems: list[Problem]) -> str | None:
+def read_note(value, where, problems: list[Problem]) -> str | None:
     """A payment note (such as "GCash 0917 123 4567"), or None for none."""
     if value is None:
         return None
@@ -95,7 +95,8 @@ def read_new_group(data) -> tuple[str, list[NewMember], str | None]:
         )
         given = []
     for index, value in enumerate(given):
-        member = read_member(value, f"members[{index}]", problems, [m.name for m in members])
+        taken = [m.name for m in members]
+        member = read_member(value, Path.of("members", index), problems, taken)
         members.append(member)
     pin = pins.read_new_pin(data.get("pin"), "pin", problems)
     if problems:
