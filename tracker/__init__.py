@@ -62,6 +62,7 @@ def _register_web(app: Flask) -> None:
         errors,
         exports,
         group_api,
+        group_files,  # noqa: F401  and so are these
         group_forms,  # noqa: F401  its views are routes of group_pages.bp
         group_pages,
         home,  # noqa: F401  the home page, on blueprint.bp

@@ -4,10 +4,13 @@ X-Recovery-Code), checked against the group's own PIN and owner key."""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request, url_for
+import json
+
+from flask import Blueprint, current_app, jsonify, request, url_for
 
 from ..engine import Problem
-from ..sessions import NotFound, owners, pins
+from ..exchange.json_file import MAX_PROBLEMS
+from ..sessions import NotFound, group_exchange, owners, pins
 from ..sessions.errors import InputError
 from ..sessions.group_money import record_payment, undo_payment
 from ..sessions.group_store import get_group
@@ -48,6 +51,23 @@ def create():
     made = owners.derive(seed, group.token)
     secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
     return _located(group, {**group_dict(group), **secrets}, 201)
+
+
+@bp.post("/import")
+def import_group():
+    """A new group from a group export (the body is the export itself): 201, as a new group."""
+    seed = owners.new_seed()
+    group = group_exchange.import_group(inputs.read_json(request, limit=MAX_PROBLEMS), seed)
+    made = owners.derive(seed, group.token)
+    secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
+    return _located(group, {**group_dict(group), **secrets}, 201)
+
+
+@bp.get("/<token>/export")
+def export_group(token: str):
+    """The group as its export ("tongits-tracker-group/1"): what POST /api/groups/import takes."""
+    text = json.dumps(group_exchange.export_group(group_of(token)), ensure_ascii=False, indent=1)
+    return current_app.response_class(text, mimetype="application/json")
 
 
 @bp.get("/<token>")
