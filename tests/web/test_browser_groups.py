@@ -5,6 +5,7 @@ every field labelled, on every page of the way."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -15,6 +16,7 @@ from tests.support.records import TONGITS
 pytestmark = pytest.mark.browser
 
 SMALL = {"width": 360, "height": 740}
+SHOTS = os.environ.get("TRACKER_SCREENSHOTS", "")  # a folder for screenshots, when set
 GCASH = "GCash 0917 123 4567"
 
 
@@ -82,5 +84,9 @@ def test_group_session_settle_and_bayad_na_at_360px(browser, server, scheme):
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     dark = sum(int(v) for v in re.findall(r"\d+", background)[:3]) < 200
     assert dark == (scheme == "dark"), background
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/group-{scheme}.png", full_page=True)
+        page.goto(f"{server}/s/{session}#settlement")
+        page.screenshot(path=f"{SHOTS}/settled-{scheme}.png", full_page=True)
     context.close()
     assert errors == []

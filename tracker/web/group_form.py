@@ -3,6 +3,8 @@ group (`group=<id>`) and, on the way in, the three members picked on the group's
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import redirect, request, url_for
 
 from ..sessions import NotFound
@@ -49,4 +51,9 @@ def settle_context(game) -> dict:
         for name, member_id in zip(game.players, game.seat_members)
         if member_id in by_id
     }
-    return {"group": group, "members_at": members_at, "group_can_pay": devices.unlocked(group)}
+    return {
+        "group": group,
+        "members_at": members_at,
+        "group_can_pay": devices.unlocked(group),
+        "today": date.today().isoformat(),
+    }
