@@ -49,9 +49,9 @@ def worker(url: str, folder: str):
     )
 
 
-def timed(call) -> float:
+def timed(call, *args) -> float:
     start = time.perf_counter()
-    call()
+    call(*args)
     return time.perf_counter() - start
 
 
@@ -79,16 +79,16 @@ def main() -> None:
         app = worker(url, folder)  # a new worker: every cache empty
         fresh = app.test_client()
         for path in (f"/g/{token}", f"/api/groups/{token}"):
-            figures.setdefault(f"cold {path[:3]}", []).append(timed(lambda: fresh.get(path)))
+            figures.setdefault(f"cold {path[:3]}", []).append(timed(fresh.get, path))
             fresh = worker(url, folder).test_client()
         for path in (f"/g/{token}", f"/api/groups/{token}"):
             fresh.get(path)
-            figures.setdefault(f"warm {path[:3]}", []).append(timed(lambda: fresh.get(path)))
+            figures.setdefault(f"warm {path[:3]}", []).append(timed(fresh.get, path))
         other = worker(url, folder)
         with other.app_context():
             group = get_group(token)
-            figures.setdefault("balances cold", []).append(timed(lambda: group_money(group)))
-            figures.setdefault("balances warm", []).append(timed(lambda: group_money(group)))
+            figures.setdefault("balances cold", []).append(timed(group_money, group))
+            figures.setdefault("balances warm", []).append(timed(group_money, group))
     print(
         f"group of {args.sessions} sessions x {args.rounds} rounds "
         f"({'PostgreSQL' if args.database_url else 'SQLite'}); import {imported:.2f} s"

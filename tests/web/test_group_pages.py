@@ -196,3 +196,24 @@ def test_a_group_pin_locks_other_phones_until_they_unlock(client, app):
         f"/g/{token}/pin", data={"csrf_token": csrf_token(text_of(pin_page)), "new_pin": ""}
     )
     assert removed.status_code == 303 and group_json(client, token)["pin"] is False
+
+
+def test_bayad_na_pressed_twice_records_one_payment(client):
+    token = made_group(client)
+    page = client.get(f"/g/{token}/pay", query_string={"from": "Ana", "to": "Ben", "amount": "20"})
+    html = text_of(page)
+    key = re.search(r'name="idempotency_key" value="([^"]+)"', html).group(1)
+    form = {
+        "csrf_token": csrf_token(html),
+        "idempotency_key": key,
+        "from": "Ana",
+        "to": "Ben",
+        "amount": "20",
+    }
+    first, second = (
+        client.post(f"/g/{token}/pay", data=form),
+        client.post(f"/g/{token}/pay", data=form),
+    )
+    assert first.status_code == second.status_code == 303
+    assert len(group_json(client, token)["payments"]) == 1
+    assert "Bayad na: Ana paid Ben ₱20.00." in plain(client.get(f"/g/{token}"))

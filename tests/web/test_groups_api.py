@@ -277,3 +277,17 @@ def test_a_groups_changes_need_its_pin_or_owner_key(client, app):
 
 def group_id_of(token: str) -> int:
     return db.session.execute(select(Barkada.id).where(Barkada.token == token)).scalar_one()
+
+
+def test_a_payment_repeated_with_its_idempotency_key_is_recorded_once(client):
+    gid = make_group(client)["id"]
+    pay = {"from": "Cris", "to": "Ben", "amount": "50.00", "paid_on": "2026-11-27"}
+    key = {"Idempotency-Key": "bayad-na-1"}
+    first = client.post(f"/api/groups/{gid}/payments", json=pay, headers=key)
+    again = client.post(f"/api/groups/{gid}/payments", json=pay, headers=key)
+    assert first.status_code == again.status_code == 201
+    assert again.get_json()["payment"] == first.get_json()["payment"]
+    assert len(group(client, gid)["payments"]) == 1
+    other = client.post(f"/api/groups/{gid}/payments", json={**pay, "amount": "5.00"}, headers=key)
+    assert other.status_code == 422 and other.get_json()["errors"][0]["where"] == "Idempotency-Key"
+    assert group(client, gid)["balances"]["Cris"] == "50.00"

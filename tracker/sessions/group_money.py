@@ -25,6 +25,7 @@ from ..models import Barkada, GameSession, Payment
 from . import pins
 from .errors import InputError
 from .group_store import commit_group, member_names
+from .idempotency import Idempotent
 from .ledger import ledger_of, rules_of
 from .pins import OPEN, Access
 
@@ -142,8 +143,10 @@ def _paid_on(value, problems: list[Problem]) -> date:
     return date.today()
 
 
-def record_payment(group: Barkada, data, access: Access = OPEN) -> Payment:
-    """Bayad na: record a payment between two members (the full utang or part of it)."""
+def record_payment(group: Barkada, data, access: Access = OPEN, idem: Idempotent | None = None):
+    """Bayad na: record a payment between two members (the full utang or part of it). With
+    `idem` (a double tap, a retry), answers `idem.respond(payment)`, stored with the payment:
+    the same key again records nothing and answers the same."""
     payment = read_payment(group, data)
     pins.admit(group, access)
 
@@ -151,7 +154,7 @@ def record_payment(group: Barkada, data, access: Access = OPEN) -> Payment:
         group.payments.append(payment)
         return payment
 
-    return commit_group(group, change)
+    return commit_group(group, change, idem)
 
 
 def undo_payment(group: Barkada, payment_id: int, access: Access = OPEN) -> None:

@@ -16,7 +16,7 @@ from ..sessions.group_money import record_payment, undo_payment
 from ..sessions.group_store import get_group
 from ..sessions.groups import add_member, change_member, create_group, set_group_pin
 from . import devices, inputs
-from .api import input_error, pin_error
+from .api import _idempotent, input_error, pin_error
 from .group_answers import group_dict, member_dict, payment_dict
 
 bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
@@ -106,9 +106,16 @@ def set_pin(token: str):
 def pay(token: str):
     """Bayad na: {"from", "to", "amount", "paid_on"?} → 201 with the payment and the group."""
     group = group_of(token)
-    payment = record_payment(group, inputs.read_json(request), group_access(group))
-    names = {member.id: member.name for member in group.members}
-    return _located(group, {"payment": payment_dict(payment, names), **group_dict(group)}, 201)
+    body = inputs.read_json(request)
+
+    def respond(payment):
+        names = {member.id: member.name for member in group.members}
+        return 201, {"payment": payment_dict(payment, names), **group_dict(group)}
+
+    idem = _idempotent(f"payments:{group.token}", body, respond)
+    answer = record_payment(group, body, group_access(group), idem)
+    status, out = respond(answer) if idem is None else answer
+    return _located(group, out, status)
 
 
 @bp.delete("/<token>/payments/<int:payment_id>")

@@ -3,6 +3,7 @@ group (`group=<id>`) and, on the way in, the three members picked on the group's
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 
 from flask import redirect, request, url_for
@@ -39,6 +40,11 @@ def locked(group):
     return redirect(url_for("groups.unlock", token=group.token), 303)
 
 
+def new_key() -> str:
+    """The idempotency key a payment form carries: pressed twice, it records one payment."""
+    return secrets.token_urlsafe(18)
+
+
 def settle_context(game) -> dict:
     """A group session's settle-up (issue 11): its group, and for each of its players (as the
     session names them) the member's current name and payment note."""
@@ -56,4 +62,5 @@ def settle_context(game) -> dict:
         "members_at": members_at,
         "group_can_pay": devices.unlocked(group),
         "today": date.today().isoformat(),
+        "new_key": new_key,
     }

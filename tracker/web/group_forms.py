@@ -8,12 +8,13 @@ from flask import flash, redirect, render_template, request, url_for
 from .. import sessions
 from ..engine import money_text, parse_money
 from ..present import groups as words
-from ..sessions import InputError, pins
+from ..sessions import Idempotent, InputError, idempotency, pins
 from ..sessions.group_money import record_payment, undo_payment
 from ..sessions.group_store import member_names
 from ..sessions.groups import set_group_pin
 from . import devices
 from .forms import ConfirmForm
+from .group_form import new_key
 from .group_pages import bp, errors_of, group_or_404, group_url, locked_redirect
 from .round_form import sentence
 
@@ -46,13 +47,12 @@ def pay(token: str):
             errors["form"], status = [words.EXPIRED], 400
         else:
             try:
-                payment = record_payment(group, typed)
+                _, paid = record_payment(group, typed, idem=_once(group, typed))
             except InputError as error:
                 errors, status = errors_of(error), error.status
             else:
-                amount = money_text(parse_money(payment.amount))
-                names = member_names(group)
-                flash(words.paid(names[payment.payer_id], names[payment.payee_id], amount))
+                amount = money_text(parse_money(paid["amount"]))
+                flash(words.paid(paid["from"], paid["to"], amount))
                 return redirect(_back(group), 303)
     page = render_template(
         "group_pay.html",
@@ -63,8 +63,22 @@ def pay(token: str):
         words=words,
         members=group.members,
         session=request.values.get("session", ""),
+        new_key=new_key,
     )
     return page, status
+
+
+def _once(group, typed: dict) -> Idempotent:
+    """The form's key (a new one if it has none): a second press of the same form answers the
+    first one's payment instead of recording another."""
+    key = idempotency.read_key(request.form.get("idempotency_key")) or new_key()
+
+    def respond(payment):
+        names = member_names(group)
+        paid = {"from": names[payment.payer_id], "to": names[payment.payee_id]}
+        return 201, {**paid, "amount": payment.amount}
+
+    return Idempotent(f"payments:{group.token}", key, idempotency.fingerprint(typed), respond)
 
 
 @bp.post("/<token>/payments/<int:payment_id>/undo")

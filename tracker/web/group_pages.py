@@ -18,6 +18,7 @@ from ..sessions.groups import MAX_NOTE, add_member, change_member, create_group,
 from . import devices, public
 from .forms import ConfirmForm
 from .group_answers import seated_names
+from .group_form import new_key
 from .round_form import sentence
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
@@ -136,6 +137,7 @@ def group_context(group, errors=None) -> dict:
         "today": date.today().isoformat(),
         "errors": errors or {},
         "max_note": MAX_NOTE,
+        "new_key": new_key,
     }
 
 
