@@ -89,6 +89,11 @@ def main() -> None:
             group = get_group(token)
             figures.setdefault("balances cold", []).append(timed(group_money, group))
             figures.setdefault("balances warm", []).append(timed(group_money, group))
+        one = other.test_client()  # one session reopened and settled again: only it replays
+        session = one.get(f"/api/groups/{token}").get_json()["sessions"][0]["id"]
+        one.post(f"/api/sessions/{session}/reopen")
+        one.post(f"/api/sessions/{session}/settle")
+        figures.setdefault("after 1 change", []).append(timed(one.get, f"/api/groups/{token}"))
     print(
         f"group of {args.sessions} sessions x {args.rounds} rounds "
         f"({'PostgreSQL' if args.database_url else 'SQLite'}); import {imported:.2f} s"

@@ -29,7 +29,8 @@ from .idempotency import Idempotent
 from .ledger import ledger_of, rules_of
 from .pins import OPEN, Access
 
-CACHE_SIZE = 64
+CACHE_SIZE = 64  # groups
+FINALS_SIZE = 5000  # sessions: three amounts each
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _lock = threading.Lock()
 
@@ -75,14 +76,32 @@ def sessions_total(group: Barkada) -> dict[int, Decimal]:
             return hit[1]
     totals: dict[int, Decimal] = {}
     for game in games:
-        for member_id, amount in zip(game.seat_members, ledger_of(game).final_balances()):
+        for member_id, amount in zip(game.seat_members, final_balances(game)):
             totals[member_id] = totals.get(member_id, ZERO) + amount
-    with _lock:
-        cache[group.id] = (key, totals)
-        cache.move_to_end(group.id)
-        while len(cache) > CACHE_SIZE:
-            cache.popitem(last=False)
+    _put(cache, group.id, (key, totals), CACHE_SIZE)
     return totals
+
+
+def final_balances(game: GameSession) -> list[Decimal]:
+    """A session's final balances, kept per worker under its (id, revision): when one session
+    of a group changes, only that one is replayed (a group may have more sessions than the
+    ledger memo holds)."""
+    cache = current_app.extensions.setdefault("session_finals", OrderedDict())
+    key = (game.id, game.revision)
+    with _lock:
+        hit = cache.get(key)
+    if hit is None:
+        hit = ledger_of(game).final_balances()
+        _put(cache, key, hit, FINALS_SIZE)
+    return hit
+
+
+def _put(cache: OrderedDict, key, value, size: int) -> None:
+    with _lock:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > size:
+            cache.popitem(last=False)
 
 
 def find_member(group: Barkada, value, where: str, problems: list[Problem]):
