@@ -217,3 +217,33 @@ def test_bayad_na_pressed_twice_records_one_payment(client):
     assert first.status_code == second.status_code == 303
     assert len(group_json(client, token)["payments"]) == 1
     assert "Bayad na: Ana paid Ben ₱20.00." in plain(client.get(f"/g/{token}"))
+
+
+def test_the_next_session_from_the_group_starts_with_the_last_ones_house_rules(client):
+    token = made_group(client)
+    rules = {"preset": "pagat", "stake": "25", "point_rate": "2"}
+    seated = {"players": ["Ana", "Ben", "Cris"], "group": token, "rules": rules}
+    assert client.post("/api/sessions", json=seated).status_code == 201
+    form_page = client.get("/new", query_string={"group": token, "player_0": "Cris"})
+    html = text_of(form_page)
+    assert re.search(r'id="stake"[^>]*value="25.00"|value="25.00"[^>]*id="stake"', html), html
+    assert re.search(r'<option value="pagat" selected', html)
+    started = client.post(
+        "/new",
+        data={
+            "csrf_token": csrf_token(html),
+            "group": token,
+            "player_0": "Cris",
+            "player_1": "Ana",
+            "player_2": "Ben",
+            "dealer": "0",
+            "preset": "pagat",
+            "stake": "25.00",
+            "point_rate": "2.00",
+        },
+    )
+    assert started.status_code == 303
+    game = started.headers["Location"].split("/s/")[1].split("?")[0]
+    answer = client.get(f"/api/sessions/{game}").get_json()
+    assert answer["rules"]["stake"] == "25.00" and answer["rules"]["preset"] == "pagat"
+    assert answer["players"] == ["Cris", "Ana", "Ben"]

@@ -63,6 +63,13 @@ def group_sessions(group: Barkada) -> list[tuple[GameSession, int]]:
     return [(game, count) for game, count in db.session.execute(query).all()]
 
 
+def latest_session(group: Barkada) -> GameSession | None:
+    """The group's session started last, or None."""
+    query = select(GameSession).where(GameSession.group_id == group.id)
+    query = query.order_by(GameSession.created_at.desc(), GameSession.id.desc()).limit(1)
+    return db.session.execute(query).scalar_one_or_none()
+
+
 def member_names(group: Barkada) -> dict[int, str]:
     """Member id: current name, of every member (those who left too)."""
     return {member.id: member.name for member in group.members}

@@ -8,8 +8,10 @@ from datetime import date
 
 from flask import redirect, request, url_for
 
+from ..engine import Rules
+from ..present.rule_form import form_value, option_names
 from ..sessions import NotFound
-from ..sessions.group_store import get_group, group_of
+from ..sessions.group_store import get_group, group_of, latest_session
 from . import devices
 
 
@@ -24,11 +26,24 @@ def group_asked(form):
     except NotFound:
         return None
     if request.method == "GET":
+        _last_rules(form, group)
         for seat in range(3):
             typed = request.args.get(f"player_{seat}", "")[:40]
             if typed:
                 getattr(form, f"player_{seat}").data = typed
     return group
+
+
+def _last_rules(form, group) -> None:
+    """The house rules of the group's last session, filled in: a barkada keeps its stakes."""
+    last = latest_session(group)
+    if last is None:
+        return
+    rules = Rules.from_dict(last.rules)
+    for name in option_names():
+        getattr(form, name).data = form_value(rules, name)
+    form.preset.data = rules.preset_name
+    form.page_size.data = last.page_size
 
 
 def with_group(data: dict, group) -> dict:
