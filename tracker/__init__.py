@@ -61,6 +61,10 @@ def _register_web(app: Flask) -> None:
         drafts,  # noqa: F401  its views are routes of api.bp
         errors,
         exports,
+        group_api,
+        group_files,  # noqa: F401  and so are these
+        group_forms,  # noqa: F401  its views are routes of group_pages.bp
+        group_pages,
         home,  # noqa: F401  the home page, on blueprint.bp
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,
@@ -74,6 +78,9 @@ def _register_web(app: Flask) -> None:
     app.register_blueprint(blueprint.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
+    app.register_blueprint(group_api.bp)  # issue 11: barkadas, JSON only as well
+    app.register_blueprint(group_pages.bp)  # and their pages
+    csrf.exempt(group_api.bp)
     app.request_class = exports.Request  # the import routes take a whole session's JSON
     app.register_blueprint(exports.bp)
     backup.register(app)  # flask --app tracker backup FILE / restore FILE

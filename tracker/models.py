@@ -27,6 +27,16 @@ class MendedJSON(db.TypeDecorator):
         return mended(value)
 
 
+class MendedText(db.TypeDecorator):
+    """A short text read back mended, as MendedJSON."""
+
+    impl = db.String
+    cache_ok = True
+
+    def process_result_value(self, value, dialect):
+        return mended(value)
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
@@ -55,6 +65,13 @@ class GameSession(db.Model):
     # before owners, which `flask sessions owner TOKEN` can give them
     owner_key_hash = db.Column(db.String(255), nullable=True)
     recovery_hash = db.Column(db.String(255), nullable=True)
+
+    # issue 11: the barkada the session was started from (None: a session on its own), and the
+    # member sitting at each seat (3 member ids in seat order; `players` keeps their names then)
+    group_id = db.Column(
+        db.Integer, db.ForeignKey("barkada.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    seat_members = db.Column(db.JSON, nullable=True)
 
     rounds = db.relationship(
         "Round",
@@ -127,6 +144,69 @@ class IdempotentRequest(db.Model):
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
 
 
+class Barkada(db.Model):
+    """A group that plays every week (issue 11): its members, the sessions started from it and
+    the payments recorded between members. Stats, balances and utang are derived from those,
+    never stored. The same owner key, recovery code and edit PIN as a session guard changes."""
+
+    __tablename__ = "barkada"
+
+    id = db.Column(db.Integer, primary_key=True)
+    token = db.Column(db.String(64), nullable=False, unique=True, index=True, default=new_token)
+    name = db.Column(db.String(80), nullable=False)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    revision = db.Column(db.Integer, nullable=False, default=0)  # bumped by every change
+    pin_hash = db.Column(db.String(255), nullable=True)
+    owner_key_hash = db.Column(db.String(255), nullable=True)
+    recovery_hash = db.Column(db.String(255), nullable=True)
+
+    members = db.relationship(
+        "Member", order_by="Member.position", cascade="all, delete-orphan", lazy="select"
+    )
+    payments = db.relationship(
+        "Payment", order_by="Payment.id", cascade="all, delete-orphan", lazy="select"
+    )
+
+    __mapper_args__ = {"version_id_col": revision}
+
+
+class Member(db.Model):
+    """One person of a barkada. Sessions and payments name members by id, so a rename changes
+    every page of history at once; a member who left keeps their rows (`left_at` is set)."""
+
+    __tablename__ = "member"
+    __table_args__ = (db.UniqueConstraint("group_id", "name", name="uq_member_group_name"),)
+
+    id = db.Column(db.Integer, primary_key=True)
+    group_id = db.Column(
+        db.Integer, db.ForeignKey("barkada.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    name = db.Column(MendedText(40), nullable=False)
+    note = db.Column(MendedText(120), nullable=True)  # how to pay them, such as a GCash number
+    position = db.Column(db.Integer, nullable=False, default=0)
+    left_at = db.Column(db.DateTime, nullable=True)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+
+class Payment(db.Model):
+    """Money a member handed another to settle utang ("Bayad na"): raises the payer's balance,
+    lowers the payee's. `amount` is the exact peso text ("150.00"), never a float; deleting the
+    row undoes it."""
+
+    __tablename__ = "payment"
+
+    id = db.Column(db.Integer, primary_key=True)
+    group_id = db.Column(
+        db.Integer, db.ForeignKey("barkada.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    payer_id = db.Column(db.Integer, db.ForeignKey("member.id"), nullable=False)
+    payee_id = db.Column(db.Integer, db.ForeignKey("member.id"), nullable=False)
+    amount = db.Column(db.String(20), nullable=False)
+    paid_on = db.Column(db.Date, nullable=False)
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+
 class PinAttempt(db.Model):
     """A wrong edit PIN: counted per session and client address to rate-limit guessing, in the
     database so that the limit holds across every worker process."""
@@ -136,10 +216,14 @@ class PinAttempt(db.Model):
 
     id = db.Column(db.Integer, primary_key=True)
     session_id = db.Column(
-        db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False
+        db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=True
     )
     client = db.Column(db.String(64), nullable=False)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    # issue 11: a wrong PIN at a barkada's change counts here too (session_id then NULL)
+    group_id = db.Column(
+        db.Integer, db.ForeignKey("barkada.id", ondelete="CASCADE"), nullable=True, index=True
+    )
 
 
 class RoundDraft(db.Model):

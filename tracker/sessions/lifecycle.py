@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import Ledger, Problem, Rules, check_players, read_rules, read_seat
 from ..extensions import db
-from ..models import GameSession, new_token, utcnow
+from ..models import Barkada, GameSession, new_token, utcnow
 from . import idempotency, owners, pins
 from .errors import InputError
+from .group_seats import read_group_seats
 from .idempotency import Idempotent
 from .ledger import ledger_of
 from .pins import OPEN, Access
@@ -29,6 +31,8 @@ class NewSession:
     rules: Rules
     page_size: str
     pin: str | None
+    group: Barkada | None = None  # issue 11: the group it is started from
+    seat_members: list[int] | None = None  # and the member at each seat
 
 
 def read_new_session(data) -> NewSession:
@@ -46,16 +50,27 @@ def read_new_session(data) -> NewSession:
     if page_size not in PAGE_SIZES:
         problems.append(Problem("page_size", "page size must be a4 or letter"))
     new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
+    group, seats = None, None
+    if not player_problems:
+        group, seats, players = read_group_seats(data, players, problems)
     if problems:
         raise InputError(problems)
-    return NewSession(players, dealer, rules, page_size, new_pin)
+    return NewSession(players, dealer, rules, page_size, new_pin, group, seats)
 
 
-def create_session(data, idem: Idempotent | None = None, seed: bytes | None = None):
+def create_session(
+    data,
+    idem: Idempotent | None = None,
+    seed: bytes | None = None,
+    group_access: Callable[[Barkada], Access] | None = None,
+):
     """A new session from the JSON of `read_new_session`. With `idem`, answers
     `idem.respond(game)` (the stored answer for a repeated key) instead of the session. Its
-    owner key and recovery code are `owners.derive(seed, game.token)` (a random seed if none)."""
+    owner key and recovery code are `owners.derive(seed, game.token)` (a random seed if none).
+    Started from a group, `group_access(group)` must be allowed to change the group."""
     new = read_new_session(data)
+    if new.group is not None:
+        pins.admit(new.group, group_access(new.group) if group_access else OPEN)
     try:
         if idem is not None and (answer := idempotency.stored(idem)) is not None:
             db.session.rollback()
@@ -67,6 +82,8 @@ def create_session(data, idem: Idempotent | None = None, seed: bytes | None = No
             page_size=new.page_size,
             pin_hash=pins.hash_pin(new.pin) if new.pin else None,
             token=new_token(),
+            group_id=new.group.id if new.group is not None else None,
+            seat_members=new.seat_members,
         )
         owners.issue(game, seed or owners.new_seed())
         db.session.add(game)
@@ -112,15 +129,7 @@ def set_pin(game: GameSession, data, claim: owners.Claim) -> bool:
     """Set, change or remove the edit PIN from {"pin": "1234"} (None or "" removes it), for the
     owner, the recovery code or the current PIN (`claim`; PinError if none of them holds).
     Answers whether one is set now."""
-    if not isinstance(data, dict) or "pin" not in data:
-        raise InputError(
-            [Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')]
-        )
-    problems: list[Problem] = []
-    new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
-    if problems:
-        raise InputError(problems)
-    owners.admit_pin_change(game, claim)
+    new_pin = owners.pin_change(game, data, claim)
 
     def change():
         game.pin_hash = pins.hash_pin(new_pin) if new_pin else None

@@ -20,9 +20,10 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from ..models import GameSession
+from ..engine import Problem
 from . import pins
-from .pins import PinError
+from .errors import InputError
+from .pins import Guarded, PinError
 
 # Crockford's base 32: no I, L, O or U, so nothing is misread when copied from paper
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -62,7 +63,7 @@ def derive(seed: bytes, token: str) -> OwnerSecrets:
     return OwnerSecrets(base64.urlsafe_b64encode(key).rstrip(b"=").decode(), "-".join(groups))
 
 
-def issue(game: GameSession, seed: bytes) -> OwnerSecrets:
+def issue(game: Guarded, seed: bytes) -> OwnerSecrets:
     """Give `game` (its token set) the owner key and recovery code of `seed`: hashes only."""
     made = derive(seed, game.token)
     game.owner_key_hash = _hash(made.owner_key)
@@ -70,11 +71,26 @@ def issue(game: GameSession, seed: bytes) -> OwnerSecrets:
     return made
 
 
-def is_owner_key(game: GameSession, given) -> bool:
+def is_owner_key(game: Guarded, given) -> bool:
     return _matches(game.owner_key_hash, given)
 
 
-def admit_pin_change(game: GameSession, claim: Claim) -> None:
+def pin_change(game: Guarded, data, claim: Claim) -> str | None:
+    """The new edit PIN of {"pin": "1234"} (None or "" removes it: answers None), once `claim`
+    showed it may be changed (PinError if not; InputError for a PIN that is no PIN)."""
+    if not isinstance(data, dict) or "pin" not in data:
+        raise InputError(
+            [Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')]
+        )
+    problems: list[Problem] = []
+    new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
+    if problems:
+        raise InputError(problems)
+    admit_pin_change(game, claim)
+    return new_pin
+
+
+def admit_pin_change(game: Guarded, claim: Claim) -> None:
     """Raise PinError unless `claim` may set, change or remove the session's edit PIN."""
     if claim.owner or is_owner_key(game, claim.owner_key):
         return
@@ -93,14 +109,15 @@ def admit_pin_change(game: GameSession, claim: Claim) -> None:
             "can give it a recovery code (flask sessions owner)",
             where="owner",
         )
+    what = pins.noun(game)
     raise PinError(
-        "only the phone that started this session can set its edit PIN: on another phone, "
-        "enter the session's recovery code",
+        f"only the phone that started this {what} can set its edit PIN: on another phone, "
+        f"enter the {what}'s recovery code",
         where="owner",
     )
 
 
-def _check_recovery(game: GameSession, claim: Claim) -> None:
+def _check_recovery(game: Guarded, claim: Claim) -> None:
     count = pins.guard(game, claim.client, per_session=False)
     if _matches(game.recovery_hash, _code(claim.recovery_code)):
         pins.forgive(game, claim.client)

@@ -24,8 +24,9 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..engine import Problem
 from ..extensions import db
-from ..models import GameSession, PinAttempt, utcnow
+from ..models import Barkada, GameSession, PinAttempt, utcnow
 
+Guarded = GameSession | Barkada  # what an edit PIN guards: a session, or a group (issue 11)
 PIN = re.compile(r"[0-9]{4,6}")
 MAX_WRONG = 5
 MAX_WRONG_PER_SESSION = 20
@@ -75,23 +76,23 @@ def hash_pin(pin: str) -> str:
     return generate_password_hash(pin)
 
 
-def has_pin(game: GameSession) -> bool:
+def has_pin(game: Guarded) -> bool:
     return game.pin_hash is not None
 
 
-def admit(game: GameSession, access: Access) -> None:
+def admit(game: Guarded, access: Access) -> None:
     """Raise PinError unless `access` may change the session."""
     if not access.unlocked:
         check(game, access.pin, access.client)
 
 
-def check(game: GameSession, given, client: str) -> None:
+def check(game: Guarded, given, client: str) -> None:
     """Raise PinError unless `given` is the session's PIN. Each try is recorded before it is
     checked (its own transaction), so tries racing on several workers all count."""
     if game.pin_hash is None:
         return
     if given is None or (isinstance(given, str) and not given.strip()):
-        raise PinError("this session has an edit PIN: enter it to change anything")
+        raise PinError(f"this {noun(game)} has an edit PIN: enter it to change anything")
     count = guard(game, client)
     if _matches(game, given):
         forgive(game, client)
@@ -110,41 +111,41 @@ def wrong(what: str, count: int, where: str = "pin") -> PinError:
     )
 
 
-def guard(game: GameSession, client: str, per_session: bool = True) -> int:
+def guard(game: Guarded, client: str, per_session: bool = True) -> int:
     """Count one more try at a secret of `game` from `client`, or raise PinError (429) when
     too many were made already: from this address, or (with `per_session`) from all of them.
     Answers the number of this address's tries in the window, this one included."""
     _refuse_if_limited(game, client, per_session)
-    db.session.add(PinAttempt(session_id=game.id, client=client))
+    db.session.add(PinAttempt(client=client, **{_counted_at(game).key: game.id}))
     db.session.commit()
     return _refuse_if_limited(game, client, per_session, over=1)  # others raced ahead of us
 
 
-def forgive(game: GameSession, client: str) -> None:
+def forgive(game: Guarded, client: str) -> None:
     """A right secret clears this address's count (not the other addresses')."""
     db.session.execute(
-        delete(PinAttempt).where(PinAttempt.session_id == game.id, PinAttempt.client == client)
+        delete(PinAttempt).where(_counted_at(game) == game.id, PinAttempt.client == client)
     )
     db.session.commit()
 
 
-def _refuse_if_limited(game: GameSession, client: str, per_session: bool, over: int = 0) -> int:
+def _refuse_if_limited(game: Guarded, client: str, per_session: bool, over: int = 0) -> int:
     count, oldest = _recent(game, client)
     if count >= MAX_WRONG + over:
         raise _too_many(oldest)
     if per_session:
         total, first = _recent(game)
         if total >= MAX_WRONG_PER_SESSION + over:
-            raise _too_many(first, everyone=True)
+            raise _too_many(first, everyone=noun(game))
     return count
 
 
-def too_many(game: GameSession, client: str) -> PinError:
+def too_many(game: Guarded, client: str) -> PinError:
     """The 429 of an address that has used up its tries."""
     return _too_many(_recent(game, client)[1])
 
 
-def _matches(game: GameSession, given) -> bool:
+def _matches(game: Guarded, given) -> bool:
     return (
         isinstance(given, str)
         and len(given) <= 64
@@ -152,25 +153,35 @@ def _matches(game: GameSession, given) -> bool:
     )
 
 
-def _recent(game: GameSession, client: str | None = None):
+def _recent(game: Guarded, client: str | None = None):
     """(tries, the oldest one's time) in the window: from `client`, or from every address."""
     since = utcnow() - WINDOW
     query = select(func.count(PinAttempt.id), func.min(PinAttempt.created_at)).where(
-        PinAttempt.session_id == game.id, PinAttempt.created_at >= since
+        _counted_at(game) == game.id, PinAttempt.created_at >= since
     )
     if client is not None:
         query = query.where(PinAttempt.client == client)
     return db.session.execute(query).one()
 
 
-def _too_many(oldest, everyone: bool = False) -> PinError:
+def noun(thing) -> str:
+    """What a message calls what the PIN guards: a session, or a group (issue 11)."""
+    return "group" if isinstance(thing, Barkada) else "session"
+
+
+def _counted_at(thing):
+    """The pin_attempt column that counts `thing`'s wrong tries: a group's or a session's."""
+    return PinAttempt.group_id if isinstance(thing, Barkada) else PinAttempt.session_id
+
+
+def _too_many(oldest, everyone: str | None = None) -> PinError:
     wait = max(1, math.ceil(((oldest + WINDOW) - utcnow()).total_seconds()))
     minutes = max(1, math.ceil(wait / 60))
     when = f"try again in {minutes} minute{'' if minutes == 1 else 's'}"
     if everyone:
         message = (
-            f"too many wrong tries at this session's PIN from several devices: {when} "
-            "(phones already unlocked, and the phone that started the session, can go on)"
+            f"too many wrong tries at this {everyone}'s PIN from several devices: {when} "
+            f"(phones already unlocked, and the phone that started the {everyone}, can go on)"
         )
     else:
         message = f"too many wrong PINs from this device: {when}"

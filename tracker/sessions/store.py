@@ -154,14 +154,16 @@ def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
     )
 
 
-def hold(game: GameSession) -> None:
-    """Hold the session for this transaction, then read it afresh: on PostgreSQL a lock of its
-    row (FOR NO KEY UPDATE, which rounds pointing at it do not wait for); SQLite has no row
-    locks, so a write that changes nothing takes the database's write lock."""
+def hold(game) -> None:
+    """Hold the session (or a group: any versioned row) for this transaction, then read it
+    afresh: on PostgreSQL a lock of its row (FOR NO KEY UPDATE, which rounds pointing at it do
+    not wait for); SQLite has no row locks, so a write that changes nothing takes the
+    database's write lock."""
+    model = type(game)
     (key,) = inspect(game).identity  # not game.id: that would read the row before the lock
-    fresh = select(GameSession).where(GameSession.id == key)
+    fresh = select(model).where(model.id == key)
     if db.session.get_bind().dialect.name == "sqlite":
-        table = GameSession.__table__
+        table = model.__table__
         db.session.execute(update(table).where(table.c.id == key).values(revision=table.c.revision))
     else:
         fresh = fresh.with_for_update(key_share=True)

@@ -24,10 +24,12 @@ class Row:
 
 
 def session_rows(older_than: datetime | None = None) -> list[Row]:
-    """Every session (or those last changed before `older_than`), newest change first."""
+    """Every session (or those last changed before `older_than`), newest change first. Idle
+    sessions of a barkada are never among those (issue 11): they are its history, and its
+    balances and utang add them up."""
     query = counted_sessions()
     if older_than is not None:
-        query = query.where(GameSession.updated_at < older_than)
+        query = query.where(GameSession.updated_at < older_than, GameSession.group_id.is_(None))
     return [
         Row(game.token, game.created_at, game.updated_at, count, list(game.players))
         for game, count in db.session.execute(query).all()

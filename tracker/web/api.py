@@ -118,7 +118,7 @@ def create_session():
     # A repeated create (same Idempotency-Key) derives the same owner key and recovery code
     # again, from the key and the server's secret: they are answered again, never stored.
     seed = owners.new_seed() if idem is None else admin.seed_of(idem.key)
-    answer = sessions.create_session(body, idem, seed)
+    answer = sessions.create_session(body, idem, seed, group_access=access_of)
     status, out = respond(answer) if idem is None else answer
     if status == 201:
         out = {**out, **owner_secrets(seed, out["id"])}

@@ -20,6 +20,7 @@ COOKIE_KEY = "unlocked"
 OWNED_KEY = "owned"  # owner marks of the sessions this device started
 NEW_CODE_KEY = "new_code"  # a new session's recovery code, until its page has shown it once
 RECENT_KEY = "recent"  # "<id>.<token's first 8>" of the sessions it opened, most recent first
+GROUPS_KEY = "groups"  # the same of the barkadas it opened (issue 11)
 MAX_DEVICE_SESSIONS = 30
 HEADER = "X-Edit-Pin"
 OWNER_HEADER = "X-Owner-Key"
@@ -71,11 +72,11 @@ def own(game) -> None:
     session.permanent = True
 
 
-def welcome_owner(game, seed: bytes) -> None:
+def welcome_owner(game, seed: bytes, key: str = RECENT_KEY) -> None:
     """This device started (or imported) `game` with `seed`: its owner. The recovery code is
-    shown once, on the session page it opens next."""
+    shown once, on the session page it opens next. A group's (issue 11): `key` GROUPS_KEY."""
     own(game)
-    remember(game)
+    remember(game, key)
     session[NEW_CODE_KEY] = {
         "token": game.token,
         "code": owners.derive(seed, game.token).recovery_code,
@@ -91,17 +92,19 @@ def shown_once(game) -> str | None:
     return str(new.get("code"))
 
 
-def remember(game) -> None:
+def remember(game, key: str = RECENT_KEY) -> None:
     """This device opened the session: first on its home page. The cookie is sent again even
-    when it was first already, so that it lasts PERMANENT_SESSION_LIFETIME from the last visit."""
-    _push(RECENT_KEY, f"{game.id}.{game.token[:8]}")
+    when it was first already, so that it lasts PERMANENT_SESSION_LIFETIME from the last visit.
+    A group (issue 11) is remembered under GROUPS_KEY."""
+    _push(key, f"{game.id}.{game.token[:8]}")
     session.modified = True
 
 
-def remembered() -> list[tuple[int, str]]:
-    """(id, token's first 8 characters) of the sessions this device opened, most recent first."""
+def remembered(key: str = RECENT_KEY) -> list[tuple[int, str]]:
+    """(id, token's first 8 characters) of the sessions (or, with GROUPS_KEY, the groups) this
+    device opened, most recent first."""
     refs = []
-    for entry in session.get(RECENT_KEY) or []:
+    for entry in session.get(key) or []:
         number, _, prefix = str(entry).partition(".")
         if number.isdigit() and prefix:
             refs.append((int(number), prefix))

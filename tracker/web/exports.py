@@ -38,6 +38,7 @@ bp = Blueprint("exports", __name__)
 # Endpoints whose body may be a whole session: a 200-round export is about 270 KB, more than
 # the MAX_CONTENT_LENGTH every other request keeps to. They get IMPORT_MAX_BYTES.
 IMPORT_ENDPOINTS = {"exports.import_page", "api.import_session"}
+IMPORT_ENDPOINTS |= {"groups.import_page", "group_api.import_group"}  # a whole group (issue 11)
 
 
 class Request(flask.Request):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import redirect, render_template, request, url_for
 
 from .. import sessions
+from ..sessions.group_store import listed_groups
 from . import devices
 from .blueprint import bp
 from .round_form import sentence
@@ -30,4 +31,6 @@ def open_session():
 
 def _home_page(typed: str = "", error: str | None = None, status: int = 200):
     listed = sessions.listed_sessions(devices.remembered())
-    return render_template("home.html", sessions=listed, typed=typed, error=error), status
+    groups = listed_groups(devices.remembered(devices.GROUPS_KEY))
+    page = render_template("home.html", sessions=listed, groups=groups, typed=typed, error=error)
+    return page, status

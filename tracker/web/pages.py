@@ -13,7 +13,7 @@ from ..present.qr import qr_svg
 from ..present.rounds import round_line
 from ..present.rule_form import default_text, option_names, preset_values
 from ..sessions import owners, pins
-from . import devices, inputs, public
+from . import devices, group_form, inputs, public
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from .round_form import sentence
@@ -27,6 +27,9 @@ def new_session():
     form = NewSessionForm()
     errors: dict[str, list[str]] = {}
     status = 200
+    group = group_form.group_asked(form)
+    if group is not None and not devices.unlocked(group):
+        return group_form.locked(group)
     if request.method == "POST":
         if "apply_preset" in request.form:
             apply_preset(form, request.form.get("preset", "classic"))
@@ -36,13 +39,18 @@ def new_session():
         else:
             seed = owners.new_seed()
             try:
-                game = sessions.create_session(inputs.checked(session_data(form)), seed=seed)
+                data = group_form.with_group(session_data(form), group)
+                game = sessions.create_session(
+                    inputs.checked(data), seed=seed, group_access=devices.access
+                )
             except sessions.InputError as error:
                 for problem in error.problems:
                     errors.setdefault(session_field(problem.where), []).append(
                         sentence(problem.message)
                     )
                 status = 422
+            except pins.PinError:  # the group's PIN was set since this page was opened
+                return group_form.locked(group)
             else:
                 devices.unlock(game)  # whoever set the PIN need not type it again here
                 devices.welcome_owner(game, seed)
@@ -57,6 +65,7 @@ def new_session():
         presets=PRESET_CHOICES,
         default_text=default_text,
         preset_values=preset_values(),
+        group=group,
     ), status
 
 
@@ -83,6 +92,7 @@ def _ledger_context(game, show_all: bool = False) -> dict:
         "can_edit": devices.unlocked(game),
         "has_pin": sessions.has_pin(game),
         "unlock_url": url_for("pages.unlock", token=game.token),
+        **group_form.settle_context(game),
     }
 
 

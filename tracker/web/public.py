@@ -41,14 +41,23 @@ def register(app: Flask) -> None:
 
 def session_link(token: str) -> str:
     """The link of a session's page that the table shares (page, QR code, API `url`)."""
+    return _link("pages.session_page", token)
+
+
+def group_link(token: str) -> str:
+    """The link of a barkada's page (issue 11), made as a session's."""
+    return _link("groups.group_page", token)
+
+
+def _link(endpoint: str, token: str) -> str:
     public = current_app.config["PUBLIC_URL"]
     if not public:
-        return url_for("pages.session_page", token=token, _external=True)
+        return url_for(endpoint, token=token, _external=True)
     parts = urlsplit(public)
     adapter = current_app.url_map.bind(
         parts.netloc, script_name=parts.path or "/", url_scheme=parts.scheme
     )
-    return adapter.build("pages.session_page", {"token": token}, force_external=True)
+    return adapter.build(endpoint, {"token": token}, force_external=True)
 
 
 def names_this_computer(link: str) -> bool:

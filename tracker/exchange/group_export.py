@@ -1,0 +1,76 @@
+"""A whole barkada as plain data (issue 11): the group export format, read and checked.
+
+    {"format": "tongits-tracker-group/1", "name": "Friday barkada", "created": "…Z",
+     "members": [{"name": "Ana", "note": "GCash …", "left": false}, …],
+     "sessions": [{"seats": ["Ana", "Ben", "Cris"], "session": <a session's export>}, …],
+     "payments": [{"from": "Cris", "to": "Ben", "amount": "50.00", "paid_on": "2026-11-27"}, …]}
+
+Each session is its own export ("tongits-tracker/1", exchange/export.py), read by the same
+code as a session imported alone; members are named by name (unique within the group), so
+renames made before the export are already in it. No Flask, no database.
+"""
+
+from __future__ import annotations
+
+from ..engine import Path, Problem
+from .export import read_export
+from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
+
+FORMAT = "tongits-tracker-group/1"
+MAX_SESSIONS = 1000
+
+
+def read_group_export(data) -> dict:
+    """{"name", "created", "members", "sessions": [{"seats", "session": clean export}],
+    "payments"} of a group export; members and payments are checked by the core that adds
+    them (sessions/group_exchange.py). ExportError lists every problem with where it is."""
+    data = load_json_file(data)
+    if not isinstance(data, dict):
+        raise refuse("file", "a group export is a JSON object with members and sessions")
+    if data.get("format") != FORMAT:
+        found = data.get("format")
+        if found == "tongits-tracker/1":
+            message = "this is one session's export: import it with Import a session"
+        else:
+            what = "has no format tag" if found is None else f"has format '{found}'"
+            message = f"this is not a group export: it {what}, expected '{FORMAT}'"
+        raise refuse("format", message)
+    problems: list[Problem] = []
+    sessions = []
+    given = data.get("sessions", [])
+    if not isinstance(given, list) or len(given) > MAX_SESSIONS:
+        problems.append(Problem("sessions", f"a list of at most {MAX_SESSIONS} sessions"))
+        given = []
+    for index, entry in enumerate(given):
+        sessions.append(_read_entry(entry, index, problems))
+        if len(problems) >= MAX_PROBLEMS:
+            break
+    for key in ("members", "payments"):
+        if not isinstance(data.get(key, []), list):
+            problems.append(Problem(key, f"{key} is a list"))
+    if problems:
+        raise ExportError(problems[:MAX_PROBLEMS])
+    return {
+        "name": data.get("name"),
+        "created": data.get("created"),
+        "members": data.get("members", []),
+        "sessions": sessions,
+        "payments": data.get("payments", []),
+    }
+
+
+def _read_entry(entry, index: int, problems: list[Problem]) -> dict:
+    if not isinstance(entry, dict):
+        problems.append(Problem(Path.of("sessions", index), "a session is {seats, session}"))
+        return {}
+    seats = entry.get("seats")
+    if not isinstance(seats, list) or len(seats) != 3 or not all(isinstance(s, str) for s in seats):
+        problems.append(
+            Problem("seats", "the three members at its seats, by name").under("sessions", index)
+        )
+    try:
+        session = read_export(entry.get("session"))
+    except ExportError as error:
+        problems += [problem.under("sessions", index, "session") for problem in error.problems]
+        session = {}
+    return {"seats": seats, "session": session}

@@ -1,0 +1,107 @@
+"""A barkada exported and imported (issue 11): its members, its sessions (each as its own
+session export) and its payments, in the format of exchange/group_export.py. An import makes
+a NEW group with new links for it and each of its sessions, in one transaction; bad input
+raises InputError listing every problem and stores nothing."""
+
+from __future__ import annotations
+
+from ..engine import Path, Problem
+from ..exchange.group_export import FORMAT, read_group_export
+from ..exchange.json_file import ExportError
+from ..extensions import db
+from ..models import Barkada, GameSession, Member, iso, new_token, utcnow
+from . import owners
+from .errors import InputError
+from .group_money import read_payment
+from .group_store import member_names
+from .groups import read_new_group
+from .imports import _utc, add_imported
+
+
+def export_group(group: Barkada) -> dict:
+    names = member_names(group)
+    games = db.session.query(GameSession).filter_by(group_id=group.id).order_by(GameSession.id)
+    return {
+        "format": FORMAT,
+        "name": group.name,
+        "created": iso(group.created_at),
+        "members": [
+            {"name": m.name, "note": m.note, "left": m.left_at is not None} for m in group.members
+        ],
+        "sessions": [
+            {"seats": [names[m] for m in game.seat_members], "session": game.export()}
+            for game in games
+            if game.seat_members
+        ],
+        "payments": [
+            {
+                "from": names[p.payer_id],
+                "to": names[p.payee_id],
+                "amount": p.amount,
+                "paid_on": p.paid_on.isoformat(),
+            }
+            for p in group.payments
+        ],
+    }
+
+
+def import_group(data, seed: bytes | None = None) -> Barkada:
+    """A NEW group from its export; whoever imports it owns it and each of its sessions."""
+    try:
+        clean = read_group_export(data)
+    except ExportError as error:
+        raise InputError(error.problems) from None
+    seed = seed or owners.new_seed()
+    members = clean["members"]
+    shape = [
+        {"name": m.get("name"), "note": m.get("note")} if isinstance(m, dict) else m
+        for m in members
+    ]
+    name, new_members, _ = read_new_group({"name": clean["name"], "members": shape})
+    try:
+        group = Barkada(name=name, token=new_token(), created_at=_utc(clean["created"]) or utcnow())
+        owners.issue(group, seed)
+        group.members = [
+            Member(name=m.name, note=m.note, position=i, left_at=_left(members[i]))
+            for i, m in enumerate(new_members)
+        ]
+        db.session.add(group)
+        db.session.flush()
+        _add_sessions(group, clean["sessions"], seed)
+        _add_payments(group, clean["payments"])
+        db.session.commit()
+        return group
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def _left(member) -> object:
+    return utcnow() if isinstance(member, dict) and member.get("left") is True else None
+
+
+def _add_sessions(group: Barkada, sessions: list[dict], seed: bytes) -> None:
+    by_name = {m.name.casefold(): m for m in group.members}
+    problems: list[Problem] = []
+    for index, entry in enumerate(sessions):
+        seated = [by_name.get(name.casefold()) for name in entry["seats"]]
+        if None in seated:
+            message = "each seat names a member of the group"
+            problems.append(Problem(Path.of("sessions", index, "seats"), message))
+            continue
+        game = add_imported(entry["session"])
+        game.group_id, game.seat_members = group.id, [m.id for m in seated]
+        owners.issue(game, seed)
+    if problems:
+        raise InputError(problems)
+
+
+def _add_payments(group: Barkada, payments: list) -> None:
+    problems: list[Problem] = []
+    for index, entry in enumerate(payments):
+        try:
+            group.payments.append(read_payment(group, entry))
+        except InputError as error:
+            problems += [p.under("payments", index) for p in error.problems]
+    if problems:
+        raise InputError(problems)

@@ -1,0 +1,125 @@
+"""The JSON API of barkadas (issue 11; docs/API.md, "Groups"). Same core functions as the
+group pages; the same PIN and owner headers as a session's (X-Edit-Pin, X-Owner-Key,
+X-Recovery-Code), checked against the group's own PIN and owner key."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+from ..engine import Problem
+from ..exchange.json_file import MAX_PROBLEMS
+from ..sessions import NotFound, group_exchange, owners, pins
+from ..sessions.errors import InputError
+from ..sessions.group_money import record_payment, undo_payment
+from ..sessions.group_store import get_group
+from ..sessions.groups import add_member, change_member, create_group, set_group_pin
+from . import devices, inputs
+from .api import _idempotent, input_error, pin_error
+from .group_answers import group_dict, member_dict, payment_dict
+
+bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
+bp.register_error_handler(InputError, input_error)
+bp.register_error_handler(pins.PinError, pin_error)
+
+
+def group_of(token: str):
+    try:
+        return get_group(token)
+    except NotFound:
+        raise InputError([Problem("id", "no group with this id")], 404) from None
+
+
+def group_access(group) -> pins.Access:
+    """The group's edit PIN (X-Edit-Pin) or owner key (X-Owner-Key), or an unlocked device."""
+    return devices.access(
+        group, request.headers.get(devices.HEADER), request.headers.get(devices.OWNER_HEADER)
+    )
+
+
+def _located(group, body: dict, status: int = 200):
+    location = url_for("group_api.get_group_json", token=group.token)
+    return jsonify(body), status, {"Location": location}
+
+
+@bp.post("")
+def create():
+    """A new group: 201 with the group, its owner key and recovery code (answered once)."""
+    seed = owners.new_seed()
+    group = create_group(inputs.read_json(request), seed)
+    made = owners.derive(seed, group.token)
+    secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
+    return _located(group, {**group_dict(group), **secrets}, 201)
+
+
+@bp.post("/import")
+def import_group():
+    """A new group from a group export (the body is the export itself): 201, as a new group."""
+    seed = owners.new_seed()
+    group = group_exchange.import_group(inputs.read_json(request, limit=MAX_PROBLEMS), seed)
+    made = owners.derive(seed, group.token)
+    secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
+    return _located(group, {**group_dict(group), **secrets}, 201)
+
+
+@bp.get("/<token>/export")
+def export_group(token: str):
+    """The group as its export ("tongits-tracker-group/1"): what POST /api/groups/import takes."""
+    text = json.dumps(group_exchange.export_group(group_of(token)), ensure_ascii=False, indent=1)
+    return current_app.response_class(text, mimetype="application/json")
+
+
+@bp.get("/<token>")
+def get_group_json(token: str):
+    return jsonify(group_dict(group_of(token)))
+
+
+@bp.post("/<token>/members")
+def add(token: str):
+    group = group_of(token)
+    member = add_member(group, inputs.read_json(request), group_access(group))
+    return _located(group, {"member": member_dict(member), **group_dict(group)}, 201)
+
+
+@bp.patch("/<token>/members/<int:member_id>")
+def change(token: str, member_id: int):
+    group = group_of(token)
+    member = change_member(group, member_id, inputs.read_json(request), group_access(group))
+    return jsonify({"member": member_dict(member), **group_dict(group)})
+
+
+@bp.put("/<token>/pin")
+def set_pin(token: str):
+    group = group_of(token)
+    body = inputs.read_json(request)
+    claim = devices.owner_claim(
+        group,
+        owner_key=request.headers.get(devices.OWNER_HEADER),
+        recovery_code=request.headers.get(devices.RECOVERY_HEADER),
+        pin=request.headers.get(devices.HEADER),
+    )
+    return jsonify({"pin": set_group_pin(group, body, claim)})
+
+
+@bp.post("/<token>/payments")
+def pay(token: str):
+    """Bayad na: {"from", "to", "amount", "paid_on"?} → 201 with the payment and the group."""
+    group = group_of(token)
+    body = inputs.read_json(request)
+
+    def respond(payment):
+        names = {member.id: member.name for member in group.members}
+        return 201, {"payment": payment_dict(payment, names), **group_dict(group)}
+
+    idem = _idempotent(f"payments:{group.token}", body, respond)
+    answer = record_payment(group, body, group_access(group), idem)
+    status, out = respond(answer) if idem is None else answer
+    return _located(group, out, status)
+
+
+@bp.delete("/<token>/payments/<int:payment_id>")
+def undo(token: str, payment_id: int):
+    group = group_of(token)
+    undo_payment(group, payment_id, group_access(group))
+    return jsonify(group_dict(group))

@@ -1,0 +1,142 @@
+"""The group's money and PIN forms (issue 11): "Bayad na" (a payment, from the group page or a
+group session's settle-up), its Undo, and the group's edit PIN."""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+
+from .. import sessions
+from ..engine import money_text, parse_money
+from ..present import groups as words
+from ..sessions import Idempotent, InputError, idempotency, pins
+from ..sessions.group_money import record_payment, undo_payment
+from ..sessions.group_store import member_names
+from ..sessions.groups import set_group_pin
+from . import devices
+from .forms import ConfirmForm
+from .group_form import new_key
+from .group_pages import bp, errors_of, group_or_404, group_url, locked_redirect
+from .round_form import sentence
+
+
+def _back(group) -> str:
+    """Where a payment form returns: the group's utang, or the settle-up of one of its sessions."""
+    token = request.values.get("session", "")
+    if token:
+        try:
+            game = sessions.get_session(token)
+        except sessions.NotFound:
+            game = None
+        if game is not None and game.group_id == group.id:
+            return url_for("pages.session_page", token=game.token) + "#settlement"
+    return group_url(group, "utang")
+
+
+@bp.route("/<token>/pay", methods=["GET", "POST"])
+def pay(token: str):
+    """Bayad na: record a payment (the whole transfer by default; any part of it, any date)."""
+    group = group_or_404(token)
+    typed = {key: request.values.get(key, "") for key in ("from", "to", "amount", "paid_on")}
+    form = ConfirmForm()
+    errors: dict[str, list[str]] = {}
+    status = 200
+    if request.method == "POST":
+        if not devices.unlocked(group):
+            return locked_redirect(group)
+        if not form.validate():
+            errors["form"], status = [words.EXPIRED], 400
+        else:
+            try:
+                _, paid = record_payment(group, typed, idem=_once(group, typed))
+            except InputError as error:
+                errors, status = errors_of(error), error.status
+            else:
+                amount = money_text(parse_money(paid["amount"]))
+                flash(words.paid(paid["from"], paid["to"], amount))
+                return redirect(_back(group), 303)
+    page = render_template(
+        "group_pay.html",
+        group=group,
+        form=form,
+        typed=typed,
+        errors=errors,
+        words=words,
+        members=group.members,
+        session=request.values.get("session", ""),
+        new_key=new_key,
+    )
+    return page, status
+
+
+def _once(group, typed: dict) -> Idempotent:
+    """The form's key (a new one if it has none): a second press of the same form answers the
+    first one's payment instead of recording another."""
+    key = idempotency.read_key(request.form.get("idempotency_key")) or new_key()
+
+    def respond(payment):
+        names = member_names(group)
+        paid = {"from": names[payment.payer_id], "to": names[payment.payee_id]}
+        return 201, {**paid, "amount": payment.amount}
+
+    return Idempotent(f"payments:{group.token}", key, idempotency.fingerprint(typed), respond)
+
+
+@bp.post("/<token>/payments/<int:payment_id>/undo")
+def undo(token: str, payment_id: int):
+    group = group_or_404(token)
+    if not devices.unlocked(group):
+        return locked_redirect(group)
+    if ConfirmForm().validate():
+        try:
+            undo_payment(group, payment_id)
+        except InputError as error:
+            flash(sentence(error.problems[0].message))
+        else:
+            flash(words.UNDONE)
+    return redirect(group_url(group, "payments"), 303)
+
+
+@bp.route("/<token>/pin", methods=["GET", "POST"])
+def change_pin(token: str):
+    """Set, change or remove the group's edit PIN (as a session's: pages.change_pin)."""
+    group = group_or_404(token)
+    form = ConfirmForm()
+    errors: dict[str, list[str]] = {}
+    status = 200
+    if request.method == "POST":
+        if not form.validate():
+            errors["form"], status = [words.EXPIRED], 400
+        else:
+            claim = devices.owner_claim(
+                group,
+                recovery_code=request.form.get("recovery_code"),
+                pin=request.form.get("current_pin"),
+            )
+            try:
+                now_set = set_group_pin(
+                    group, {"pin": request.form.get("new_pin", "").strip()}, claim
+                )
+            except pins.PinError as problem:
+                about_pin = problem.where == "pin" and group.pin_hash is not None
+                typed_code = request.form.get("recovery_code", "").strip()
+                field = "current_pin" if about_pin and not typed_code else "recovery_code"
+                errors[field], status = [sentence(problem.message)], problem.status
+            except InputError as error:
+                errors["new_pin"] = [sentence(p.message) for p in error.problems]
+                status = error.status
+            else:
+                devices.unlock(group)
+                if claim.recovery_code and claim.recovery_code.strip():
+                    devices.own(group)
+                flash(words.PIN_SET if now_set else words.PIN_REMOVED)
+                return redirect(group_url(group), 303)
+    page = render_template(
+        "group_pin.html",
+        group=group,
+        form=form,
+        errors=errors,
+        words=words,
+        has_pin=group.pin_hash is not None,
+        owner=devices.owns(group),
+    )
+    return page, status
