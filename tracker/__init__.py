@@ -61,6 +61,7 @@ def _register_web(app: Flask) -> None:
         drafts,  # noqa: F401  its views are routes of api.bp
         errors,
         exports,
+        group_stats,  # noqa: F401  a group's stats: routes of api.bp and blueprint.bp
         home,  # noqa: F401  the home page, on blueprint.bp
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,
