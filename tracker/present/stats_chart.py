@@ -33,9 +33,10 @@ def _svg(height: int, label: str, parts: list[str]) -> Markup:
     return Markup(head + "".join(parts) + "</svg>")
 
 
-def _label(text: str, y: float) -> str:
-    short = text if len(text) <= 52 else text[:51] + "…"
-    return f'<text x="2" y="{y:.0f}" {_TEXT}>{escape(short)}</text>'
+def _label(name: str, text: str, y: float) -> str:
+    """`name` (cut to 24 characters) and `text` on one line above a bar."""
+    short = name if len(name) <= 24 else name[:23] + "…"
+    return f'<text x="2" y="{y:.0f}" {_TEXT}>{escape(short)}{escape(text)}</text>'
 
 
 def net_chart_svg(rows: list[tuple[str, Decimal]], unit: str = "₱") -> Markup:
@@ -48,7 +49,7 @@ def net_chart_svg(rows: list[tuple[str, Decimal]], unit: str = "₱") -> Markup:
     for index, (name, value) in enumerate(rows):
         y = index * ROW
         sign = "+" if value > 0 else ""
-        parts.append(_label(f"{name}: {sign}{money_text(value, unit)}", y + 13))
+        parts.append(_label(name, f": {sign}{money_text(value, unit)}", y + 13))
         length = (WIDTH - 4) * float(abs(value) / span)
         x = zero if value >= 0 else zero - length
         colour = GAIN if value >= 0 else LOSS
@@ -72,7 +73,7 @@ def wins_chart_svg(rows: list[tuple[str, dict[str, int]]]) -> Markup:
         y = 24 + index * ROW
         total = sum(wins.values())
         how = ", ".join(f"{wins[ending]} {ENDING_WORDS[ending]}" for ending in ENDING_COLOURS)
-        parts.append(_label(f"{name}: {total} won ({how})", y + 13))
+        parts.append(_label(name, f": {total} won ({how})", y + 13))
         x = 2.0
         for ending, colour in ENDING_COLOURS.items():
             length = (WIDTH - 4) * wins[ending] / most
