@@ -71,9 +71,13 @@ def figure_lines(figures: dict) -> list[tuple[str, str]]:
         ("Pots won", f"{figures['pots_won']} ({_money(figures['pot_money'])})"),
         ("Biggest win in a round", _money(figures["biggest_win"])),
         ("Best session", _money(figures["best_session"])),
-        ("Longest winning streak", f"{figures['longest_streak']} rounds"),
+        ("Longest winning streak", _rounds_text(figures["longest_streak"])),
         ("Net", _money(figures["net"], signed=True)),
     ]
+
+
+def _rounds_text(count: int) -> str:
+    return f"{count} round{'' if count == 1 else 's'}"
 
 
 def _money(text: str, signed: bool = False) -> str:
