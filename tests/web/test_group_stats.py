@@ -146,3 +146,25 @@ def test_a_bad_period_on_the_page_keeps_what_was_typed(client, barkada):
 
 def test_unknown_group_page_is_404(client):
     assert client.get("/g/no-such-group-token-here/stats").status_code == 404
+
+
+def test_a_change_on_another_worker_is_seen_at_once(app, client, second_worker, barkada):
+    token, _, night_2 = barkada
+    assert stats(client, token)["players"]["Ben"]["rounds"] == 7  # this worker's memo filled
+    other = second_worker.test_client()
+    assert other.post(f"/api/sessions/{night_2}/reopen").status_code == 200
+    assert other.post(f"/api/sessions/{night_2}/rounds", json=TALON).status_code == 201
+    assert stats(client, token)["players"]["Ben"]["rounds"] == 8
+
+
+def test_an_unchanged_group_is_answered_from_the_memo(app, client, barkada):
+    from tracker.sessions.group_stats import Period, group_named, group_stats
+
+    with app.app_context():
+        group = group_named(barkada[0])
+        first = group_stats(group, Period())
+        assert group_stats(group, Period()) is first  # not derived again
+        later = group_stats(group, Period(date(2026, 11, 13)))
+        assert later is not first and len(later.nights) == 1
+        # each session's figures are kept on their own: the period's answer reuses night 2's
+        assert later.nights[0].stats is first.nights[1].stats
