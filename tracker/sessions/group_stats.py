@@ -23,8 +23,7 @@ from zoneinfo import ZoneInfo
 from flask import current_app
 from sqlalchemy import select, type_coerce
 
-from ..engine import Ledger, Problem, RoundError, Rules, Stats, combine, replay, session_stats
-from ..engine.values import mended
+from ..engine import Ledger, Problem, Rules, Stats, combine, replay, session_stats
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round
 from .errors import InputError, NotFound
@@ -250,14 +249,10 @@ def _replayed(rows: list):
 
 
 def _ledger(game, records: list) -> Ledger:
-    """The rounds were read as stored, not mended (models.MendedJSON: a fifth of the time of a
-    cold page): a round stored before some text was refused is replayed mended, as its session's
-    pages do."""
-    rules = Rules.from_dict(game.rules)
-    try:
-        return replay(game.players, rules, game.first_dealer, records)
-    except RoundError:
-        return replay(game.players, rules, game.first_dealer, [mended(r) for r in records])
+    """The rounds were read as stored, not mended (models.MendedJSON, a fifth of the time of a
+    cold page): the same ledger, since mending changes only text holding a control character or
+    a lone surrogate, which the engine refuses in a round record mended or not."""
+    return replay(game.players, Rules.from_dict(game.rules), game.first_dealer, records)
 
 
 def _memo() -> StatsMemo:
