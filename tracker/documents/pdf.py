@@ -4,6 +4,7 @@ WeasyPrint fetches nothing but files from this project's own directories and dat
 (`LocalOnlyFetcher`): a name or a rule cannot make the server read a URL or a private file.
 
     summary_pdf(export, now=None, zone=..., fetcher=None, max_rounds=None) -> bytes
+    html_pdf(html, fetcher=None) -> bytes     any document of templates/ (issue 11)
 
 The app prints in a child process with limits (render.py); this module is what that child runs.
 """
@@ -65,9 +66,14 @@ def summary_pdf(
 ) -> bytes:
     """The summary as PDF bytes. `fetcher` (from `local_fetcher()`) lets a caller see what
     WeasyPrint asked for; `max_rounds` bounds the rounds table (summary.py)."""
+
+    return html_pdf(summary_html(export, now, zone, max_rounds), fetcher)
+
+
+def html_pdf(html: str, fetcher=None) -> bytes:
+    """A document of templates/ as PDF bytes (its files fetched as `summary_pdf` says)."""
     from weasyprint import HTML
 
-    html = summary_html(export, now, zone, max_rounds)
     document = HTML(
         string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher or local_fetcher()
     )

@@ -3,6 +3,8 @@
     printer = Printer(folder, limits, renders=2)     # one per worker process
     printer.pdf((token, version, settled), export, now=None) -> bytes
         raises Busy or TooLarge (each with `retry_after`, seconds)
+    printer.document((name, version, False), html) -> bytes    another document's HTML (a
+        group's season or a member's statement, issue 11), printed the same way
 
 At most `renders` prints run at once in a worker (a non-blocking semaphore: when they are all
 taken the answer is Busy at once, no queue); the same version is printed by one worker at a
@@ -21,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import pdf_cache
-from .render import Limits, RenderFailed, render_pdf
+from .render import Limits, RenderFailed, render_html_pdf, render_pdf
 
 WAIT = 5.0  # seconds a request waits for another worker's print of the same version
 BUSY_RETRY = 10  # Retry-After (seconds) when every print slot is taken
@@ -52,6 +54,13 @@ class Printer:
     def pdf(self, key: tuple, export: Callable[[], dict], now: datetime | None = None) -> bytes:
         """The PDF of `key` = (token, version, settled); `export()` gives the session's export
         dict, called only when a print is needed."""
+        return self._cached_or_printed(key, lambda: render_pdf(export(), self.limits, now))
+
+    def document(self, key: tuple, html: Callable[[], str]) -> bytes:
+        """The PDF of `key` printed from `html()` (called only when a print is needed)."""
+        return self._cached_or_printed(key, lambda: render_html_pdf(html(), self.limits))
+
+    def _cached_or_printed(self, key: tuple, produce: Callable[[], bytes]) -> bytes:
         pdf = pdf_cache.cached_pdf(self.folder, *key)
         if pdf is not None:
             return pdf
@@ -62,16 +71,16 @@ class Printer:
             return self._wait_for_other(key)
         try:
             pdf = pdf_cache.cached_pdf(self.folder, *key)  # printed while we took the lock
-            return pdf if pdf is not None else self._print(key, export, now)
+            return pdf if pdf is not None else self._print(key, produce)
         finally:
             pdf_cache.release(lock)
 
-    def _print(self, key: tuple, export: Callable[[], dict], now: datetime | None) -> bytes:
+    def _print(self, key: tuple, produce: Callable[[], bytes]) -> bytes:
         if self._slots is None or not self._slots.acquire(blocking=False):
             raise Busy
         try:
             self.started += 1
-            pdf = render_pdf(export(), self.limits, now)
+            pdf = produce()
         except RenderFailed as failed:
             log.warning("%s", failed)
             pdf_cache.mark_failed(self.folder, *key)

@@ -1,6 +1,7 @@
 """The summary PDF printed in a child process with limits (issue 10, bounded PDF work).
 
     render_pdf(export, limits, now=None) -> bytes      # in the app; raises RenderFailed
+    render_html_pdf(html, limits) -> bytes             # any document's HTML (issue 11)
     python -m tracker.documents.render --memory-mib M --cpu-seconds S [--max-rounds N]
         < {"export": {...}, "now": "2026-11-30T12:00:00+00:00"}  > summary.pdf
 
@@ -60,6 +61,15 @@ class RenderFailed(Exception):
 def render_pdf(export: dict, limits: Limits, now: datetime | None = None) -> bytes:
     """The summary PDF of `export`, printed by a child process within `limits`."""
     job = json.dumps({"export": export, "now": now.isoformat() if now else None}).encode()
+    return _child_pdf(job, limits)
+
+
+def render_html_pdf(html: str, limits: Limits) -> bytes:
+    """The PDF of a document's HTML (templates under templates/), printed the same way."""
+    return _child_pdf(json.dumps({"html": html}).encode(), limits)
+
+
+def _child_pdf(job: bytes, limits: Limits) -> bytes:
     command = [
         sys.executable,
         "-m",
@@ -118,11 +128,14 @@ def main(argv: list[str] | None = None) -> None:
     _limit(resource.RLIMIT_AS, memory, memory)
     _limit(resource.RLIMIT_CPU, args.cpu_seconds, args.cpu_seconds + 2)
     try:
-        from .pdf import summary_pdf
+        from .pdf import html_pdf, summary_pdf
 
         job = json.loads(sys.stdin.buffer.read())
-        now = datetime.fromisoformat(job["now"]) if job.get("now") else None
-        pdf = summary_pdf(job["export"], now=now, max_rounds=args.max_rounds)
+        if "html" in job:
+            pdf = html_pdf(job["html"])
+        else:
+            now = datetime.fromisoformat(job["now"]) if job.get("now") else None
+            pdf = summary_pdf(job["export"], now=now, max_rounds=args.max_rounds)
     except MemoryError:
         os._exit(MEMORY_ERROR)  # printing a traceback may need memory there is none of
     sys.stdout.buffer.write(pdf)

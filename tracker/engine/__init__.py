@@ -17,6 +17,7 @@ from .record import ENDINGS, ROUND_KEYS, check_players
 from .rules import PRESETS, Rules, RulesError, read_rules
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
+from .stats import Stats, Tally, Versus, combine, session_stats
 from .values import read_seat
 
 __all__ = [
@@ -38,10 +39,14 @@ __all__ = [
     "RoundResult",
     "Rules",
     "RulesError",
+    "Stats",
+    "Tally",
     "Transfer",
+    "Versus",
     "add_round",
     "best_melds",
     "canonical_record",
+    "combine",
     "check_players",
     "format_cards",
     "json_text",
@@ -53,6 +58,7 @@ __all__ = [
     "read_seat",
     "replay",
     "score_round",
+    "session_stats",
     "settle",
     "start_ledger",
     "validate_meld",

@@ -68,6 +68,7 @@ class Card:
 JOKER_CARD = Card(0, "")
 DECK = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 _BY_BIT = {card.bit: card for card in DECK}
+_CANONICAL = {str(card): card for card in (*DECK, JOKER_CARD)}
 
 
 def card_from_bit(bit: int) -> Card:
@@ -76,6 +77,9 @@ def card_from_bit(bit: int) -> Card:
 
 def parse_card(token: str) -> Card:
     """One card in the notation, case-insensitive; `T` means 10 and suit symbols are accepted."""
+    card = _CANONICAL.get(token)
+    if card is not None:  # as stored rounds write it: found at once (a replay reads thousands)
+        return card
     text = token.strip().upper()
     if text in (JOKER, "JOKER"):
         return JOKER_CARD
@@ -92,7 +96,16 @@ def parse_card(token: str) -> Card:
 def parse_cards(text: str | list | tuple) -> list[Card]:
     """Cards separated by spaces or commas (or an already split list of tokens)."""
     tokens = text if isinstance(text, (list, tuple)) else _TOKEN_SPLIT.split(text.strip())
-    return [parse_card(_token(token)) for token in tokens if _token(token).strip()]
+    cards = []
+    for token in tokens:
+        card = _CANONICAL.get(token) if isinstance(token, str) else None
+        if card is None:
+            token = _token(token)
+            if not token.strip():
+                continue
+            card = parse_card(token)
+        cards.append(card)
+    return cards
 
 
 def _token(token) -> str:

@@ -28,7 +28,7 @@ class _Seen:
 
     def __init__(self, rules: Rules):
         self.rules = rules
-        self.cards: dict[Card, str] = {}  # card: where it was entered, in words
+        self.cards: dict[int, str] = {}  # card (its bit): where it was entered, in words
         self.jokers = 0
 
     @property
@@ -37,18 +37,17 @@ class _Seen:
 
     def check(self, cards: list[Card], where: Path, label: str, problems: Problems) -> None:
         for card in cards:
-            if card.is_joker:
+            bit = card.bit  # one per card of the deck, 0 for a joker; an int hashes fast
+            if not bit:
                 self.jokers += 1
                 if self.jokers > self.rules.jokers:
                     jokers = self.rules.jokers
                     allowed = "no jokers" if jokers == 0 else f"only {jokers} joker(s)"
                     problems.add(where, f"{label}: a joker too many, the rules allow {allowed}")
-            elif card in self.cards:
-                problems.add(
-                    where, f"{label}: {card} is entered twice (also in {self.cards[card]})"
-                )
+            elif bit in self.cards:
+                problems.add(where, f"{label}: {card} is entered twice (also in {self.cards[bit]})")
             else:
-                self.cards[card] = label
+                self.cards[bit] = label
 
 
 def read_hands(value, players: list[str], rules: Rules, problems: Problems) -> list[HandEntry]:

@@ -22,10 +22,27 @@ class Meld:
         return format_cards(self.cards)
 
 
+# Melds found valid, by their cards and the options a meld depends on: a replay of a long
+# session (or of a group's season) meets the same melds again and again. Bounded.
+_VALID: dict[tuple, Meld] = {}
+_VALID_LIMIT = 50_000
+
+
 def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Meld:
     """The meld these cards make, in display order; raises MeldError saying why not."""
     rules = rules or Rules()
     cards = list(cards)
+    key = (tuple([card.bit for card in cards]), rules.jokers, rules.qka_run, secret)
+    meld = _VALID.get(key)
+    if meld is None:
+        meld = _validated(cards, rules, secret)
+        if len(_VALID) >= _VALID_LIMIT:
+            _VALID.clear()
+        _VALID[key] = meld
+    return meld
+
+
+def _validated(cards: list, rules: Rules, secret: bool) -> Meld:
     shown = format_cards(cards)
     naturals = [card for card in cards if not card.is_joker]
     jokers = len(cards) - len(naturals)

@@ -72,6 +72,8 @@ def mended(value):
     return in its text replaced by U+FFFD: what a page, list or backup shows of data stored
     before such text was refused, so that no one session can make them fail."""
     if isinstance(value, str):
+        if value.isascii() and value.isprintable():  # nothing to mend: most text, every card
+            return value
         return _UNSAFE.sub("\ufffd", value)
     if isinstance(value, list):
         return [mended(item) for item in value]

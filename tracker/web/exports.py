@@ -107,9 +107,14 @@ def summary(token: str):
     try:
         pdf = printer().pdf(key, game.export)
     except PrintRefused as refused:
-        return _not_printed(refused)
+        return not_printed(refused)
     stem = filename_stem({"created": iso(game.created_at), "players": game.players})
-    return _file(pdf, "application/pdf", stem + ".pdf", inline=True)
+    return pdf_file(pdf, stem + ".pdf")
+
+
+def pdf_file(pdf: bytes, name: str) -> Response:
+    """A printed PDF, shown in the browser (inline), never kept by a cache on the way."""
+    return _file(pdf, "application/pdf", name, inline=True)
 
 
 def printer() -> Printer:
@@ -123,7 +128,7 @@ def printer() -> Printer:
     return made
 
 
-def _not_printed(refused: PrintRefused) -> Response:
+def not_printed(refused: PrintRefused) -> Response:
     busy = isinstance(refused, Busy)
     page = render_template(
         "error.html",

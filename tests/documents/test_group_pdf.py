@@ -1,0 +1,87 @@
+"""The season PDF and a member's statement PDF of a group (issue 11), printed by the bounded
+printer (a child process) and read back as text with pypdf. The nights are those of
+tests/engine/test_engine_stats.py, worked out by hand there; night 1 (Ana, Ben, Cris) ends
++73 / −25 / −48, night 2 (Dan, Ana, Ben) −59 / +45 / +14."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import date, datetime
+
+import pytest
+from pypdf import PdfReader
+
+from tests.engine.test_engine_stats import NIGHT_1, NIGHT_2
+from tests.support.groups import group_session, make_group, pay
+from tests.support.records import TALON
+
+
+def text_of(pdf: bytes) -> str:
+    reader = PdfReader(io.BytesIO(pdf))
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() or "" for page in reader.pages))
+
+
+@pytest.fixture
+def barkada(app, client):
+    token, ids = make_group(app)
+    seats_1, seats_2 = ([key.title() for key in night[0]] for night in (NIGHT_1, NIGHT_2))
+    group_session(app, client, token, seats_1, NIGHT_1[1], datetime(2026, 11, 6, 12))
+    group_session(app, client, token, seats_2, NIGHT_2[1], datetime(2026, 11, 13, 12))
+    return token, ids
+
+
+def printed(client, url: str) -> str:
+    answer = client.get(url)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
+    assert answer.mimetype == "application/pdf"
+    assert answer.headers["Cache-Control"] == "no-store"
+    return text_of(answer.data)
+
+
+def test_season_pdf_has_the_same_figures_as_the_page(client, barkada):
+    text = printed(client, f"/g/{barkada[0]}/season.pdf")
+    assert "Biyernes: season" in text and "All sessions · 2 sessions · 7 rounds" in text
+    assert "Ana: +₱118.00" in text and "Dan: −₱59.00" in text  # the net chart
+    assert "Average deadwood when losing 16.00 (3 hands)" in text  # Ana
+    assert "Average deadwood when losing 25.67 (3 hands)" in text  # Cris
+    assert "Longest winning streak 2 rounds" in text
+    assert "Ana Ben 7 3–2 +₱97.00" in text  # head-to-head
+
+
+def test_season_pdf_of_a_period_and_its_reprint_from_the_cache(app, client, barkada):
+    url = f"/g/{barkada[0]}/season.pdf?from=2026-11-10"
+    text = printed(client, url)
+    assert "1 session · 3 rounds" in text and "Ana: +₱45.00" in text
+    started = app.extensions["summary_printer"].started
+    printed(client, url)
+    assert app.extensions["summary_printer"].started == started  # read from the cache
+    bad = client.get(f"/g/{barkada[0]}/season.pdf?to=someday")
+    assert bad.status_code == 422 and "write a date as YYYY-MM-DD" in bad.get_data(True)
+
+
+def test_member_statement_runs_the_balance_through_sessions_and_payments(app, client, barkada):
+    token, ids = barkada
+    pay(app, token, "Dan", "Ana", "59.00", date(2026, 11, 14))
+    # a third night still being played: listed, counted only once settled
+    group_session(
+        app, client, token, ["Ana", "Cris", "Dan"], [TALON], datetime(2026, 11, 20, 12), False
+    )
+    text = printed(client, f"/g/{token}/members/{ids['Ana']}/statement.pdf")
+    assert "Ana: statement" in text
+    assert "06 Nov 2026 Session with Ben, Cris, 4 rounds +₱73.00 +₱73.00" in text
+    assert "13 Nov 2026 Session with Dan, Ben, 3 rounds +₱45.00 +₱118.00" in text
+    assert "14 Nov 2026 Received from Dan −₱59.00 +₱59.00" in text
+    # Cris wins that talon out with 1: Ana pays 10 + 20 = 30
+    assert "20 Nov 2026 Session with Cris, Dan, 1 round, in play: −₱30.00 so far — +₱59.00" in text
+    assert "Ana is owed ₱59.00." in text
+    dan = printed(client, f"/g/{token}/members/{ids['Dan']}/statement.pdf")
+    assert "14 Nov 2026 Paid Ana +₱59.00 ₱0.00" in dan and "Dan is even" in dan
+
+
+def test_statement_of_no_such_member_is_404(app, client, barkada):
+    other, other_ids = make_group(app, "Sabado", ["Eve"])
+    assert (
+        client.get(f"/g/{barkada[0]}/members/{other_ids['Eve']}/statement.pdf").status_code == 404
+    )
+    assert client.get(f"/g/{other}x/members/1/statement.pdf").status_code == 404

@@ -1,0 +1,67 @@
+"""A barkada built for the stats tests: the group and its members straight through the models
+(the group core is another part of issue 11), its sessions started through the API and given
+their group and seat members, their rounds saved through the API (the session core's `submit`).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from tracker.extensions import db
+from tracker.models import Barkada, GameSession, Member, Payment
+
+RULES = {"stake": "10.00", "point_rate": "1.00"}
+
+
+def make_group(app, name: str = "Biyernes", members=("Ana", "Ben", "Cris", "Dan")):
+    """(token, {member name: id}) of a new group."""
+    with app.app_context():
+        group = Barkada(name=name)
+        group.members = [Member(name=who, position=at) for at, who in enumerate(members)]
+        db.session.add(group)
+        db.session.commit()
+        return group.token, {member.name: member.id for member in group.members}
+
+
+def group_session(app, client, group: str, seats: list[str], records, started=None, settle=True):
+    """A session of `group` with the members `seats` (names) at seats 0, 1, 2, started at the
+    naive UTC time `started`, these rounds saved, then settled. Its token."""
+    made = client.post("/api/sessions", json={"players": seats, "rules": RULES})
+    assert made.status_code == 201, made.get_json()
+    token = made.get_json()["id"]
+    with app.app_context():
+        barkada = db.session.query(Barkada).filter_by(token=group).one()
+        ids = {member.name: member.id for member in barkada.members}
+        game = db.session.query(GameSession).filter_by(token=token).one()
+        game.group_id = barkada.id
+        game.seat_members = [ids[name] for name in seats]
+        if started is not None:
+            game.created_at = started
+        db.session.commit()
+    for record in records:
+        saved = client.post(f"/api/sessions/{token}/rounds", json=record)
+        assert saved.status_code == 201, saved.get_json()
+    if settle:
+        assert client.post(f"/api/sessions/{token}/settle").status_code == 200
+    return token
+
+
+def pay(app, group: str, payer: str, payee: str, amount: str, paid_on: date) -> None:
+    """A payment ("Bayad na") recorded straight in the model, the group's revision moved on."""
+    with app.app_context():
+        barkada = db.session.query(Barkada).filter_by(token=group).one()
+        ids = {member.name: member.id for member in barkada.members}
+        barkada.payments.append(
+            Payment(payer_id=ids[payer], payee_id=ids[payee], amount=amount, paid_on=paid_on)
+        )
+        barkada.updated_at = datetime(2026, 12, 1)
+        db.session.commit()
+
+
+def rename(app, group: str, old: str, new: str) -> None:
+    with app.app_context():
+        barkada = db.session.query(Barkada).filter_by(token=group).one()
+        member = next(member for member in barkada.members if member.name == old)
+        member.name = new
+        barkada.updated_at = datetime(2026, 12, 2)  # bumps the group's revision
+        db.session.commit()

@@ -1,0 +1,89 @@
+"""A barkada's stats (issue 11): `GET /api/groups/<id>/stats?from=&to=` (docs/API.md, "Group
+stats") and the page `/g/<id>/stats` with its charts. Each view reads the request, asks
+sessions/group_stats.py once and shows its answer."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Response, abort, jsonify, render_template, request
+
+from ..documents.group_pdf import season_html, statement_html
+from ..documents.printer import PrintRefused
+from ..engine import Problem
+from ..present import group_stats as shown
+from ..sessions import InputError, NotFound
+from ..sessions.group_stats import group_named, group_stats, period_of
+from ..sessions.statements import statement
+from . import api, exports
+from .blueprint import bp
+
+NO_GROUP = "There is no group at this link. Check the link, or ask the group for it."
+
+
+@api.bp.get("/groups/<token>/stats")
+def stats_api(token: str):
+    try:
+        group = group_named(token)
+    except NotFound:
+        raise InputError([Problem("id", "no group with this id")], 404) from None
+    period = period_of(request.args.get("from"), request.args.get("to"))
+    return jsonify(group_stats(group, period).to_dict())
+
+
+@bp.get("/g/<token>/stats")
+def stats_page(token: str):
+    group = _group_or_404(token)
+    asked = {key: request.args.get(key, "") for key in ("from", "to", "vs")}
+    try:
+        period = period_of(asked["from"], asked["to"])
+    except InputError as error:
+        page = shown.stats_page(group, None, asked, error.problems)
+        return render_template("group_stats.html", **page), 422
+    page = shown.stats_page(group, group_stats(group, period), asked, [])
+    return render_template("group_stats.html", **page)
+
+
+@bp.get("/g/<token>/season.pdf")
+def season_pdf(token: str):
+    """The season's figures as PDF, for the period asked (the page's `from` and `to`)."""
+    group = _group_or_404(token)
+    try:
+        period = period_of(request.args.get("from"), request.args.get("to"))
+    except InputError as error:
+        abort(422, description=" ".join(problem.message for problem in error.problems))
+    found = group_stats(group, period)
+    key = (f"{group.token}:season:{period.start}:{period.end}", found.version, False)
+    return _pdf(key, lambda: season_html(found, group.name), f"{_ascii(group.name)}-season")
+
+
+@bp.get("/g/<token>/members/<int:member>/statement.pdf")
+def member_statement(token: str, member: int):
+    group = _group_or_404(token)
+    try:
+        found = statement(group, member)
+    except NotFound:
+        abort(404, description="This group has no such member.")
+    key = (f"{group.token}:statement:{member}", found.version, False)
+    name = f"{_ascii(group.name)}-{_ascii(found.member)}-statement"
+    return _pdf(key, lambda: statement_html(found), name)
+
+
+def _group_or_404(token: str):
+    try:
+        return group_named(token)
+    except NotFound:
+        abort(404, description=NO_GROUP)
+
+
+def _pdf(key: tuple, html, name: str) -> Response:
+    try:
+        pdf = exports.printer().document(key, html)
+    except PrintRefused as refused:
+        return exports.not_printed(refused)
+    return exports.pdf_file(pdf, f"tongits-{name}.pdf")
+
+
+def _ascii(text: str) -> str:
+    """A part of a download's file name: ASCII letters and digits only (no quote can end it)."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
