@@ -6,24 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.entry import SAVE_READY, OneScreen, new_session, one_phone
+from tests.support.entry import SAVE_READY, OneScreen, new_session
+from tests.web import test_browser_entry
 
 pytestmark = pytest.mark.browser
+page = test_browser_entry.page  # the fixture: one phone at 360x740, no JavaScript errors
 
 TONGITS = [
     (["9S 9D 9C"], "2C 3D"),
     (["5H 6H 7H", "JS JD JC", "2S 3S 4S"], ""),
     ([], "AS KD QC"),
 ]
-
-
-@pytest.fixture
-def page(browser):
-    page = one_phone(browser)
-    yield page
-    errors = page.js_errors
-    page.context.close()
-    assert errors == [], errors
 
 
 def test_a_tongits_without_a_discard_on_one_phone(page, server):
