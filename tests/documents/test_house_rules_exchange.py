@@ -149,3 +149,14 @@ def test_csv_page_and_summary_tell_the_push_and_the_options(client):
         "a push",
     ):
         assert sentence in text, sentence
+
+
+def test_the_house_rules_page_has_every_option_with_an_example():
+    from dataclasses import fields
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "HOUSE_RULES.md").read_text(encoding="utf-8")
+    names = ["preset"] + [f.name for f in fields(Rules) if f.name != "preset_name"]
+    for name in names:
+        assert f"`{name}`" in text, name
+    assert text.count("- **`") >= len(names) - 2  # draw/talon units share one table row
