@@ -4,6 +4,8 @@ are on the new-session form, inside the screen's width."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.support.entry import SAVE_READY, OneScreen, new_session
@@ -82,3 +84,39 @@ def test_the_new_house_rules_on_the_new_session_form(page, server):
         True,
         2,
     )
+
+
+def test_no_discard_on_the_seat_page_of_the_tongits_winner(phones, server):
+    from tests.web.test_browser_seats import agree_button, fits, open_seats, start, tap_done
+    from tests.web.test_browser_seats import tap_hand as tap
+
+    token = start(phones[0], server, no_discard_multiplier=2)
+    open_seats(phones, server, token)
+    phones[0].get_by_role("button", name="Tongits", exact=True).tap()
+    phones[1].locator("[data-by]").get_by_role("button", name="Ben").tap()
+    rows = [
+        ([["9S", "9D", "9C"]], ["2C", "3D"]),
+        ([["5H", "6H", "7H"], ["JS", "JD", "JC"], ["2S", "3S", "4S"]], []),
+        ([], ["AS", "KD", "QC"]),
+    ]
+    for page, (melds, hand) in zip(phones, rows, strict=True):
+        tap(page, melds, hand)
+    clean = phones[1].locator("[data-clean]")
+    clean.wait_for()
+    assert not phones[0].locator("[data-clean]").is_visible()  # only the winner's phone
+    box = clean.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    clean.tap()
+    phones[1].locator("[data-clean][aria-pressed=true]").wait_for()
+    for page in phones:
+        tap_done(page)
+    for page in phones:
+        agree_button(page).wait_for()
+    fits(phones[1])
+    for page in phones:
+        agree_button(page).tap()
+    phones[0].wait_for_url(re.compile(r"/s/[\w-]+$"))
+    rounds = phones[0].request.get(f"{server}/api/sessions/{token}").json()["rounds"]
+    assert rounds[0]["record"]["hands"][1]["no_discard"] is True
+    # Ana: (10 + 5) × 2 = 30; Cris: (10 + 1 + 10 + 10) × 2 = 62
+    assert [p["amount"] for p in rounds[0]["result"]["payments"]] == ["30.00", "62.00"]
