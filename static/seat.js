@@ -12,7 +12,7 @@
     done: "\u2713 Done", agreed: "\u2713 Agreed",
     also: "also in {names}'s hand",
     clash: "{card} is also in {names}'s hand: one of you must fix it.",
-    challenged: "Laban", kang: "Kang",
+    challenged: "Laban", kang: "Kang", no_discard: "No discard",
     start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
     lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
     stale: {
@@ -34,7 +34,7 @@
   if (!ui) return;
   var DOM = {
     ending: $("[data-ending]"), by: $("[data-by]"), byLabel: $("[data-by-label]"), dealer: $("[data-dealer]"),
-    chips: $("[data-chips]"), flag: $("[data-flag]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
+    chips: $("[data-chips]"), flag: $("[data-flag]"), clean: $("[data-clean]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
     reviewMsg: $("[data-review-msg]"), agree: $("[data-agree]"), change: $("[data-change]"), alone: $("[data-alone]"),
     verdict: $("[data-verdict-box]"), bar: $("[data-bar]"), cells: root.querySelectorAll("[data-cell]")
   };
@@ -42,17 +42,18 @@
   var names = JSON.parse(root.getAttribute("data-players"));
   var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
   var kangCounts = root.getAttribute("data-kang") === "true";
+  var cleanCounts = (parseInt(root.getAttribute("data-no-discard"), 10) || 1) > 1;  // issue 13
   var Cards = window.TongitsCards;
   var mine = blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
 
   function say(text, values) {
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
   }
-  function blank() { return { melds: [], hand: [], challenged: false, kang: false }; }
+  function blank() { return { melds: [], hand: [], challenged: false, kang: false, no_discard: false }; }
   function copy(hand) {
     var h = hand || {};
     return { melds: (h.melds || []).map(function (m) { return m.slice(); }), hand: (h.hand || []).slice(),
-      challenged: !!h.challenged, kang: !!h.kang };
+      challenged: !!h.challenged, kang: !!h.kang, no_discard: !!h.no_discard };
   }
   function cardsOf(hand) { return hand ? [].concat.apply(hand.hand || [], hand.melds || []) : []; }
   function list(items) { return items.join(WORDS.and); }
@@ -144,6 +145,10 @@
     mine[key] = !mine[key];
     sendHand(); render();
   });
+  DOM.clean.addEventListener("click", function () {
+    mine.no_discard = !mine.no_discard;
+    sendHand(); render();
+  });
   DOM.change.addEventListener("click", function () { notice = ""; sendDone(false); render(); });
   DOM.alone.addEventListener("change", function () {
     var value = DOM.alone.checked;
@@ -210,6 +215,11 @@
       DOM.flag.textContent = WORDS[key] + (mine[key] ? " \u2713" : "?");
       DOM.flag.setAttribute("aria-pressed", mine[key] ? "true" : "false");
     }
+    /* "no discard": the Tongits winner's, when it multiplies; once set it stays in view to undo */
+    var clean = header.ending === "tongits" && header.declarer === me && cleanCounts || mine.no_discard;
+    DOM.clean.hidden = !clean;
+    DOM.clean.textContent = WORDS.no_discard + (mine.no_discard ? " \u2713" : "?");
+    DOM.clean.setAttribute("aria-pressed", mine.no_discard ? "true" : "false");
   }
   function chip(text, cls, note) {
     var c = document.createElement("span");

@@ -39,7 +39,7 @@ RULES = [
     # nested deep
     ({"stake": deep()}, "stake", "write the amount as text"),
     ({"jokers": deep(as_dict=True)}, "jokers", "jokers must be a whole number"),
-    ({"draw_tie": deep()}, "draw_tie", "draw_tie must be caller or challenger, not 'a list'"),
+    ({"draw_tie": deep()}, "draw_tie", "draw_tie must be caller, challenger or push, not 'a list'"),
     # fractions and flags where whole numbers are expected, and the other way round
     ({"jokers": 1.0}, "jokers", "jokers must be a whole number"),
     ({"jokers": "1.5"}, "jokers", "jokers must be a whole number"),
@@ -106,7 +106,8 @@ ROUNDS = [
         "hand key",
         {"hands": with_hand(1, challange=True)},
         "hands[1].challange",
-        "unknown key 'challange' in Ben's hand: the keys are melds, hand, challenged and kang",
+        "unknown key 'challange' in Ben's hand: "
+        "the keys are melds, hand, challenged, kang and no_discard",
     ),
     (
         "meld key",

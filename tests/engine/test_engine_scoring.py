@@ -430,7 +430,7 @@ def test_tie_at_talon_without_last_drawer():
         ({"players": ["Ana", "ana", "Cris"]}, "players[1]", "two players are called ana"),
         ({"pot": "1.234"}, "pot", "more than two decimal places"),
         ({"rules": {"stake": "-5"}}, "rules.stake", "cannot be negative"),
-        ({"rules": {"draw_tie": "coin"}}, "rules.draw_tie", "caller or challenger"),
+        ({"rules": {"draw_tie": "coin"}}, "rules.draw_tie", "caller, challenger or push"),
         ({"hands": []}, "hands", "all three players"),
     ],
 )

@@ -27,7 +27,7 @@ def form_fields(record: dict, action: str = "review") -> dict:
     for seat, entry in enumerate(record["hands"]):
         data[f"melds_{seat}"] = " | ".join(" ".join(meld) for meld in entry["melds"])
         data[f"hand_{seat}"] = " ".join(entry["hand"])
-        for flag in ("challenged", "kang"):
+        for flag in ("challenged", "kang", "no_discard"):
             if entry.get(flag):
                 data[f"{flag}_{seat}"] = "y"
     return data

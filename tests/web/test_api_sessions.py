@@ -43,7 +43,7 @@ def test_create_session_gives_an_unguessable_link(client):
         (
             {"players": PLAYERS, "rules": {"draw_tie": "dealer"}},
             "rules.draw_tie",
-            "draw_tie must be caller or challenger",
+            "draw_tie must be caller, challenger or push",
         ),
         ({"players": PLAYERS, "rules": {"bogus": 1}}, "rules.bogus", "unknown rule option"),
         ({"players": PLAYERS, "rules": {"preset": "vegas"}}, "rules.preset", "unknown preset"),

@@ -25,7 +25,7 @@ def canonical_record(record: dict, rules: Rules) -> dict:
 def _canonical_hand(raw: dict) -> dict:
     melds = [_canonical_meld(meld) for meld in raw.get("melds") or []]
     hand = {"melds": melds, "hand": [str(card) for card in parse_cards(raw.get("hand") or [])]}
-    for flag in ("challenged", "kang"):
+    for flag in ("challenged", "kang", "no_discard"):
         if raw.get(flag):
             hand[flag] = True
     return hand

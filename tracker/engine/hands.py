@@ -10,7 +10,7 @@ from .problems import Path, Problems
 from .rules import Rules
 from .values import check_keys, read_flag
 
-HAND_KEYS = ("melds", "hand", "challenged", "kang")
+HAND_KEYS = ("melds", "hand", "challenged", "kang", "no_discard")
 MELD_KEYS = ("cards", "secret")
 
 
@@ -20,6 +20,7 @@ class HandEntry:
     hand: list[Card] = field(default_factory=list)
     challenged: bool = False
     kang: bool = False
+    no_discard: bool = False
 
 
 class _Seen:
@@ -72,6 +73,7 @@ def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> 
     check_keys(raw, HAND_KEYS, where, f"{name}'s hand", problems)
     entry.challenged = read_flag(raw, "challenged", where, problems)
     entry.kang = read_flag(raw, "kang", where, problems)
+    entry.no_discard = read_flag(raw, "no_discard", where, problems)
     entry.melds = _read_melds(_or_none(raw.get("melds")), where, name, seen, problems)
     hand_where = Path.of(*where, "hand")
     cards = _read_cards(_or_none(raw.get("hand")), hand_where, f"{name}'s hand", problems)

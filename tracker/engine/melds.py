@@ -74,7 +74,7 @@ def _mixed_problem(naturals, length: int, rules: Rules) -> str:
 
 def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: bool) -> None:
     """What any meld must be: no card twice, no more jokers than allowed, 3 cards or more, and
-    four of a kind when secret."""
+    the shape of a secret meld when secret."""
     jokers = len(cards) - len(naturals)
     if len(set(naturals)) != len(naturals):
         raise MeldError(f"{shown} has the same card twice")
@@ -83,8 +83,25 @@ def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: 
         raise MeldError(f"{shown} has {jokers} joker(s) but the rules allow {allowed}")
     if len(cards) < 3:
         raise MeldError(f"{shown} is not a meld: a meld needs at least 3 cards")
-    if secret and (len(cards) != 4 or len({card.rank for card in naturals}) > 1):
-        raise MeldError(f"{shown} cannot be a secret meld: a secret meld is four of a kind")
+    if secret:
+        _check_secret(shown, cards, naturals, rules)
+
+
+def _check_secret(shown: str, cards: list, naturals: list, rules: Rules) -> None:
+    """A secret meld is four of a kind; with `secret_runs` a run of 4 or more cards too (that it
+    is a run is checked as for any meld)."""
+    if len(cards) == 4 and len({card.rank for card in naturals}) == 1:
+        return
+    one_suit = len(cards) >= 4 and len({card.suit for card in naturals}) == 1
+    if rules.secret_runs:
+        if one_suit:
+            return
+        why = "four of a kind or a run of 4 or more cards"
+    elif one_suit:
+        why = "four of a kind (secret runs are off in these house rules)"
+    else:
+        why = "four of a kind"
+    raise MeldError(f"{shown} cannot be a secret meld: a secret meld is {why}")
 
 
 def _run_start(naturals, length: int, rules: Rules) -> int | None:

@@ -56,7 +56,8 @@ def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool) -
         "draw": rules.draw_units,
         "talon": rules.talon_units,
     }[entry.ending]
-    if challenged_draw and (loser.seat == entry.declarer or loser.challenged):
+    pays_all = rules.challenged_draw_pays == "all_losers"
+    if challenged_draw and (pays_all or loser.seat == entry.declarer or loser.challenged):
         units = rules.challenged_draw_units
     if not units:
         return []
@@ -103,11 +104,12 @@ def _multipliers(entry: RoundInput, winner: PlayerResult, loser: PlayerResult):
     """(label, factor) of each multiplier of the loser's payment; a factor of 1 is left out."""
     rules = entry.rules
     failed_call = entry.ending == "draw" and loser.seat == entry.declarer
-    kang = entry.ending == "tongits" and winner.kang
+    tongits = entry.ending == "tongits"
     found = (
         ("failed call", rules.failed_call_multiplier, failed_call),
         ("lost challenge", rules.lost_challenge_multiplier, loser.challenged),
-        ("kang", rules.kang_multiplier, kang),
+        ("kang", rules.kang_multiplier, tongits and winner.kang),
+        ("no discard", rules.no_discard_multiplier, tongits and winner.no_discard),
     )
     return [(label, factor) for label, factor, applies in found if applies and factor != 1]
 

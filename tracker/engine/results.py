@@ -20,6 +20,7 @@ class PlayerResult:
     sunog: bool
     challenged: bool
     kang: bool
+    no_discard: bool = False
     net: Decimal = ZERO
 
     @property
@@ -35,6 +36,7 @@ class PlayerResult:
             "net": money_str(self.net),
             "challenged": self.challenged,
             "kang": self.kang,
+            "no_discard": self.no_discard,
             "melds": [_meld_dict(meld) for meld in self.melds],
             "hand_melds": [_meld_dict(meld) for meld in self.arrangement.melds],
             "deadwood_cards": [str(card) for card in self.arrangement.deadwood_cards],
@@ -81,6 +83,7 @@ class RoundResult:
     pot_in: list[tuple[int, Decimal, str]] = field(default_factory=list)
     pot_out: Decimal = ZERO
     streak: tuple[int, int] | None = None
+    push: bool = False  # a tie the house rules call a push: nobody wins, nothing moves
 
     @property
     def pot(self) -> Decimal:
@@ -92,6 +95,7 @@ class RoundResult:
             "winner": self.winner,
             "winner_name": None if self.winner is None else names[self.winner],
             "void": self.void,
+            "push": self.push,
             "ending": self.ending,
             "declarer": self.declarer,
             "verdict": self.verdict,

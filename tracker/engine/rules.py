@@ -35,6 +35,12 @@ class Rules:
     # who wins a draw (§5)
     draw_showdown: str = "all"
     draw_tie: str = "caller"
+    # other tables' house rules (RULES.md §7, "Other tables' house rules")
+    talon_tie: str = "after_last_drawer"
+    all_sunog: str = "void"
+    secret_runs: bool = False
+    challenged_draw_pays: str = "showdown_losers"
+    no_discard_multiplier: int = 1
     # money (§6)
     stake: Decimal = Decimal("10.00")
     point_rate: Decimal = Decimal("1.00")
@@ -127,7 +133,10 @@ _NAMES = {spec.name for spec in fields(Rules)} - {"preset_name"}
 _CHOICES = {
     "preset_name": tuple(PRESETS),
     "draw_showdown": ("all", "challengers"),
-    "draw_tie": ("caller", "challenger"),
+    "draw_tie": ("caller", "challenger", "push"),
+    "talon_tie": ("after_last_drawer", "before_last_drawer", "push"),
+    "all_sunog": ("void", "lowest_wins"),
+    "challenged_draw_pays": ("showdown_losers", "all_losers"),
     "pot_won_by": ("next_winner", "streak"),
     "next_dealer": ("rotate", "winner"),
     "joker_points": (25, 30),
@@ -146,10 +155,11 @@ _RANGES = {
     "failed_call_multiplier": (1, 10),
     "lost_challenge_multiplier": (1, 10),
     "kang_multiplier": (1, 10),
+    "no_discard_multiplier": (1, 10),
     "pot_streak": (2, 10),
     "loss_limit": (1, 1_000_000),
 }
-_FLAGS = ("qka_run", "concealed_melds_count", "progressive")
+_FLAGS = ("qka_run", "concealed_melds_count", "secret_runs", "progressive")
 
 
 def _check(name: str, value):
@@ -163,7 +173,8 @@ def _check(name: str, value):
     if name in _RANGES or name == "joker_points":
         value = _whole(name, value)
     if name in _CHOICES and value not in _CHOICES[name]:
-        allowed = " or ".join(str(choice) for choice in _CHOICES[name])
+        choices = [str(choice) for choice in _CHOICES[name]]
+        allowed = ", ".join(choices[:-1]) + " or " + choices[-1]
         raise RulesError(name, f"{name} must be {allowed}, not '{shown(given)}'")
     if name in _RANGES:
         low, high = _RANGES[name]

@@ -9,7 +9,7 @@ from .problems import Path, Problem, RoundError
 from .record import RoundInput, read_record
 from .results import PlayerResult, RoundResult
 from .rules import Rules
-from .verdict import decide, lowest
+from .verdict import decide, is_void, lowest, talon_compared
 
 
 def score_round(
@@ -31,22 +31,25 @@ def score_entry(entry: RoundInput) -> RoundResult:
             sunog=not hand.melds,
             challenged=hand.challenged,
             kang=hand.kang,
+            no_discard=hand.no_discard,
         )
         for seat, hand in enumerate(entry.hands)
     ]
     _check_flags(entry, results)
     winner, verdict = decide(entry, results)
     paid = [] if winner is None else payments(entry, results, winner)
+    void = winner is None and is_void(entry, results)
     result = RoundResult(
         results,
         rules,
         entry.ending,
         entry.declarer,
         winner,
-        winner is None,
+        void,
         verdict,
         paid,
         entry.pot,
+        push=winner is None and not void,
     )
     _move_pot(entry, result)
     for payment in paid:
@@ -71,13 +74,16 @@ def _flag_problems(entry: RoundInput, player: PlayerResult) -> list[Problem]:
     problems = []
     if player.challenged and (why := _why_no_challenge(entry, player)):
         problems.append(Problem(Path.of("hands", player.seat, "challenged"), why))
-    if player.kang and not (entry.ending == "tongits" and player.seat == entry.declarer):
-        problems.append(
-            Problem(
-                Path.of("hands", player.seat, "kang"),
-                f"kang counts only for the player who won by Tongits, not {player.name}",
+    for flag, words in (("kang", "kang"), ("no_discard", "no discard")):
+        if getattr(player, flag) and not (
+            entry.ending == "tongits" and player.seat == entry.declarer
+        ):
+            problems.append(
+                Problem(
+                    Path.of("hands", player.seat, flag),
+                    f"{words} counts only for the player who won by Tongits, not {player.name}",
+                )
             )
-        )
     return problems
 
 
@@ -106,7 +112,7 @@ def _ending_problems(entry: RoundInput, results: list[PlayerResult]) -> list[Pro
         return [
             Problem("declarer", f"{name} is sunog (no meld on the table) and cannot call a draw")
         ]
-    tied = lowest([p for p in results if not p.sunog])
+    tied = lowest(talon_compared(entry.rules, results))
     if entry.ending == "talon" and entry.last_drawer is None and len(tied) > 1:
         names = " and ".join(p.name for p in tied)
         return [
@@ -121,6 +127,8 @@ def _ending_problems(entry: RoundInput, results: list[PlayerResult]) -> list[Pro
 def _move_pot(entry: RoundInput, result: RoundResult) -> None:
     """Antes and void stakes go into the pot; the winner takes it as `pot_won_by` says."""
     rules = entry.rules
+    if result.push:
+        return  # nothing moves, no ante either; like a void round it breaks a winning streak
     if rules.pot_ante_units:
         ante = rules.pot_ante_units * rules.stake
         result.pot_in += [(seat, ante, "ante") for seat in range(3)]

@@ -34,10 +34,13 @@ def round_line(result: RoundResult) -> RoundLine:
     """The ledger's line for a round (see the README's "The ledger's round lines")."""
     if result.void:
         return RoundLine("Talon out · all three sunog · void round", None)
+    if result.push:
+        return RoundLine(push_words(result), None)
     winner = result.players[result.winner]
     if result.ending == "tongits":
         kang = " with a kang" if winner.kang else ""
-        words = f"{winner.name} went Tongits{kang}"
+        clean = " without a discard" if winner.no_discard else ""
+        words = f"{winner.name} went Tongits{kang}{clean}"
     elif result.ending == "draw":
         words = " · ".join(_draw_parts(result))
     else:
@@ -50,8 +53,23 @@ def headline(result: RoundResult, unit: str = "₱") -> str:
     """The round in a few words for the entry page's live bar: 'Ana wins ₱86.00'."""
     if result.void:
         return "Void round: all three sunog"
+    if result.push:
+        return "A push: nobody pays"
     winner = result.players[result.winner]
     return f"{winner.name} wins {money_text(winner.net, unit)}"
+
+
+def push_words(result: RoundResult) -> str:
+    """'Cris called · Ana and Cris tie at 5 · a push' (a tie the house rules call a push)."""
+    start = "Talon out"
+    compared = _not_sunog(result) or list(result.players)  # all sunog at talon out: all three
+    if result.ending == "draw":
+        start = f"{result.players[result.declarer].name} called"
+        if result.rules.draw_showdown != "all":
+            compared = [p for p in compared if p.challenged or p.seat == result.declarer]
+    low = min(p.deadwood for p in compared)
+    tied = _join([p.name for p in compared if p.deadwood == low])
+    return f"{start} · {tied} tie at {low} · a push"
 
 
 def _draw_parts(result: RoundResult) -> list[str]:
@@ -115,7 +133,9 @@ class PlayedRound:
 
     @property
     def ending(self) -> str:
-        """'tongits', 'draw', 'talon' or 'void' (the CSV's column)."""
+        """'tongits', 'draw', 'talon', 'void' or 'push' (the CSV's column)."""
+        if self.result.push:
+            return "push"
         return "void" if self.result.void else self.result.ending
 
     @property

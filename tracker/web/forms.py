@@ -94,6 +94,9 @@ class RoundForm(FlaskForm):
     kang_0 = BooleanField("Kang")
     kang_1 = BooleanField("Kang")
     kang_2 = BooleanField("Kang")
+    no_discard_0 = BooleanField("No discard")
+    no_discard_1 = BooleanField("No discard")
+    no_discard_2 = BooleanField("No discard")
     reviewed = HiddenField()
 
 

@@ -68,6 +68,8 @@ def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
             hand["challenged"] = True
         if data.get(f"kang_{seat}"):
             hand["kang"] = True
+        if data.get(f"no_discard_{seat}"):
+            hand["no_discard"] = True
         hands.append(hand)
     record["hands"] = hands
     return record
@@ -94,6 +96,7 @@ def form_from_record(record: dict) -> dict:
         data[f"hand_{seat}"] = _cards_text(hand.get("hand"))
         data[f"challenged_{seat}"] = bool(hand.get("challenged"))
         data[f"kang_{seat}"] = bool(hand.get("kang"))
+        data[f"no_discard_{seat}"] = bool(hand.get("no_discard"))
     return data
 
 

@@ -1,6 +1,7 @@
 """Each house-rule option describes itself once (RULES.md §2-§7): the label and help the
 new-session form shows, and the sentence the printed summary says about the table's choice.
-The declarations are in play.py (preset, melds, draw) and payments.py (money, units, pot);
+The declarations are in play.py (preset, melds, draw), payments.py (money, units, pot) and
+other_tables.py (the house rules of other tables: pushes, secret runs, no discard);
 validation is the engine's (`Rules.from_dict`): these modules only explain.
 
     OPTIONS[name] -> Option(name, label, help, kind, choices, group, says, lead, upfront)
@@ -15,10 +16,16 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ...engine import Rules
-from . import payments, play
+from . import other_tables, payments, play
 from .words import Option, money
 
-_OPTIONS: list[Option] = [*payments.MONEY, *play.OPTIONS, *payments.LOSSES, *payments.POT]
+_OPTIONS: list[Option] = [
+    *payments.MONEY,
+    *play.OPTIONS,
+    *payments.LOSSES,
+    *payments.POT,
+    *other_tables.OPTIONS,
+]
 PRESET = play.PRESET
 OPTIONS = {option.name: option for option in _OPTIONS}
 UPFRONT = tuple(option.name for option in _OPTIONS if option.upfront)
@@ -31,6 +38,7 @@ GROUPS = {
     "bonus": "Bonuses",
     "pot": "Pot and dealer",
     "progressive": "Progressive variant",
+    "other": "Other tables' house rules",
 }
 # the printed summary's paper, as the new-session form offers it
 PAPER = (("letter", "Letter (short bond)"), ("a4", "A4"))

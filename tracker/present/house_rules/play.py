@@ -87,10 +87,19 @@ OPTIONS = [
     Option(
         "draw_tie",
         "A tie with the draw caller goes to",
-        "Who wins when the caller ties for the lowest deadwood.",
+        "Who wins when the caller ties for the lowest deadwood. A push: any tie for the lowest "
+        "means nobody wins and nobody pays.",
         "choice",
-        (("caller", "The caller"), ("challenger", "The other player")),
+        (
+            ("caller", "The caller"),
+            ("challenger", "The other player"),
+            ("push", "Nobody: a push, nobody pays"),
+        ),
         group="draw",
-        says=lambda r: (f"A tie in a called draw goes to the {r.draw_tie}.",),
+        says=lambda r: either(
+            r.draw_tie == "push",
+            "A tie for the lowest in a called draw is a push: nobody wins and nobody pays.",
+            f"A tie in a called draw goes to the {r.draw_tie}.",
+        ),
     ),
 ]
