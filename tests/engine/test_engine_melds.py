@@ -144,3 +144,12 @@ def test_the_reason_is_the_rule_the_cards_break(cards, rules, message):
     with pytest.raises(MeldError) as caught:
         validate_meld(parse_cards(cards), rules)
     assert str(caught.value) == message
+
+
+def test_a_secret_run_valid_under_one_rule_set_is_not_remembered_for_another():
+    """validate_meld remembers melds found valid: by the cards and every rule they depend on."""
+    run = parse_cards("5H 6H 7H 8H")
+    assert validate_meld(run, Rules(secret_runs=True), secret=True)
+    with pytest.raises(MeldError, match="secret runs are off"):
+        validate_meld(run, Rules(secret_runs=False), secret=True)
+    assert validate_meld(run, Rules(secret_runs=False))  # an ordinary run still

@@ -32,7 +32,13 @@ def validate_meld(cards, rules: Rules | None = None, secret: bool = False) -> Me
     """The meld these cards make, in display order; raises MeldError saying why not."""
     rules = rules or Rules()
     cards = list(cards)
-    key = (tuple([card.bit for card in cards]), rules.jokers, rules.qka_run, secret)
+    key = (
+        tuple([card.bit for card in cards]),
+        rules.jokers,
+        rules.qka_run,
+        rules.secret_runs,
+        secret,
+    )
     meld = _VALID.get(key)
     if meld is None:
         meld = _validated(cards, rules, secret)
