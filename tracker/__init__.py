@@ -65,7 +65,7 @@ def _register_web(app: Flask) -> None:
         group_files,  # noqa: F401  and so are these
         group_forms,  # noqa: F401  its views are routes of group_pages.bp
         group_pages,
-        group_stats,  # noqa: F401  a group's stats: routes of api.bp and blueprint.bp
+        group_stats,  # noqa: F401  a group's stats: routes of api.bp and group_pages.bp
         home,  # noqa: F401  the home page, on blueprint.bp
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,

@@ -158,10 +158,11 @@ def test_a_change_on_another_worker_is_seen_at_once(app, client, second_worker, 
 
 
 def test_an_unchanged_group_is_answered_from_the_memo(app, client, barkada):
-    from tracker.sessions.group_stats import Period, group_named, group_stats
+    from tracker.sessions.group_stats import Period, group_stats
+    from tracker.sessions.group_store import get_group
 
     with app.app_context():
-        group = group_named(barkada[0])
+        group = get_group(barkada[0])
         first = group_stats(group, Period())
         assert group_stats(group, Period()) is first  # not derived again
         later = group_stats(group, Period(date(2026, 11, 13)))

@@ -26,7 +26,7 @@ from sqlalchemy import select, type_coerce
 from ..engine import Ledger, Problem, Rules, Stats, combine, replay, session_stats
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round
-from .errors import InputError, NotFound
+from .errors import InputError
 
 # A session counts on the date it started at the table, in the Philippines.
 ZONE = ZoneInfo("Asia/Manila")
@@ -100,13 +100,6 @@ class StatsMemo:
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
-
-
-def group_named(token: str) -> Barkada:
-    group = db.session.execute(select(Barkada).where(Barkada.token == token)).scalar_one_or_none()
-    if group is None:
-        raise NotFound(token)
-    return group
 
 
 def period_of(start, end) -> Period:

@@ -13,10 +13,11 @@ from ..documents.printer import PrintRefused
 from ..engine import Problem
 from ..present import group_stats as shown
 from ..sessions import InputError, NotFound
-from ..sessions.group_stats import group_named, group_stats, period_of
+from ..sessions.group_stats import group_stats, period_of
+from ..sessions.group_store import get_group
 from ..sessions.statements import statement
 from . import api, exports
-from .blueprint import bp
+from .group_pages import bp
 
 NO_GROUP = "There is no group at this link. Check the link, or ask the group for it."
 
@@ -24,14 +25,14 @@ NO_GROUP = "There is no group at this link. Check the link, or ask the group for
 @api.bp.get("/groups/<token>/stats")
 def stats_api(token: str):
     try:
-        group = group_named(token)
+        group = get_group(token)
     except NotFound:
         raise InputError([Problem("id", "no group with this id")], 404) from None
     period = period_of(request.args.get("from"), request.args.get("to"))
     return jsonify(group_stats(group, period).to_dict())
 
 
-@bp.get("/g/<token>/stats")
+@bp.get("/<token>/stats")
 def stats_page(token: str):
     group = _group_or_404(token)
     asked = {key: request.args.get(key, "") for key in ("from", "to", "vs")}
@@ -44,7 +45,7 @@ def stats_page(token: str):
     return render_template("group_stats.html", **page)
 
 
-@bp.get("/g/<token>/season.pdf")
+@bp.get("/<token>/season.pdf")
 def season_pdf(token: str):
     """The season's figures as PDF, for the period asked (the page's `from` and `to`)."""
     group = _group_or_404(token)
@@ -57,7 +58,7 @@ def season_pdf(token: str):
     return _pdf(key, lambda: season_html(found, group.name), f"{_ascii(group.name)}-season")
 
 
-@bp.get("/g/<token>/members/<int:member>/statement.pdf")
+@bp.get("/<token>/members/<int:member>/statement.pdf")
 def member_statement(token: str, member: int):
     group = _group_or_404(token)
     try:
@@ -71,7 +72,7 @@ def member_statement(token: str, member: int):
 
 def _group_or_404(token: str):
     try:
-        return group_named(token)
+        return get_group(token)
     except NotFound:
         abort(404, description=NO_GROUP)
 
