@@ -270,7 +270,7 @@
     var ready = d.preview.ready && (d.all_done || d.confirm_alone);
     DOM.review.hidden = !done;
     picker.element.hidden = done;
-    DOM.alone.checked = !!d.confirm_alone;
+    if (!sync.busy("options")) DOM.alone.checked = !!d.confirm_alone;  // not under the thumb's own tap
     var waiting = d.seats.filter(function (s) { return !s.done; }).map(function (s) { return s.player; });
     var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
     var msg;
