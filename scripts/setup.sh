@@ -69,6 +69,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml)" ]; then
     .venv/bin/pip install -q --disable-pip-version-check -e ".$extras"
     sha256sum pyproject.toml >"$stamp"
 fi
+bash scripts/catalog.sh compile  # the translations' messages.mo (issue 12), never in git
 
 # axe-core, the accessibility checker that tests/web/test_accessibility.py injects into pages:
 # the npm registry's tarball of one pinned version, checked against the sha512 the registry

@@ -33,8 +33,9 @@ def create_app(overrides: dict | None = None) -> Flask:
 
 
 def _bind_extensions(app: Flask) -> None:
-    from .extensions import csrf, db, migrate
+    from .extensions import babel, csrf, db, migrate
     from .sessions import LedgerCache
+    from .web import language
     from .web.draft_polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
@@ -43,6 +44,7 @@ def _bind_extensions(app: Flask) -> None:
         with app.app_context():
             _sqlite_pragmas(db.engine)
     csrf.init_app(app)
+    babel.init_app(app, locale_selector=language.locale)
     with app.app_context():
         engine = db.engine
     answers = app.extensions["draft_answers"] = DraftAnswers()

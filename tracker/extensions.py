@@ -1,5 +1,6 @@
 """The Flask extensions, created unbound here and bound to the app in `create_app`."""
 
+from flask_babel import Babel
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -7,3 +8,4 @@ from flask_wtf import CSRFProtect
 db = SQLAlchemy()
 migrate = Migrate()
 csrf = CSRFProtect()
+babel = Babel()  # languages (issue 12): the locale comes from web/language.py
