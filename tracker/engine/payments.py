@@ -81,19 +81,23 @@ def _sunog_part(rules: Rules, loser: PlayerResult) -> Parts:
 
 def _ace_part(rules: Rules, winner: PlayerResult) -> Parts:
     """Every loser pays for each ace the winner holds: on the table, in melds or not."""
+    if not rules.ace_bonus_units:
+        return []  # the aces are not counted: the winner's best melds are not even named
     cards = [card for meld in winner.melds for card in meld.cards]
     cards += [card for meld in winner.arrangement.melds for card in meld.cards]
     cards += winner.arrangement.deadwood_cards
     aces = sum(1 for card in cards if card.rank == 1)
-    if not (aces and rules.ace_bonus_units):
+    if not aces:
         return []
     each = rules.ace_bonus_units * rules.stake
     return [(f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, rules.unit)}", aces * each)]
 
 
 def _secret_part(rules: Rules, winner: PlayerResult) -> Parts:
+    if not rules.secret_bonus_units:
+        return []
     secrets = sum(1 for meld in winner.melds if meld.secret)
-    if not (secrets and rules.secret_bonus_units):
+    if not secrets:
         return []
     each = rules.secret_bonus_units * rules.stake
     label = f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, rules.unit)}"

@@ -13,7 +13,7 @@ raises, and every other input path (a round typed in, an import) is checked as b
 
 from __future__ import annotations
 
-from .cards import _CANONICAL, Card
+from .cards import _CANONICAL, JOKER, Card
 from .hands import HAND_KEYS, MELD_KEYS, HandEntry
 from .ledger import Ledger, _book, add_round, start_ledger
 from .melds import MeldError, validate_meld
@@ -92,15 +92,15 @@ def _read(record, ledger: Ledger) -> RoundInput:
 def _hands(value, rules: Rules) -> list[HandEntry]:
     if type(value) is not list or len(value) != 3:
         raise _NotStored
-    seen: set[int] = set()
-    jokers = [0]
-    hands = [_hand(raw, rules, seen, jokers) for raw in value]
-    if jokers[0] > rules.jokers:
-        raise _NotStored
+    tokens: list[str] = []  # every card of the round, as written
+    hands = [_hand(raw, rules, tokens) for raw in value]
+    jokers = tokens.count(JOKER)
+    if jokers > rules.jokers or len(set(tokens)) != len(tokens) - jokers + (jokers > 0):
+        raise _NotStored  # a joker too many, or a card entered twice
     return hands
 
 
-def _hand(raw, rules: Rules, seen: set, jokers: list) -> HandEntry:
+def _hand(raw, rules: Rules, tokens: list) -> HandEntry:
     if type(raw) is not dict or not _HAND_KEYS.issuperset(raw):
         raise _NotStored
     entry = HandEntry()
@@ -118,23 +118,15 @@ def _hand(raw, rules: Rules, seen: set, jokers: list) -> HandEntry:
             if not _MELD_KEYS.issuperset(meld) or type(meld.get("secret", False)) is not bool:
                 raise _NotStored
             secret, meld = meld.get("secret", False), meld["cards"]
-        entry.melds.append(validate_meld(_cards(meld, seen, jokers), rules, secret=secret))
-    entry.hand = _cards(raw["hand"], seen, jokers)
+        entry.melds.append(validate_meld(_cards(meld, tokens), rules, secret=secret))
+    entry.hand = _cards(raw["hand"], tokens)
     if len(entry.hand) > 13:
         raise _NotStored
     return entry
 
 
-def _cards(tokens, seen: set, jokers: list) -> list[Card]:
-    if type(tokens) is not list:
+def _cards(value, tokens: list) -> list[Card]:
+    if type(value) is not list:
         raise _NotStored
-    cards = [_CANONICAL[token] for token in tokens]  # KeyError: not canonical, or no text
-    for card in cards:
-        bit = card.bit
-        if not bit:
-            jokers[0] += 1
-        elif bit in seen:
-            raise _NotStored
-        else:
-            seen.add(bit)
-    return cards
+    tokens += value
+    return [_CANONICAL[token] for token in value]  # KeyError: not canonical; TypeError: no text
