@@ -1,7 +1,9 @@
 """Replaying rounds as stored: records the engine checked when they were saved, read again
 without the work of checking them (the cold cost of a group's stats: thousands of rounds).
 
-    replay_stored(players, rules, first_dealer, records) -> Ledger   the same ledger as `replay`
+    replay_stored(players, rules, first_dealer, records, words=True) -> Ledger
+        the same ledger as `replay`; words=False: the same figures, each payment without words
+        (its parts' labels and its explanation empty), for a caller that needs only figures
 
 A record in its stored form (`canonical_record` of a round the engine accepted: known keys,
 seats as ints, true flags, cards in canonical notation) is read straight into values: no
@@ -33,10 +35,11 @@ class _NotStored(Exception):
 
 
 def replay_stored(
-    players: list[str], rules: Rules, first_dealer: int, records: list[dict]
+    players: list[str], rules: Rules, first_dealer: int, records: list[dict], words: bool = True
 ) -> Ledger:
     """The ledger `replay(players, rules, first_dealer, records)` gives, for records as stored;
-    a RoundError names the round (`rounds[3]...`) as `replay`'s does."""
+    a RoundError names the round (`rounds[3]...`) as `replay`'s does. `words=False`: the
+    payments of the rounds read here have no words (the figures are the same)."""
     ledger = start_ledger(players, rules, first_dealer)
     for number, record in enumerate(records):
         try:
@@ -44,7 +47,7 @@ def replay_stored(
             if entry is None:
                 add_round(ledger, record)
                 continue
-            result = score_entry(entry)
+            result = score_entry(entry, words)
         except RoundError as error:
             raise RoundError([p.under("rounds", number) for p in error.problems]) from None
         _book(ledger, result, {"dealer": entry.dealer})

@@ -246,8 +246,10 @@ def _ledger(game, records: list) -> Ledger:
     cold page): the same ledger, since mending changes only text holding a control character or
     a lone surrogate, which the engine refuses in a round record mended or not. They are
     replayed as stored (`replay_stored`: read without checking again what was checked when they
-    were saved; the same ledger as `replay`)."""
-    return replay_stored(game.players, Rules.from_dict(game.rules), game.first_dealer, records)
+    were saved; the same figures as `replay`, the payments without words: the stats need none)."""
+    return replay_stored(
+        game.players, Rules.from_dict(game.rules), game.first_dealer, records, words=False
+    )
 
 
 def _memo() -> StatsMemo:
