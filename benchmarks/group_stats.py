@@ -10,7 +10,8 @@ median wall time of several passes through the Flask test client:
 - after a save: one session changed (a round added), the page again: that session replayed;
 - the API answer likewise, and the season PDF printed by the bounded printer (its cache
   emptied before each pass).
-Then where the cold time goes: reading the rounds, the engine's replay, the stats, the page.
+Then where the cold time goes: reading the rounds, the engine's replay (`replay_stored`, as the
+page replays; and `replay`, which checks each round again, for comparison), the stats, the page.
 
     .venv/bin/python benchmarks/group_stats.py [--sessions 100] [--rounds 60] [--passes 5]
 """
@@ -35,7 +36,7 @@ from sqlalchemy import select  # noqa: E402
 from tests.support.records import TALON  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 from tracker import MIGRATIONS, create_app  # noqa: E402
-from tracker.engine import Rules, combine, replay, session_stats  # noqa: E402
+from tracker.engine import Rules, combine, replay, replay_stored, session_stats  # noqa: E402
 from tracker.engine.deadwood import _MEMOS  # noqa: E402
 from tracker.extensions import db  # noqa: E402
 from tracker.models import Barkada, GameSession, Member, Round  # noqa: E402
@@ -126,10 +127,17 @@ def where_time_goes(url: str, instance: Path, group: str) -> str:
         read = time.perf_counter() - start
         start = time.perf_counter()
         ledgers = [
-            replay(game.players, Rules.from_dict(game.rules), game.first_dealer, records[game.id])
+            replay_stored(
+                game.players, Rules.from_dict(game.rules), game.first_dealer, records[game.id]
+            )
             for game in games
         ]
         replayed = time.perf_counter() - start
+        clear_deadwood_memo()
+        start = time.perf_counter()
+        for game in games:  # the full check of every round, as a round typed in is checked
+            replay(game.players, Rules.from_dict(game.rules), game.first_dealer, records[game.id])
+        checked = time.perf_counter() - start
         start = time.perf_counter()
         parts = [session_stats(game.seat_members, ledger) for game, ledger in zip(games, ledgers)]
         combine(parts)
@@ -140,7 +148,8 @@ def where_time_goes(url: str, instance: Path, group: str) -> str:
         client.get(f"/g/{group}/stats?vs=2")  # answer memoised: a page render and two queries
         page = time.perf_counter() - start
     return (
-        f"reading the rounds {read * 1000:.0f} ms, engine replay {replayed * 1000:.0f} ms, "
+        f"reading the rounds {read * 1000:.0f} ms, engine replay as stored (the page's) "
+        f"{replayed * 1000:.0f} ms (with the full check of each round: {checked * 1000:.0f} ms), "
         f"stats {counted * 1000:.0f} ms, a page from the memo {page * 1000:.0f} ms"
     )
 

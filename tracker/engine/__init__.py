@@ -18,6 +18,7 @@ from .rules import PRESETS, Rules, RulesError, read_rules
 from .scoring import RoundResult, score_round
 from .settle import Transfer, settle
 from .stats import Stats, Tally, Versus, combine, session_stats
+from .stored import replay_stored
 from .values import read_seat
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "read_rules",
     "read_seat",
     "replay",
+    "replay_stored",
     "score_round",
     "session_stats",
     "settle",

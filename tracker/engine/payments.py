@@ -12,13 +12,17 @@ from .rules import Rules
 Parts = list[tuple[str, Decimal]]  # (label, amount), e.g. ("14 pts × ₱1.00", Decimal("14.00"))
 
 
-def payments(entry: RoundInput, results: list[PlayerResult], winner_seat: int) -> list[Payment]:
-    """One payment from each loser to the winner."""
+def payments(
+    entry: RoundInput, results: list[PlayerResult], winner_seat: int, words: bool = True
+) -> list[Payment]:
+    """One payment from each loser to the winner. `words=False`: the same amounts, parts and
+    factors, but no words (each part's label and the explanation left empty), for a caller
+    that needs only the figures."""
     winner = results[winner_seat]
-    bonuses = _ace_part(entry.rules, winner) + _secret_part(entry.rules, winner)
+    bonuses = _ace_part(entry.rules, winner, words) + _secret_part(entry.rules, winner, words)
     challenged_draw = entry.ending == "draw" and any(p.challenged for p in results)
     return [
-        _payment(entry, winner, loser, challenged_draw, bonuses)
+        _payment(entry, winner, loser, challenged_draw, bonuses, words)
         for loser in results
         if loser is not winner
     ]
@@ -30,12 +34,13 @@ def _payment(
     loser: PlayerResult,
     challenged_draw: bool,
     bonuses: Parts,
+    words: bool,
 ) -> Payment:
     rules = entry.rules
     parts = (
-        _stake_part(entry, loser, challenged_draw)
-        + _points_part(rules, loser)
-        + _sunog_part(rules, loser)
+        _stake_part(entry, loser, challenged_draw, words)
+        + _points_part(rules, loser, words)
+        + _sunog_part(rules, loser, words)
         + bonuses
     )
     multipliers = _multipliers(entry, winner, loser)
@@ -43,11 +48,11 @@ def _payment(
     amount = subtotal
     for _, factor in multipliers:
         amount *= factor
-    explain = _explain(parts, subtotal, multipliers, rules.unit)
+    explain = _explain(parts, subtotal, multipliers, rules.unit) if words else ""
     return Payment(loser.seat, winner.seat, amount, parts, multipliers, explain)
 
 
-def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool) -> Parts:
+def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool, words) -> Parts:
     """The stakes the ending is worth; in a challenged draw, the caller's and challengers'
     stakes are the challenged-draw stakes."""
     rules = entry.rules
@@ -61,42 +66,52 @@ def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool) -
         units = rules.challenged_draw_units
     if not units:
         return []
-    return [(_times(units, rules.stake, rules.unit) + " stake", units * rules.stake)]
+    label = _times(units, rules.stake, rules.unit) + " stake" if words else ""
+    return [(label, units * rules.stake)]
 
 
-def _points_part(rules: Rules, loser: PlayerResult) -> Parts:
+def _points_part(rules: Rules, loser: PlayerResult, words: bool) -> Parts:
     if not (rules.point_rate and loser.deadwood):
         return []
+    if not words:
+        return [("", loser.deadwood * rules.point_rate)]
     points = f"{loser.deadwood} pt{'' if loser.deadwood == 1 else 's'}"
     label = f"{points} × {money_text(rules.point_rate, rules.unit)}"
     return [(label, loser.deadwood * rules.point_rate)]
 
 
-def _sunog_part(rules: Rules, loser: PlayerResult) -> Parts:
+def _sunog_part(rules: Rules, loser: PlayerResult, words: bool) -> Parts:
     if not (loser.sunog and rules.sunog_extra_units):
         return []
     units = rules.sunog_extra_units
-    return [(_times(units, rules.stake, rules.unit) + " sunog", units * rules.stake)]
+    label = _times(units, rules.stake, rules.unit) + " sunog" if words else ""
+    return [(label, units * rules.stake)]
 
 
-def _ace_part(rules: Rules, winner: PlayerResult) -> Parts:
+def _ace_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
     """Every loser pays for each ace the winner holds: on the table, in melds or not."""
+    if not rules.ace_bonus_units:
+        return []  # the aces are not counted: the winner's best melds are not even named
     cards = [card for meld in winner.melds for card in meld.cards]
     cards += [card for meld in winner.arrangement.melds for card in meld.cards]
     cards += winner.arrangement.deadwood_cards
     aces = sum(1 for card in cards if card.rank == 1)
-    if not (aces and rules.ace_bonus_units):
+    if not aces:
         return []
     each = rules.ace_bonus_units * rules.stake
-    return [(f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, rules.unit)}", aces * each)]
+    label = f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, rules.unit)}" if words else ""
+    return [(label, aces * each)]
 
 
-def _secret_part(rules: Rules, winner: PlayerResult) -> Parts:
+def _secret_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
+    if not rules.secret_bonus_units:
+        return []
     secrets = sum(1 for meld in winner.melds if meld.secret)
-    if not (secrets and rules.secret_bonus_units):
+    if not secrets:
         return []
     each = rules.secret_bonus_units * rules.stake
     label = f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, rules.unit)}"
+    label = label if words else ""
     return [(label, secrets * each)]
 
 

@@ -20,7 +20,8 @@ def score_round(
     return score_entry(entry)
 
 
-def score_entry(entry: RoundInput) -> RoundResult:
+def score_entry(entry: RoundInput, words: bool = True) -> RoundResult:
+    """The result of a checked round; `words=False`: its payments without words (payments)."""
     rules = entry.rules
     results = [
         PlayerResult(
@@ -37,7 +38,7 @@ def score_entry(entry: RoundInput) -> RoundResult:
     ]
     _check_flags(entry, results)
     winner, verdict = decide(entry, results)
-    paid = [] if winner is None else payments(entry, results, winner)
+    paid = [] if winner is None else payments(entry, results, winner, words)
     void = winner is None and is_void(entry, results)
     result = RoundResult(
         results,
