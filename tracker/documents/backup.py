@@ -3,7 +3,8 @@
     flask --app tracker backup FILE              # FILE "-" writes to standard output
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
 
-A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
+A backup is {"format": "tongits-tracker-backup/2", "created": ..., "groups": [...],
+"sessions": [...]} (groups: backup_groups.py; a /1 backup has none and still restores), each
 session the export dict of exchange/export.py (with its `check` balances) carrying also its
 `token` (so the links keep working after a restore), `updated`, and the salted hashes of its edit
 PIN, owner key and recovery code when it has them (`pin_hash`, `owner_key_hash`,
@@ -250,7 +251,7 @@ def _label(entry: Entry) -> str:
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @with_appcontext
 def backup_command(file: str) -> None:
-    """Write every session (players, rules, rounds, links) to FILE as JSON ("-": stdout)."""
+    """Write every group and session (rounds, links, payments) to FILE as JSON ("-": stdout)."""
     count = write_backup(file)
     if file != "-":
         click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {file}.")
@@ -261,11 +262,11 @@ def backup_command(file: str) -> None:
 @click.option(
     "--replace",
     is_flag=True,
-    help="Replace a session whose link already exists here (by default it is skipped).",
+    help="Replace a session or group whose link exists here (by default it is skipped).",
 )
 @with_appcontext
 def restore_command(file, replace: bool) -> None:
-    """Restore the sessions of a backup FILE, all in one transaction ("-": stdin)."""
+    """Restore the groups and sessions of a backup FILE in one transaction ("-": stdin)."""
     try:
         report = restore(file.read(), replace=replace)
     except BackupError as error:
@@ -280,9 +281,7 @@ def restore_command(file, replace: bool) -> None:
     for label in report.replaced:
         click.echo(f"replaced {label}")
     for label in report.skipped:
-        click.echo(
-            f"skipped {label}: a session with this link exists here (use --replace to overwrite it)"
-        )
+        click.echo(f"skipped {label}: its link exists here (use --replace to overwrite it)")
     click.echo(
         f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
         f"skipped {len(report.skipped)}."
