@@ -122,7 +122,7 @@ def test_backup_then_restore_into_a_fresh_database(app, client, sessions, fresh_
     assert result.exit_code == 0, result.output
     assert "Backed up 4 sessions" in result.output
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == "tongits-tracker-backup/1"
+    assert data["format"] == "tongits-tracker-backup/2" and data["groups"] == []
     assert sorted(s["token"] for s in data["sessions"]) == sorted(before)
     assert all(s["format"] == "tongits-tracker/1" and "check" in s for s in data["sessions"])
     assert oct(path.stat().st_mode & 0o777) == "0o600"  # the links are the keys

@@ -3,7 +3,8 @@
     flask --app tracker backup FILE              # FILE "-" writes to standard output
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
 
-A backup is {"format": "tongits-tracker-backup/1", "created": ..., "sessions": [...]}, each
+A backup is {"format": "tongits-tracker-backup/2", "created": ..., "groups": [...],
+"sessions": [...]} (groups: backup_groups.py; a /1 backup has none and still restores), each
 session the export dict of exchange/export.py (with its `check` balances) carrying also its
 `token` (so the links keep working after a restore), `updated`, and the salted hashes of its edit
 PIN, owner key and recovery code when it has them (`pin_hash`, `owner_key_hash`,
@@ -21,6 +22,7 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path as FilePath
 
 import click
@@ -34,8 +36,10 @@ from ..exchange.json_file import ExportError, load_json_file
 from ..extensions import db
 from ..models import GameSession, iso, utcnow
 from ..sessions import InputError, add_imported, read_import
+from .backup_groups import check_seats, groups_dict, read_groups, restore_groups, seat, session_link
 
-FORMAT = "tongits-tracker-backup/1"
+FORMAT = "tongits-tracker-backup/2"  # /2 added the groups; a /1 backup (no groups) still restores
+READABLE = (FORMAT, "tongits-tracker-backup/1")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 HASHES = ("pin_hash", "owner_key_hash", "recovery_hash")  # kept as they are, never the secrets
 
@@ -48,7 +52,8 @@ class BackupError(ExportError):
 
 
 def backup_dict() -> dict:
-    """Every session on this server, oldest first."""
+    """Every group and session on this server, oldest first."""
+    groups, known = groups_dict()
     games = db.session.execute(select(GameSession).order_by(GameSession.id)).scalars().all()
     sessions = []
     for game in games:
@@ -58,8 +63,8 @@ def backup_dict() -> dict:
         for name in HASHES:
             if getattr(game, name, None):
                 entry[name] = getattr(game, name)
-        sessions.append(entry)
-    return {"format": FORMAT, "created": iso(utcnow()), "sessions": sessions}
+        sessions.append(entry | session_link(game, known))
+    return {"format": FORMAT, "created": iso(utcnow()), "groups": groups, "sessions": sessions}
 
 
 def write_backup(path: str) -> int:
@@ -94,9 +99,18 @@ class Entry:
     clean: dict  # the checked export dict (read_import)
     updated: str | None = None
     hashes: dict = field(default_factory=dict)  # HASHES present in the backup
+    group: str | None = None  # the token of its group in the backup, and who sat at each seat
+    seats: list | None = None
 
 
-def read_backup(data) -> list[Entry]:
+@dataclass
+class Backup:
+    groups: dict  # token: backup_groups.GroupEntry
+    sessions: list[Entry]
+    grouped: bool  # a backup of format /2: a session without a group is on its own
+
+
+def read_backup(data) -> Backup:
     """Check a whole backup (text, bytes or parsed); BackupError lists every problem."""
     try:
         data = load_json_file(data)
@@ -104,21 +118,25 @@ def read_backup(data) -> list[Entry]:
         raise BackupError(error.problems) from None
     sessions = _sessions_of(data)
     problems: list[Problem] = []
+    groups = read_groups(data, problems, partial(_read_token, problems=problems), _read_hashes)
     entries: list[Entry] = []
     seen: dict[str, int] = {}  # token: the index of the session that has it
     for index, raw in enumerate(sessions):
         entry = _read_entry(raw, index, seen, problems)
         if entry is not None:
+            entry.group, entry.seats = check_seats(
+                raw, Path.of("sessions", index), groups, problems
+            )
             entries.append(entry)
     if problems:
         raise BackupError(problems)
-    return entries
+    return Backup(groups, entries, data.get("format") == FORMAT)
 
 
 def _sessions_of(data) -> list:
     """The backup's list of sessions, or BackupError when the file is not a backup."""
     found = data.get("format") if isinstance(data, dict) else None
-    if found != FORMAT:
+    if found not in READABLE:
         hint = (
             " (this is the export of one session: import it on the web page /import, "
             "or with POST /api/sessions/import)"
@@ -140,11 +158,8 @@ def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) 
     if not isinstance(raw, dict):
         problems.append(Problem(where, "a session must be an object"))
         return None
-    token = _read_token(raw.get("token"), index, seen, problems)
-    hashes = {name: raw.get(name) for name in HASHES if raw.get(name) is not None}
-    for name, value in hashes.items():
-        if not (isinstance(value, str) and 0 < len(value) <= 255):
-            problems.append(Problem(Path.of(*where, name), f"{name} must be the stored hash text"))
+    token = _read_token(raw.get("token"), where, seen, index, "session", problems)
+    hashes = _read_hashes(raw, where, problems)
     updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
     try:
         clean = read_import(raw)
@@ -154,15 +169,24 @@ def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) 
     return None if token is None else Entry(token, clean, updated, hashes)
 
 
-def _read_token(token, index: int, seen: dict[str, int], problems: list[Problem]) -> str | None:
-    """The session's link, if it is one and no other session of the backup has it."""
-    where = Path.of("sessions", index, "token")
+def _read_hashes(raw: dict, where: Path, problems: list[Problem]) -> dict:
+    """The HASHES a session or group of the backup has, each checked to be hash text."""
+    hashes = {name: raw.get(name) for name in HASHES if raw.get(name) is not None}
+    for name, value in hashes.items():
+        if not (isinstance(value, str) and 0 < len(value) <= 255):
+            problems.append(Problem(Path.of(*where, name), f"{name} must be the stored hash text"))
+    return hashes
+
+
+def _read_token(token, at: Path, seen: dict[str, int], index: int, kind: str, problems: list):
+    """The session's (or group's) link, if it is one and no other of the backup has it."""
+    where = Path.of(*at, "token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        message = "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
+        message = f"each {kind} needs its token (16 to 64 letters, digits, - or _): the link it had"
         problems.append(Problem(where, message))
         return None
     if token in seen:
-        problems.append(Problem(where, f"the same token as sessions[{seen[token]}]"))
+        problems.append(Problem(where, f"the same token as {at[0]}[{seen[token]}]"))
         return None
     seen[token] = index
     return token
@@ -176,11 +200,13 @@ class Report:
 
 
 def restore(data, replace: bool = False) -> Report:
-    """Restore every session of a backup in one transaction (nothing at all if any is bad)."""
-    entries = read_backup(data)
+    """Restore every group and session of a backup in one transaction (nothing at all if any is
+    bad)."""
+    backup = read_backup(data)
     report = Report()
     try:
-        for entry in entries:
+        groups = _restore_groups(backup, replace, report)
+        for entry in backup.sessions:
             existing = db.session.execute(
                 select(GameSession).where(GameSession.token == entry.token)
             ).scalar_one_or_none()
@@ -193,12 +219,23 @@ def restore(data, replace: bool = False) -> Report:
             )
             for name in HASHES:
                 setattr(game, name, entry.hashes.get(name))
+            if entry.group is not None:
+                seat(game, groups[entry.group], entry.seats)
+            elif backup.grouped:
+                game.group_id, game.seat_members = None, None
             (report.replaced if existing is not None else report.restored).append(label)
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
     return report
+
+
+def _restore_groups(backup: Backup, replace: bool, report: Report) -> dict:
+    try:
+        return restore_groups(backup.groups, replace, report)
+    except InputError as error:
+        raise BackupError(error.problems) from None
 
 
 def _label(entry: Entry) -> str:
@@ -214,7 +251,7 @@ def _label(entry: Entry) -> str:
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @with_appcontext
 def backup_command(file: str) -> None:
-    """Write every session (players, rules, rounds, links) to FILE as JSON ("-": stdout)."""
+    """Write every group and session (rounds, links, payments) to FILE as JSON ("-": stdout)."""
     count = write_backup(file)
     if file != "-":
         click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {file}.")
@@ -225,11 +262,11 @@ def backup_command(file: str) -> None:
 @click.option(
     "--replace",
     is_flag=True,
-    help="Replace a session whose link already exists here (by default it is skipped).",
+    help="Replace a session or group whose link exists here (by default it is skipped).",
 )
 @with_appcontext
 def restore_command(file, replace: bool) -> None:
-    """Restore the sessions of a backup FILE, all in one transaction ("-": stdin)."""
+    """Restore the groups and sessions of a backup FILE in one transaction ("-": stdin)."""
     try:
         report = restore(file.read(), replace=replace)
     except BackupError as error:
@@ -244,9 +281,7 @@ def restore_command(file, replace: bool) -> None:
     for label in report.replaced:
         click.echo(f"replaced {label}")
     for label in report.skipped:
-        click.echo(
-            f"skipped {label}: a session with this link exists here (use --replace to overwrite it)"
-        )
+        click.echo(f"skipped {label}: its link exists here (use --replace to overwrite it)")
     click.echo(
         f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
         f"skipped {len(report.skipped)}."

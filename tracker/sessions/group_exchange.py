@@ -25,24 +25,44 @@ def export_group(group: Barkada) -> dict:
         "format": FORMAT,
         "name": group.name,
         "created": iso(group.created_at),
-        "members": [
-            {"name": m.name, "note": m.note, "left": m.left_at is not None} for m in group.members
-        ],
+        "members": [member_dict(m) for m in group.members],
         "sessions": [
             {"seats": [names[m] for m in game.seat_members], "session": game.export()}
             for game in games
             if game.seat_members
         ],
-        "payments": [
-            {
-                "from": names[p.payer_id],
-                "to": names[p.payee_id],
-                "amount": p.amount,
-                "paid_on": p.paid_on.isoformat(),
-            }
-            for p in group.payments
-        ],
+        "payments": payment_dicts(group, names),
     }
+
+
+def member_dict(member: Member) -> dict:
+    return {"name": member.name, "note": member.note, "left": member.left_at is not None}
+
+
+def payment_dicts(group: Barkada, names: dict[int, str]) -> list[dict]:
+    """The group's payments as the export has them: members by name (the backup's too)."""
+    return [
+        {
+            "from": names[p.payer_id],
+            "to": names[p.payee_id],
+            "amount": p.amount,
+            "paid_on": p.paid_on.isoformat(),
+        }
+        for p in group.payments
+    ]
+
+
+def read_members(name, members: list) -> tuple[str, list]:
+    """The group's name and members ([names or {"name", "note", …}]) of an export or backup,
+    checked as a new group's; InputError lists every problem."""
+    shape = members
+    if isinstance(members, list):
+        shape = [
+            {"name": m.get("name"), "note": m.get("note")} if isinstance(m, dict) else m
+            for m in members
+        ]
+    checked, new_members, _ = read_new_group({"name": name, "members": shape})
+    return checked, new_members
 
 
 def import_group(data, seed: bytes | None = None) -> Barkada:
@@ -53,11 +73,7 @@ def import_group(data, seed: bytes | None = None) -> Barkada:
         raise InputError(error.problems) from None
     seed = seed or owners.new_seed()
     members = clean["members"]
-    shape = [
-        {"name": m.get("name"), "note": m.get("note")} if isinstance(m, dict) else m
-        for m in members
-    ]
-    name, new_members, _ = read_new_group({"name": clean["name"], "members": shape})
+    name, new_members = read_members(clean["name"], members)
     try:
         group = Barkada(name=name, token=new_token(), created_at=_utc(clean["created"]) or utcnow())
         owners.issue(group, seed)
@@ -68,7 +84,7 @@ def import_group(data, seed: bytes | None = None) -> Barkada:
         db.session.add(group)
         db.session.flush()
         _add_sessions(group, clean["sessions"], seed)
-        _add_payments(group, clean["payments"])
+        add_payments(group, clean["payments"])
         db.session.commit()
         return group
     except BaseException:
@@ -96,7 +112,9 @@ def _add_sessions(group: Barkada, sessions: list[dict], seed: bytes) -> None:
         raise InputError(problems)
 
 
-def _add_payments(group: Barkada, payments: list) -> None:
+def add_payments(group: Barkada, payments: list) -> None:
+    """Each payment of an export or backup (members by name) added to the group; InputError
+    lists every bad one, under payments[i]."""
     problems: list[Problem] = []
     for index, entry in enumerate(payments):
         try:
