@@ -5,6 +5,7 @@ members and payments come out as they were; bad files refused saying where, noth
 from __future__ import annotations
 
 import copy
+import io
 import json
 
 from sqlalchemy import func, select
@@ -127,3 +128,24 @@ def test_the_group_page_exports_and_the_import_page_imports(client):
     new_id = done.headers["Location"].rsplit("/g/", 1)[1]
     assert comparable(group(client, new_id)) == comparable(group(client, gid))
     assert json.loads(download.get_data(as_text=True))["name"] == "Friday barkada"
+
+
+def test_a_bad_group_file_names_the_file_to_choose_again_and_any_name_downloads(client, app):
+    """The group import page shares the session import page's view: a refused upload keeps
+    the form and says which file to choose again. A group named in any script exports under
+    an ASCII file name (a header carries no more), never a server error."""
+    token = csrf_token(text_of(client.get("/g/import")))
+    groups = rows(app, Barkada)
+    upload = (io.BytesIO(b'{"format": "tongits-tracker-group/1"}'), "biyernes.json")
+    refused = client.post(
+        "/g/import",
+        data={"csrf_token": token, "file": upload},
+        content_type="multipart/form-data",
+    )
+    assert refused.status_code == 422
+    assert "(The file was biyernes.json: choose it again once it is fixed.)" in plain(refused)
+    assert rows(app, Barkada) == groups
+    gid = make_group(client, ["Ana", "Ben", "Cris"], name="麻雀 Ñoño's 7")["id"]
+    download = client.get(f"/g/{gid}/export.json")
+    assert download.status_code == 200
+    assert 'filename="barkada-o-o-s-7.json"' in download.headers["Content-Disposition"]

@@ -115,6 +115,12 @@ def test_a_session_started_from_the_group_must_seat_current_members(client):
     assert [s["id"] for s in group(client, made["id"])["sessions"]] == [ok.get_json()["id"]]
     alone = client.post("/api/sessions", json={"players": ["Eve", "Zed", "Kim"]})
     assert alone.status_code == 201  # sessions outside any group work as before
+    # a session names its group, and its page links to it
+    session = client.get(f"/api/sessions/{ok.get_json()['id']}").get_json()
+    assert session["group"] == {"id": made["id"], "url": made["url"]}
+    assert alone.get_json()["group"] is None
+    page = client.get(f"/s/{ok.get_json()['id']}").get_data(as_text=True)
+    assert f'id="session-group" href="/g/{made["id"]}">Barkada: Friday barkada</a>' in page
 
 
 def test_balances_add_up_settled_sessions_and_payments_and_utang_is_fewest_transfers(client):

@@ -94,5 +94,11 @@ def _flags(result, payment) -> list:
 def filename_stem(export: dict) -> str:
     """A file name for downloads: tongits-2026-11-30-ana-ben-cris (ASCII only)."""
     created = (export.get("created") or "")[:10]
-    names = "-".join(re.sub(r"[^a-z0-9]+", "", name.lower()) or "x" for name in export["players"])
+    names = "-".join(slug(name) or "x" for name in export["players"])
     return "-".join(part for part in ("tongits", created, names) if part)
+
+
+def slug(text: str, gap: str = "") -> str:
+    """`text` for a file name, in ASCII letters and digits only (a header cannot carry more):
+    each run of anything else becomes `gap`, none at either end. "Ñoño's" -> "oos"."""
+    return re.sub(r"[^a-z0-9]+", gap, text.lower()).strip(gap)

@@ -14,14 +14,16 @@ revisions, so a stale answer is never served.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
+import orjson
 from flask import current_app
-from sqlalchemy import select, type_coerce
+from sqlalchemy import Text, cast, select
 
 from ..engine import Ledger, Problem, Rules, Stats, combine, replay_stored, session_stats
 from ..extensions import db
@@ -230,15 +232,24 @@ def _replayed(rows: list):
     records: dict[int, list] = {id_: [] for id_ in ids}
     revisions: dict[int, int] = {}
     for session_id, record, revision in db.session.execute(
-        select(Round.session_id, type_coerce(Round.record, db.JSON), GameSession.revision)
+        select(Round.session_id, cast(Round.record, Text), GameSession.revision)
         .join(GameSession, GameSession.id == Round.session_id)
         .where(Round.session_id.in_(ids))
         .order_by(Round.session_id, Round.number)
     ):
-        records[session_id].append(record)
+        records[session_id].append(_decoded(record))
         revisions[session_id] = revision
     for row in rows:
         yield row, _ledger(games[row.id], records[row.id]), revisions.get(row.id)
+
+
+def _decoded(text: str):
+    """A round record's stored JSON text, decoded by orjson (a fifth of a cold page's time with
+    the json module); a text orjson refuses (a lone surrogate stored before issue 10) by json."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 def _ledger(game, records: list) -> Ledger:

@@ -8,16 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import Problem
 from ..extensions import db
-from ..models import Barkada, GameSession, Member, Round, utcnow
-from . import idempotency
-from .errors import InputError, NotFound
+from ..models import Barkada, GameSession, Member, Round
+from .errors import NotFound
 from .idempotency import Idempotent
-from .store import attempts, hold
+from .store import commit_versioned
 
 
 def get_group(token: str) -> Barkada:
@@ -77,42 +74,11 @@ def member_names(group: Barkada) -> dict[int, str]:
 
 def commit_group(group: Barkada, change: Callable[[], Any], idem: Idempotent | None = None):
     """Run `change` (answering what the caller answers) and commit it with the group's next
-    revision, as one transaction; on a stale revision, again on the fresh state. With `idem`,
-    as `store.commit`: a key already stored answers its stored (status, body), changing
-    nothing; else `idem.respond(answer)` is stored with the change and answered."""
-    for attempt in attempts():
-        try:
-            if attempt:
-                hold(group)
-                db.session.expire(group, ["members", "payments"])
-            if idem is not None and (stored := idempotency.stored(idem)) is not None:
-                db.session.rollback()
-                return stored
-            answer = change()
-            group.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
-            db.session.flush()
-            if idem is not None:
-                answer = idempotency.remember(idem, answer)
-            db.session.commit()
-        except StaleDataError:
-            db.session.rollback()
-            continue
-        except IntegrityError:
-            db.session.rollback()
-            if idem is not None and (stored := idempotency.stored(idem)) is not None:
-                return stored  # a copy of this request committed first: its answer is ours
-            raise InputError(
-                [Problem("group", "another phone changed the group at the same moment: try again")],
-                409,
-            ) from None
-        except BaseException:
-            db.session.rollback()
-            raise
-        return answer
-    raise InputError(
-        [Problem("group", "the group changed at the same moment on another phone: try again")],
-        409,
-    )
+    revision, as one transaction (`store.commit_versioned`): on a stale revision, again on the
+    fresh state; with `idem`, a key already stored answers its stored (status, body)."""
+    raced = Problem("group", "another phone changed the group at the same moment: try again")
+    answer, _ = commit_versioned(group, change, idem, expire=("members", "payments"), raced=raced)
+    return answer
 
 
 def current_members(group: Barkada) -> list[Member]:

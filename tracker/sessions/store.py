@@ -110,28 +110,59 @@ Change = Callable[[], tuple[Any, Ledger]]
 
 
 def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
-    """Run `change` (answering (answer, ledger after it)) and commit it as one transaction.
+    """Run `change` (answering (answer, ledger after it)) and commit it as one transaction,
+    as `commit_versioned` does; the ledger is then remembered under the new revision."""
+    ledgers: list[Ledger] = []
 
-    If another worker changed the session meanwhile (its revision moved on), roll back and run
-    `change` again on the fresh state, holding the session from the start this time (`hold`:
-    the racing savers then wait their turn instead of racing again), within the bounds of
-    `attempts`. With `idem`, a key already stored answers its stored (status, body) and
-    changes nothing; else the answer is stored with the change, in the same
-    transaction, and `idem.respond(answer)` is answered.
+    def run():
+        answer, ledger = change()
+        ledgers.append(ledger)
+        return answer
+
+    def inside():  # the transaction now holds the session row: exactly this revision's rounds
+        return game.revision, stamps(game)
+
+    answer, seen = commit_versioned(game, run, idem, inside=inside)
+    if seen is not None:
+        remember(game, seen[0], ledgers[-1], seen[1])
+    return answer
+
+
+def commit_versioned(
+    row,
+    change: Callable[[], Any],
+    idem: Idempotent | None = None,
+    *,
+    inside: Callable[[], Any] = lambda: None,
+    expire: tuple[str, ...] = (),
+    raced: Problem | None = None,
+):
+    """Run `change` and commit it with the row's next revision (a session or a group), as one
+    transaction; answers (its answer, what `inside()` read in the transaction after the change,
+    or None when nothing ran).
+
+    If another worker changed the row meanwhile (its revision moved on), roll back and run
+    `change` again on the fresh state (its relationships `expire` read afresh), holding the row
+    from the start this time (`hold`: the racing writers then wait their turn instead of
+    racing again), within the bounds of `attempts`. With `idem`, a key already stored answers
+    its stored (status, body) and changes nothing; else the answer is stored with the change,
+    in the same transaction, and `idem.respond(answer)` is answered. A constraint broken by a
+    racing writer raises `raced` (409) when given, else the database's error.
     """
+    name = "session" if isinstance(row, GameSession) else "group"
     for attempt in attempts():
         try:
             if attempt:
-                hold(game)
+                hold(row)
+                if expire:
+                    db.session.expire(row, list(expire))
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
                 db.session.rollback()
-                return stored
-            answer, ledger = change()
-            game.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
+                return stored, None
+            answer = change()
+            row.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
             db.session.flush()
-            # Taken inside the transaction, which now holds the session row: exactly the rounds
-            # of this revision, whatever other workers commit after us.
-            revision, rounds = game.revision, stamps(game)
+            seen = inside()
             if idem is not None:
                 answer = idempotency.remember(idem, answer)
             db.session.commit()
@@ -141,17 +172,16 @@ def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
         except IntegrityError:
             db.session.rollback()
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
-                return stored  # a copy of this request committed first: its answer is ours
-            raise
+                return stored, None  # a copy of this request committed first: its answer is ours
+            if raced is None:
+                raise
+            raise InputError([raced], 409) from None
         except BaseException:
             db.session.rollback()
             raise
-        remember(game, revision, ledger, rounds)
-        return answer
-    raise InputError(
-        [Problem("session", "the session changed at the same moment on another phone: try again")],
-        409,
-    )
+        return answer, seen
+    message = f"the {name} changed at the same moment on another phone: try again"
+    raise InputError([Problem(name, message)], 409)
 
 
 def hold(game) -> None:

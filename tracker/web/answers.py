@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..engine import Ledger, RoundResult
 from ..models import GameSession
 from ..sessions import ledger_of, rules_of
+from ..sessions.group_store import group_of
 from . import public
 
 
@@ -31,6 +32,7 @@ def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool =
         "settlement": summary["settlement"],
         "settled": game.settled,
         "pin": game.pin_hash is not None,
+        "group": _group(game),
     }
     if rounds:
         out["rounds"] = [
@@ -67,6 +69,12 @@ def session_list(sessions: list[tuple[GameSession, int]]) -> dict:
             for game, count in sessions
         ]
     }
+
+
+def _group(game: GameSession) -> dict | None:
+    """The barkada a session was started from (issue 11): its id and link, or None."""
+    group = group_of(game)
+    return None if group is None else {"id": group.token, "url": public.group_link(group.token)}
 
 
 def page_url(game: GameSession) -> str:

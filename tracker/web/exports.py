@@ -157,24 +157,39 @@ def export_file(token: str):
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():
+    return import_view("import.html", _import_session, _imported)
+
+
+def _import_session(source, seed: str):
+    return sessions.import_session(source, seed=seed)
+
+
+def _imported(game, seed: str):
+    devices.welcome_owner(game, seed)
+    count = len(game.rounds)
+    flash(f"Session imported with {count} round{'' if count == 1 else 's'}: this is its new link.")
+    return redirect(url_for("pages.session_page", token=game.token), 303)
+
+
+def import_view(template: str, run, done):
+    """An import page (a session's, a group's): GET shows the form; POST runs `run(source,
+    seed)` on the uploaded file or the pasted text and answers `done(what it made, seed)`. A
+    refusal shows the form again, saying what is wrong and which file to choose again."""
     form = ImportForm()
     if request.method == "GET":
-        return render_template("import.html", form=form, problems=[])
+        return render_template(template, form=form, problems=[])
     upload = request.files.get(form.file.name)
     data = upload.read() if upload is not None and upload.filename else b""
     seed = owners.new_seed()
     try:
-        game = sessions.import_session(_import_source(form, data), seed=seed)
+        made = run(_import_source(form, data), seed)
     except sessions.InputError as error:
         problems = [problem.to_dict() for problem in error.problems]
         if data:
             message = f"(The file was {upload.filename}: choose it again once it is fixed.)"
             problems.append({"where": "file", "message": message})
-        return render_template("import.html", form=form, problems=problems), error.status
-    devices.welcome_owner(game, seed)
-    count = len(game.rounds)
-    flash(f"Session imported with {count} round{'' if count == 1 else 's'}: this is its new link.")
-    return redirect(url_for("pages.session_page", token=game.token), 303)
+        return render_template(template, form=form, problems=problems), error.status
+    return done(made, seed)
 
 
 def _import_source(form: ImportForm, data: bytes) -> bytes | str:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 
-from flask import current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, url_for
 
-from .. import sessions
-from ..engine import Problem
-from ..sessions import group_exchange, owners
+from ..documents.csv_file import slug
+from ..sessions import group_exchange
 from . import devices
-from .forms import ImportForm
+from .exports import import_view
 from .group_pages import bp, group_or_404
 
 
@@ -20,34 +19,21 @@ def export_file(token: str):
     group = group_or_404(token)
     text = json.dumps(group_exchange.export_group(group), ensure_ascii=False, indent=1)
     response = current_app.response_class(text, mimetype="application/json")
-    stem = "".join(c if c.isalnum() else "-" for c in group.name.lower()).strip("-") or "group"
+    stem = slug(group.name, "-") or "group"
     response.headers["Content-Disposition"] = f'attachment; filename="barkada-{stem}.json"'
     return response
 
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_page():
-    form = ImportForm()
-    if request.method == "GET":
-        return render_template("group_import.html", form=form, problems=[])
-    upload = request.files.get(form.file.name)
-    data = upload.read() if upload is not None and upload.filename else b""
-    seed = owners.new_seed()
-    try:
-        group = group_exchange.import_group(_source(form, data), seed=seed)
-    except sessions.InputError as error:
-        problems = [problem.to_dict() for problem in error.problems]
-        return render_template("group_import.html", form=form, problems=problems), error.status
+    return import_view("group_import.html", _import_group, _imported)
+
+
+def _import_group(source, seed: str):
+    return group_exchange.import_group(source, seed=seed)
+
+
+def _imported(group, seed: str):
     devices.welcome_owner(group, seed, devices.GROUPS_KEY)
     flash(f"Group imported with {len(group.members)} members: this is its new link.")
     return redirect(url_for("groups.group_page", token=group.token), 303)
-
-
-def _source(form: ImportForm, data: bytes) -> bytes | str:
-    if not form.validate():
-        raise sessions.InputError([Problem("form", "The form had expired. Please try again.")], 400)
-    text = form.text.data or ""
-    if bool(data) == bool(text.strip()):
-        message = "Choose the group's exported .json file, or paste its text (one of them)."
-        raise sessions.InputError([Problem("form", message)])
-    return data or text
