@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-from flask import Flask
+from typing import TYPE_CHECKING
 
 from . import config
 from .config import ROOT, database_url
+
+if TYPE_CHECKING:  # Flask is imported by create_app: the PDF printer's child needs none of it
+    from flask import Flask
 
 __all__ = ["MIGRATIONS", "create_app", "database_url"]
 
@@ -16,6 +18,8 @@ MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
 
 def create_app(overrides: dict | None = None) -> Flask:
     """The app. `overrides` replace settings (tests pass SQLALCHEMY_DATABASE_URI, TESTING…)."""
+    from flask import Flask
+
     overrides = dict(overrides or {})
     instance = config.instance_path(overrides)
     app = Flask(

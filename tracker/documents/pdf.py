@@ -16,7 +16,11 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .summary import DEFAULT_ZONE, STATIC, TEMPLATES, summary_html
+# Not summary.py's names: the child that prints a group's HTML (render.py) would import the
+# models and Flask's extensions with them, a third of its start.
+ROOT = Path(__file__).resolve().parent.parent.parent
+TEMPLATES, STATIC = ROOT / "templates", ROOT / "static"
+DEFAULT_ZONE = "Asia/Manila"  # times in the table's zone: the app is made for the Philippines
 
 # WeasyPrint may read files only from here (and data: URLs); anything else is refused.
 ALLOWED_DIRS = (TEMPLATES, STATIC)
@@ -66,6 +70,7 @@ def summary_pdf(
 ) -> bytes:
     """The summary as PDF bytes. `fetcher` (from `local_fetcher()`) lets a caller see what
     WeasyPrint asked for; `max_rounds` bounds the rounds table (summary.py)."""
+    from .summary import summary_html
 
     return html_pdf(summary_html(export, now, zone, max_rounds), fetcher)
 

@@ -118,6 +118,16 @@ def _limit(which: int, soft: int, hard: int) -> None:
     resource.setrlimit(which, (soft, hard))
 
 
+def _at_bound(memory: int) -> bool:
+    """Did this process reach its address space bound (its peak within a quarter of it)?"""
+    try:
+        with open("/proc/self/status", "rb") as status:
+            peak = next(line for line in status if line.startswith(b"VmPeak:"))
+    except (OSError, StopIteration):
+        return False
+    return int(peak.split()[1]) * 1024 >= memory * 3 // 4
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Print a session summary PDF within limits.")
     parser.add_argument("--memory-mib", type=int, required=True)
@@ -138,6 +148,10 @@ def main(argv: list[str] | None = None) -> None:
             pdf = summary_pdf(job["export"], now=now, max_rounds=args.max_rounds)
     except MemoryError:
         os._exit(MEMORY_ERROR)  # printing a traceback may need memory there is none of
+    except Exception:
+        if _at_bound(memory):  # out of address space, told otherwise: a library that could
+            os._exit(MEMORY_ERROR)  # not be mapped (OSError), an import cut short (SystemError)
+        raise
     sys.stdout.buffer.write(pdf)
     sys.stdout.buffer.flush()
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -26,13 +25,9 @@ from ..present.chart import SEAT_COLOURS, balance_chart_svg
 from ..present.display import sign_class
 from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
+from .pdf import DEFAULT_ZONE, TEMPLATES
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-TEMPLATES = ROOT / "templates"
-STATIC = ROOT / "static"
 PAGE_CSS = {"letter": "letter", "a4": "A4"}
-# Times are shown in the table's zone; the app is made for tables in the Philippines.
-DEFAULT_ZONE = "Asia/Manila"
 
 _env: Environment | None = None
 
