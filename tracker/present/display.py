@@ -57,16 +57,19 @@ def signed_money(amount, unit: str = "₱", locale: str | None = None) -> str:
     return ("+" if amount > 0 else "") + _money(amount, unit, language(locale))
 
 
-@lru_cache(maxsize=4096)  # a page shows the same few amounts many times
 def _money(amount: Decimal, unit: str, locale: str) -> str:
     if locale == ENGLISH:
         return money_text(amount, unit)
     sign = MINUS if amount < 0 else ""
     if unit == POINTS:
-        points = numbers.format_decimal(abs(amount), format=POINTS_FORMAT, locale=locale)
         with force_locale(locale):
-            return sign + _("%(points)s pts", points=points)
-    return sign + unit + numbers.format_decimal(abs(amount), format=MONEY_FORMAT, locale=locale)
+            return sign + _("%(points)s pts", points=_number(abs(amount), POINTS_FORMAT, locale))
+    return sign + unit + _number(abs(amount), MONEY_FORMAT, locale)
+
+
+@lru_cache(maxsize=4096)  # a page shows the same few amounts many times
+def _number(value: Decimal, pattern: str, locale: str) -> str:
+    return numbers.format_decimal(value, format=pattern, locale=locale)
 
 
 def day(value: date | None, locale: str | None = None) -> str:
