@@ -93,11 +93,11 @@ def test_a_switch_is_remembered_by_the_device_for_a_year(client):
     assert "Max-Age=31536000" in cookie and "SameSite=Lax" in cookie and "HttpOnly" in cookie
     assert "Secure" not in cookie  # plain http on a table's Wi-Fi
     # the next pages, without ?lang, stay in Filipino although the browser says English
-    again = client.get("/sessions/new", headers={"Accept-Language": "en"})
+    again = client.get("/new", headers={"Accept-Language": "en"})
     assert html_lang(again) == "fil" and lang_cookie(again) is None
     # and back to English with the switcher's link
     ((href, code, _name),) = switches(again)
-    assert href == "/sessions/new?lang=en" and code == "en"
+    assert href == "/new?lang=en" and code == "en"
     back = client.get(href, headers={"Accept-Language": "fil"})
     assert html_lang(back) == "en" and lang_cookie(back).startswith("lang=en;")
     assert html_lang(client.get("/", headers={"Accept-Language": "fil"})) == "en"
@@ -132,7 +132,7 @@ def test_the_switcher_keeps_the_other_query_arguments(client, make_session):
 
 def test_every_page_says_its_language_and_varies_with_it(client, make_session):
     token = make_session()
-    for url in ["/", "/sessions/new", f"/s/{token}", f"/s/{token}/rounds/new", "/nothing-here"]:
+    for url in ["/", "/new", f"/s/{token}", f"/s/{token}/rounds/new", "/nothing-here"]:
         for lang in ("en", "fil"):
             response = client.get(f"{url}?lang={lang}")
             assert html_lang(response) == lang, url
@@ -181,3 +181,15 @@ def test_outside_a_request_the_language_is_english(app):
         assert language.current() == "en"
         with force_locale("fil"):
             assert str(get_locale()) == "fil" and language.current() == "fil"
+
+
+def test_a_third_language_is_a_catalogue_not_code(tmp_path):
+    """`bash scripts/catalog.sh add ceb` makes tracker/translations/ceb/LC_MESSAGES/messages.po:
+    LANGUAGES is read from the catalogues present, and the switcher names it in itself."""
+    for code in ("fil", "ceb"):
+        folder = tmp_path / code / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "messages.po").write_text('msgid ""\nmsgstr ""\n')
+    (tmp_path / "xx").mkdir()  # a folder without a catalogue is no language
+    assert language.catalogues(tmp_path) == ("ceb", "fil")
+    assert language.name("ceb") == "Cebuano"
