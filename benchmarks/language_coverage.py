@@ -8,7 +8,8 @@ The HTML pages are read as a person sees them (tags, scripts and styles stripped
 values kept); the PDFs (summary, season, a member's statement) read back with pypdf; the CSV
 by its lines.
 
-    .venv/bin/python benchmarks/language_coverage.py [--no-pdf] [--target 50]
+    .venv/bin/python benchmarks/language_coverage.py [--no-pdf] [--target 50] [--lang fil]
+                                                     [--show "page name"]
 
 tests/web/test_language_coverage.py asserts the target with the same pages.
 """
@@ -191,11 +192,12 @@ def fetch(clients, page: Page, lang: str):
     return response
 
 
-def coverage(clients, page: Page) -> tuple[float | None, list[str], list[str]]:
-    """(share of lines differing, English lines, Filipino lines) of `page`; share None when
-    the page has no words. `clients`: the phone that made everything, and a stranger."""
+def coverage(clients, page: Page, lang: str = "fil") -> tuple[float | None, list, list]:
+    """(share of lines differing, English lines, Filipino (`lang`) lines) of `page`; share
+    None when the page has no words. `clients`: the phone that made everything, a stranger,
+    and what `seed` made."""
     english = lines_of(fetch(clients, page, "en"), page.kind)
-    filipino = lines_of(fetch(clients, page, "fil"), page.kind)
+    filipino = lines_of(fetch(clients, page, lang), page.kind)
     return differing(english, filipino), english, filipino
 
 
@@ -222,6 +224,7 @@ def main() -> None:
     parser.add_argument("--no-pdf", action="store_true", help="leave out the PDFs (slow)")
     parser.add_argument("--target", type=float, default=TARGET)
     parser.add_argument("--show", help="print the English and Filipino lines of this page")
+    parser.add_argument("--lang", default="fil", help="the language compared with English")
     args = parser.parse_args()
     _app, clients = seeded_app(Path(tempfile.mkdtemp(prefix="tracker-lang-")))
     short = []
@@ -229,7 +232,7 @@ def main() -> None:
     for page in PAGES:
         if args.no_pdf and page.kind == "pdf":
             continue
-        share, english, filipino = coverage(clients, page)
+        share, english, filipino = coverage(clients, page, args.lang)
         if share is None:
             print(f"{page.name:<24} {0:>5}       -  (no words)")
             continue
