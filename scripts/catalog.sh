@@ -4,7 +4,10 @@
 #                                     every language's messages.po updated from it
 #   bash scripts/catalog.sh compile   messages.po -> messages.mo (scripts/setup.sh runs this)
 #   bash scripts/catalog.sh add LANG  a new language's catalogue, e.g. `add ceb`
-# messages.pot is made again by each extract and kept out of git.
+# messages.pot is made again by each extract and kept out of git. An extract keeps each
+# catalogue's POT-Creation-Date as it was, so that one with no new strings changes nothing
+# (no merge conflicts in the header). The languages are the catalogues present: a third one
+# needs no code (README, "Adding a third language").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=tracker/translations
@@ -19,8 +22,13 @@ case ${1:-} in
         for po in "$dir"/*/LC_MESSAGES/messages.po; do
             [ -e "$po" ] || continue
             lang=$(basename "$(dirname "$(dirname "$po")")")
+            created=$(grep -m 1 '^"POT-Creation-Date: ' "$po" || true)
             .venv/bin/pybabel -q update -i "$pot" -d "$dir" -l "$lang" --no-fuzzy-matching \
                 --ignore-obsolete
+            if [ -n "$created" ]; then
+                created=${created//\\/\\\\}  # sed's replacement: \n stays \n
+                sed -i "s|^\"POT-Creation-Date: .*|$created|" "$po"
+            fi
         done ;;
     compile)
         .venv/bin/pybabel -q compile -d "$dir" ;;

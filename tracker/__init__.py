@@ -73,6 +73,7 @@ def _register_web(app: Flask) -> None:
         group_pages,
         group_stats,  # noqa: F401  a group's stats: routes of api.bp and group_pages.bp
         home,  # noqa: F401  the home page, on blueprint.bp
+        language,
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,
         rounds,  # noqa: F401  and so are the round entry views
@@ -81,6 +82,7 @@ def _register_web(app: Flask) -> None:
     )
 
     display.register(app)
+    language.register(app)  # the device's language, the switcher, Vary (issue 12)
     security.register(app)
     app.register_blueprint(blueprint.bp)
     app.register_blueprint(api.bp)

@@ -1,11 +1,24 @@
 """Template helpers: money as the table reads it, the sign of an amount, cards with their suit
-symbols; and the house rules' words (`house_rules` in every template)."""
+symbols, dates; and the house rules' words (`house_rules` in every template).
+
+Money and dates are written for the reader's language (issue 12), by Babel from the locale's
+data: `money` and `signed_money` (₱1,234.50, −₱3.00, or a table's own unit), `day` ("Tuesday,
+1 December 2026" / "Martes, Disyembre 1, 2026"), `day_time` (the same and ", 8:15 PM"),
+`short_day` ("01 Dec 2026" / "01 Dis 2026") and `short_day_time` ("01 Dec 2026 20:15"). English
+stays exactly what the app wrote before (engine.money_text, strftime in the C locale). Each
+takes `locale=` for what is made outside a request (the PDF's child process); by default the
+request's language (web/language.py), or English."""
 
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 from decimal import Decimal
+from functools import lru_cache
 
+from babel import dates, numbers
+from flask_babel import force_locale, get_locale
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..engine import money_text, parse_cards
@@ -17,13 +30,80 @@ RED = {"H", "D"}
 CARD_TOKEN = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")  # a card in the engine's notation
 
 
-def money(amount, unit: str = "₱") -> str:
-    return money_text(Decimal(str(amount)), unit)
+ENGLISH = "en"
+POINTS = "pts"  # progressive mode's unit (engine/money.py)
+MINUS = "−"  # the app's minus sign (U+2212), in every language
+MONEY_FORMAT = "#,##0.00"
+POINTS_FORMAT = "0.########"  # as English: no grouping, no trailing zeros
+DAY = {ENGLISH: "EEEE, d MMMM y"}  # "Monday, 30 November 2026"; other languages: CLDR's full
+TIME = "h:mm a"  # "8:15 PM"
+SHORT_DAY = "dd MMM y"  # "01 Dec 2026", as strftime("%d %b %Y")
 
 
-def signed_money(amount, unit: str = "₱") -> str:
+def language(locale: str | None = None) -> str:
+    """`locale`, else the language of the request (or of a `force_locale`), else English."""
+    if locale:
+        return str(locale)
+    chosen = get_locale()
+    return str(chosen) if chosen is not None else ENGLISH
+
+
+def money(amount, unit: str = "₱", locale: str | None = None) -> str:
+    return _money(Decimal(str(amount)), unit, language(locale))
+
+
+def signed_money(amount, unit: str = "₱", locale: str | None = None) -> str:
     amount = Decimal(str(amount))
-    return ("+" if amount > 0 else "") + money_text(amount, unit)
+    return ("+" if amount > 0 else "") + _money(amount, unit, language(locale))
+
+
+def _money(amount: Decimal, unit: str, locale: str) -> str:
+    if locale == ENGLISH:
+        return money_text(amount, unit)
+    sign = MINUS if amount < 0 else ""
+    if unit == POINTS:
+        with force_locale(locale):
+            return sign + _("%(points)s pts", points=_number(abs(amount), POINTS_FORMAT, locale))
+    return sign + unit + _number(abs(amount), MONEY_FORMAT, locale)
+
+
+@lru_cache(maxsize=4096)  # a page shows the same few amounts many times
+def _number(value: Decimal, pattern: str, locale: str) -> str:
+    return numbers.format_decimal(value, format=pattern, locale=locale)
+
+
+def day(value: date | None, locale: str | None = None) -> str:
+    """A day in words: "Tuesday, 1 December 2026", "Martes, Disyembre 1, 2026"."""
+    if value is None:
+        return ""
+    locale = language(locale)
+    return _date(value, DAY.get(locale, "full"), locale)
+
+
+def day_time(value: datetime | None, locale: str | None = None) -> str:
+    """A moment in words: "Monday, 30 November 2026, 8:15 PM" (the time as it is in `value`)."""
+    if value is None:
+        return ""
+    locale = language(locale)
+    return f"{day(value, locale)}, {dates.format_time(value, TIME, locale=locale)}"
+
+
+def short_day(value: date | None, locale: str | None = None) -> str:
+    """A day in a list: "01 Dec 2026", "01 Dis 2026"."""
+    return "" if value is None else _date(value, SHORT_DAY, language(locale))
+
+
+def short_day_time(value: datetime | None, sep: str = " ", locale: str | None = None) -> str:
+    """A moment in a list: "01 Dec 2026 20:15" (`sep` ", " gives "01 Dec 2026, 20:15")."""
+    if value is None:
+        return ""
+    return f"{short_day(value, locale)}{sep}{value:%H:%M}"
+
+
+@lru_cache(maxsize=1024)
+def _date(value: date, pattern: str, locale: str) -> str:
+    day_only = value.date() if isinstance(value, datetime) else value
+    return dates.format_date(day_only, pattern, locale=locale)
 
 
 def sign_class(amount) -> str:
@@ -67,6 +147,10 @@ def register(app) -> None:
         cards=cards_html,
         card_text=card_text,
         iso=iso,
+        day=day,
+        day_time=day_time,
+        short_day=short_day,
+        short_day_time=short_day_time,
     )
     app.jinja_env.globals["house_rules"] = house_rules
     app.jinja_env.trim_blocks = True
