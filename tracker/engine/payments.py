@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .money import ZERO, money_text
+from .messages import N_, Joined, ngettext
+from .money import ZERO, Amount
 from .record import RoundInput
 from .results import Payment, PlayerResult
 from .rules import Rules
@@ -61,14 +62,17 @@ def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool) -
         units = rules.challenged_draw_units
     if not units:
         return []
-    return [(_times(units, rules.stake, rules.unit) + " stake", units * rules.stake)]
+    stake = Amount(rules.stake, rules.unit)
+    if units == 1:
+        return [(N_("%(stake)s stake", stake=stake), rules.stake)]
+    return [(N_("%(units)s × %(stake)s stake", units=units, stake=stake), units * rules.stake)]
 
 
 def _points_part(rules: Rules, loser: PlayerResult) -> Parts:
     if not (rules.point_rate and loser.deadwood):
         return []
-    points = f"{loser.deadwood} pt{'' if loser.deadwood == 1 else 's'}"
-    label = f"{points} × {money_text(rules.point_rate, rules.unit)}"
+    rate = Amount(rules.point_rate, rules.unit)
+    label = ngettext("%(num)s pt × %(rate)s", "%(num)s pts × %(rate)s", loser.deadwood, rate=rate)
     return [(label, loser.deadwood * rules.point_rate)]
 
 
@@ -76,7 +80,10 @@ def _sunog_part(rules: Rules, loser: PlayerResult) -> Parts:
     if not (loser.sunog and rules.sunog_extra_units):
         return []
     units = rules.sunog_extra_units
-    return [(_times(units, rules.stake, rules.unit) + " sunog", units * rules.stake)]
+    stake = Amount(rules.stake, rules.unit)
+    if units == 1:
+        return [(N_("%(stake)s sunog", stake=stake), rules.stake)]
+    return [(N_("%(units)s × %(stake)s sunog", units=units, stake=stake), units * rules.stake)]
 
 
 def _ace_part(rules: Rules, winner: PlayerResult) -> Parts:
@@ -88,7 +95,10 @@ def _ace_part(rules: Rules, winner: PlayerResult) -> Parts:
     if not (aces and rules.ace_bonus_units):
         return []
     each = rules.ace_bonus_units * rules.stake
-    return [(f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, rules.unit)}", aces * each)]
+    label = ngettext(
+        "%(num)s ace × %(each)s", "%(num)s aces × %(each)s", aces, each=Amount(each, rules.unit)
+    )
+    return [(label, aces * each)]
 
 
 def _secret_part(rules: Rules, winner: PlayerResult) -> Parts:
@@ -96,7 +106,12 @@ def _secret_part(rules: Rules, winner: PlayerResult) -> Parts:
     if not (secrets and rules.secret_bonus_units):
         return []
     each = rules.secret_bonus_units * rules.stake
-    label = f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, rules.unit)}"
+    label = ngettext(
+        "%(num)s secret meld × %(each)s",
+        "%(num)s secret melds × %(each)s",
+        secrets,
+        each=Amount(each, rules.unit),
+    )
     return [(label, secrets * each)]
 
 
@@ -106,24 +121,21 @@ def _multipliers(entry: RoundInput, winner: PlayerResult, loser: PlayerResult):
     failed_call = entry.ending == "draw" and loser.seat == entry.declarer
     tongits = entry.ending == "tongits"
     found = (
-        ("failed call", rules.failed_call_multiplier, failed_call),
-        ("lost challenge", rules.lost_challenge_multiplier, loser.challenged),
-        ("kang", rules.kang_multiplier, tongits and winner.kang),
-        ("no discard", rules.no_discard_multiplier, tongits and winner.no_discard),
+        (N_("failed call"), rules.failed_call_multiplier, failed_call),
+        (N_("lost challenge"), rules.lost_challenge_multiplier, loser.challenged),
+        (N_("kang"), rules.kang_multiplier, tongits and winner.kang),
+        (N_("no discard"), rules.no_discard_multiplier, tongits and winner.no_discard),
     )
     return [(label, factor) for label, factor, applies in found if applies and factor != 1]
 
 
-def _times(units: int, stake: Decimal, unit: str) -> str:
-    return money_text(stake, unit) if units == 1 else f"{units} × {money_text(stake, unit)}"
-
-
 def _explain(parts: Parts, subtotal: Decimal, multipliers, unit: str) -> str:
-    """'₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00'."""
-    text = " + ".join(label for label, _ in parts) or "nothing"
-    text += f" = {money_text(subtotal, unit)}"
+    """'₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00': the labels are
+    Messages, the sums around them signs that no language changes (Joined)."""
+    said = Joined(" + ", [label for label, _ in parts]) if parts else N_("nothing")
+    text = [said, " = ", Amount(subtotal, unit)]
     running = subtotal
     for label, factor in multipliers:
         running *= factor
-        text += f", ×{factor} {label} = {money_text(running, unit)}"
-    return text
+        text += [f", ×{factor} ", label, " = ", Amount(running, unit)]
+    return Joined("", text)
