@@ -9,6 +9,7 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 
 from .. import sessions
 from ..engine import Problem
+from ..present.messages import problem_dict
 from ..sessions import group_exchange, owners
 from . import devices
 from .forms import ImportForm
@@ -36,7 +37,7 @@ def import_page():
     try:
         group = group_exchange.import_group(_source(form, data), seed=seed)
     except sessions.InputError as error:
-        problems = [problem.to_dict() for problem in error.problems]
+        problems = [problem_dict(problem) for problem in error.problems]
         return render_template("group_import.html", form=form, problems=problems), error.status
     devices.welcome_owner(group, seed, devices.GROUPS_KEY)
     flash(f"Group imported with {len(group.members)} members: this is its new link.")

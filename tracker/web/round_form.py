@@ -22,6 +22,7 @@ from ..engine import (
     read_seat,
     validate_meld,
 )
+from ..present.messages import say
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
@@ -125,7 +126,8 @@ def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:
 
 
 def sentence(message: str) -> str:
-    """The engine's message as a sentence: capital first letter."""
+    """The engine's message as a sentence in the reader's language: capital first letter."""
+    message = say(message)
     return message[:1].upper() + message[1:] if message else message
 
 
