@@ -28,6 +28,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from ..engine import Path, Problem
+from ..engine.messages import N_
 from ..exchange.export import FORMAT as EXPORT_FORMAT
 from ..exchange.export import export_document
 from ..exchange.json_file import ExportError, load_json_file
@@ -119,17 +120,23 @@ def _sessions_of(data) -> list:
     """The backup's list of sessions, or BackupError when the file is not a backup."""
     found = data.get("format") if isinstance(data, dict) else None
     if found != FORMAT:
-        hint = (
-            " (this is the export of one session: import it on the web page /import, "
-            "or with POST /api/sessions/import)"
-            if found == EXPORT_FORMAT
-            else ""
+        message = N_(
+            "this is not a tracker backup: expected format '%(format)s', found %(found)s",
+            format=FORMAT,
+            found=repr(found),
         )
-        message = f"this is not a tracker backup: expected format '{FORMAT}', found {found!r}"
-        raise BackupError([Problem("format", message + hint)])
+        if found == EXPORT_FORMAT:
+            message = N_(
+                "this is not a tracker backup: expected format '%(format)s', found %(found)s "
+                "(this is the export of one session: import it on the web page /import, "
+                "or with POST /api/sessions/import)",
+                format=FORMAT,
+                found=repr(found),
+            )
+        raise BackupError([Problem("format", message)])
     sessions = data.get("sessions")
     if not isinstance(sessions, list):
-        message = "sessions must be a list of session exports"
+        message = N_("sessions must be a list of session exports")
         raise BackupError([Problem("sessions", message)])
     return sessions
 
@@ -138,13 +145,17 @@ def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) 
     """One session of the backup, checked; None (with its problems noted) if it is refused."""
     where = Path.of("sessions", index)
     if not isinstance(raw, dict):
-        problems.append(Problem(where, "a session must be an object"))
+        problems.append(Problem(where, N_("a session must be an object")))
         return None
     token = _read_token(raw.get("token"), index, seen, problems)
     hashes = {name: raw.get(name) for name in HASHES if raw.get(name) is not None}
     for name, value in hashes.items():
         if not (isinstance(value, str) and 0 < len(value) <= 255):
-            problems.append(Problem(Path.of(*where, name), f"{name} must be the stored hash text"))
+            problems.append(
+                Problem(
+                    Path.of(*where, name), N_("%(name)s must be the stored hash text", name=name)
+                )
+            )
     updated = raw.get("updated") if isinstance(raw.get("updated"), str) else None
     try:
         clean = read_import(raw)
@@ -158,11 +169,15 @@ def _read_token(token, index: int, seen: dict[str, int], problems: list[Problem]
     """The session's link, if it is one and no other session of the backup has it."""
     where = Path.of("sessions", index, "token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        message = "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
+        message = N_(
+            "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
+        )
         problems.append(Problem(where, message))
         return None
     if token in seen:
-        problems.append(Problem(where, f"the same token as sessions[{seen[token]}]"))
+        problems.append(
+            Problem(where, N_("the same token as %(other)s", other=f"sessions[{seen[token]}]"))
+        )
         return None
     seen[token] = index
     return token

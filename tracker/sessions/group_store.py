@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import Problem
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round, utcnow
 from . import idempotency
@@ -102,7 +103,11 @@ def commit_group(group: Barkada, change: Callable[[], Any], idem: Idempotent | N
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
                 return stored  # a copy of this request committed first: its answer is ours
             raise InputError(
-                [Problem("group", "another phone changed the group at the same moment: try again")],
+                [
+                    Problem(
+                        "group", N_("another phone changed the group at the same moment: try again")
+                    )
+                ],
                 409,
             ) from None
         except BaseException:
@@ -110,7 +115,7 @@ def commit_group(group: Barkada, change: Callable[[], Any], idem: Idempotent | N
             raise
         return answer
     raise InputError(
-        [Problem("group", "the group changed at the same moment on another phone: try again")],
+        [Problem("group", N_("the group changed at the same moment on another phone: try again"))],
         409,
     )
 

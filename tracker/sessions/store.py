@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import Ledger, Problem
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from . import idempotency
@@ -47,12 +48,12 @@ def session_named(text) -> GameSession:
     nothing was given, 404 when no session has it) otherwise."""
     text = text.strip() if isinstance(text, str) else ""
     if not text:
-        raise InputError([Problem("link", "paste the session's link or its code")], 422)
+        raise InputError([Problem("link", N_("paste the session's link or its code"))], 422)
     match = LINKED.search(text[:2000]) or TOKEN.fullmatch(text[:2000])
     try:
         return get_session(match.group(1))  # type: ignore[union-attr]
     except (AttributeError, NotFound):
-        message = "no session has this link or code: check it, or scan the table's QR code"
+        message = N_("no session has this link or code: check it, or scan the table's QR code")
         raise InputError([Problem("link", message)], 404) from None
 
 
@@ -149,7 +150,11 @@ def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
         remember(game, revision, ledger, rounds)
         return answer
     raise InputError(
-        [Problem("session", "the session changed at the same moment on another phone: try again")],
+        [
+            Problem(
+                "session", N_("the session changed at the same moment on another phone: try again")
+            )
+        ],
         409,
     )
 
