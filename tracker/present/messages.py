@@ -38,6 +38,12 @@ def say(value):
     return _rendered(value, locale, get_translations())
 
 
+def english() -> bool:
+    """Is the current request read in English (or is there no request)?"""
+    locale = get_locale()
+    return locale is None or locale.language == "en"
+
+
 def say_in(value, language: str):
     """`value` in `language` ("en", "fil") without Flask: for the summary PDF's child process,
     which has no request; the catalogue is read from tracker/translations."""
