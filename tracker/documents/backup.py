@@ -176,7 +176,10 @@ def _read_token(token, index: int, seen: dict[str, int], problems: list[Problem]
         return None
     if token in seen:
         problems.append(
-            Problem(where, N_("the same token as %(other)s", other=f"sessions[{seen[token]}]"))
+            Problem(
+                where,
+                N_("the same token as %(other)s", other=str(Path.of("sessions", seen[token]))),
+            )
         )
         return None
     seen[token] = index

@@ -95,7 +95,9 @@ def _problem(value) -> str | None:
 def _int(text: str):
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        return _Unreadable(N_("a number of %(digits)s digits is too long", digits=f"{digits:,}"))
+        return _Unreadable(
+            N_("a number of %(digits)s digits is too long", digits=format(digits, ","))
+        )
     return int(text)
 
 

@@ -60,10 +60,14 @@ def bad_character(text: str) -> str | None:
     for char in text:
         kind = unicodedata.category(char)
         if kind == "Cc":
-            return N_("a control character (%(code)s)", code=f"U+{ord(char):04X}")
+            return N_("a control character (%(code)s)", code=_code(char))
         if kind == "Cs":
-            return N_("a broken character (%(code)s)", code=f"U+{ord(char):04X}")
+            return N_("a broken character (%(code)s)", code=_code(char))
     return None
+
+
+def _code(char: str) -> str:
+    return f"U+{ord(char):04X}"
 
 
 _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")

@@ -149,7 +149,7 @@ def _rounds_list(value, problems: list[Problem]) -> list:
         message = N_(
             "%(count)s rounds is more than the %(max)s a session may hold",
             count=len(value),
-            max=f"{MAX_ROUNDS:,}",
+            max=format(MAX_ROUNDS, ","),
         )
         problems.append(Problem("rounds", message))
         return []
