@@ -11,7 +11,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
 from tracker.engine import RoundError, score_round
-from tracker.engine.messages import Message, N_, ngettext
+from tracker.engine.messages import N_, Message, ngettext
 from tracker.engine.money import Amount
 
 ROOT = Path(__file__).resolve().parents[2]
