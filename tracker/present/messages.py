@@ -15,12 +15,15 @@ English pages, PDFs and JSON stay byte-identical. Plain text (no Message) is sho
 
 from __future__ import annotations
 
+from copy import copy
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import get_decimal_symbol, get_group_symbol
 from babel.support import Translations
+from flask import g
 from flask_babel import get_locale, get_translations
 
 from ..engine.messages import N_, Joined, Message
@@ -35,7 +38,10 @@ def say(value):
     locale = get_locale()
     if locale is None or locale.language == "en":
         return str(value)
-    return _rendered(value, locale, get_translations())
+    reader = g.get("_reader")  # the request's catalogue, looked up once per request and locale
+    if reader is None or reader[0] is not locale:
+        reader = g._reader = (locale, str(locale), get_translations())
+    return _rendered(value, reader[1], reader[2])
 
 
 def english() -> bool:
@@ -49,14 +55,13 @@ def say_in(value, language: str):
     which has no request; the catalogue is read from tracker/translations."""
     if not isinstance(value, (Message, Joined, Amount)) or language == "en":
         return value if not isinstance(value, (Message, Joined, Amount)) else str(value)
-    locale, translations = _catalogue(language)
-    return _rendered(value, locale, translations)
+    return _rendered(value, language, _catalogue(language))
 
 
 @lru_cache(maxsize=8)
 def _catalogue(language: str):
     folder = Path(__file__).resolve().parent.parent / "translations"
-    return Locale.parse(language), Translations.load(str(folder), [language])
+    return Translations.load(str(folder), [language])
 
 
 def _rendered(value, locale, translations):
@@ -87,13 +92,36 @@ def _message(message: Message, locale, translations) -> str:
         return str(message)
 
 
-def amount_text(amount: Amount, locale, translations) -> str:
-    """An amount as money_text writes it, its number written by Babel for `locale`."""
+def amount_text(amount: Amount, locale: str, translations) -> str:
+    """An amount as money_text writes it, its number written for `locale` by Babel's data:
+    its decimal and group signs (₱1,234.50 in English and Filipino)."""
     sign = "−" if amount.value < 0 else ""
     if amount.symbol == "pts":
-        number = format_decimal(abs(amount.value).normalize(), "#,##0.##", locale=locale)
+        number = _number(format(abs(amount.value).normalize(), ",f"), locale)
         return sign + translations.ugettext(POINTS) % {"points": number}
-    return sign + amount.symbol + format_decimal(abs(amount.value), "#,##0.00", locale=locale)
+    return sign + amount.symbol + _number(format(abs(amount.value), ",.2f"), locale)
+
+
+def _number(text: str, locale: str) -> str:
+    """`text` ("1,234.50", as Python groups it by threes) with the locale's signs; a locale
+    that does not group by threes gets Babel's own formatting."""
+    signs = _signs(locale)
+    if signs is not None:
+        return text.translate(signs)
+    pattern = copy(Locale.parse(locale).decimal_formats[None])
+    places = len(text.partition(".")[2])
+    pattern.frac_prec = (places, places)
+    return pattern.apply(Decimal(text.replace(",", "")), locale)
+
+
+@lru_cache(maxsize=16)
+def _signs(locale: str):
+    """str.translate's table from Python's ',' and '.' to the locale's group and decimal
+    signs; None when the locale does not group digits by threes (Babel formats those)."""
+    pattern = Locale.parse(locale).decimal_formats.get(None)
+    if pattern is None or tuple(pattern.grouping) != (3, 3):
+        return None
+    return str.maketrans({",": get_group_symbol(locale), ".": get_decimal_symbol(locale)})
 
 
 POINTS = N_("%(points)s pts")  # an amount in progressive mode (the engine's money_text)
