@@ -8,13 +8,15 @@ by Babel for the locale; names and cards verbatim). English is the Message's own
 English pages, PDFs and JSON stay byte-identical. Plain text (no Message) is shown as is.
 
     say(message) -> str                      the sentence in the reader's language
-    say_in(message, "fil") -> str            the same without Flask (the PDF's child process)
+    say_in(message, "fil") -> str            the same without Flask
+    use_language("fil")                      say() without a request (the PDF's child process)
     problem_dict(problem) -> dict            {"where", "message"}: an API error, rendered
     errors_dict(problems) -> dict            {"errors": [...]}: the API's refusal, rendered
 """
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from copy import copy
 from decimal import Decimal
 from functools import lru_cache
@@ -23,7 +25,7 @@ from pathlib import Path
 from babel import Locale
 from babel.numbers import get_decimal_symbol, get_group_symbol
 from babel.support import Translations
-from flask import g
+from flask import g, has_request_context
 from flask_babel import get_locale, get_translations
 
 from ..engine.messages import N_, Joined, Message
@@ -35,6 +37,8 @@ def say(value):
     anything else unchanged. Outside a request, and in English, the engine's own English."""
     if not isinstance(value, (Message, Joined, Amount)):
         return value
+    if not has_request_context():  # the PDF's child process, a command: use_language's choice
+        return say_in(value, _LANGUAGE.get())
     locale = get_locale()
     if locale is None or locale.language == "en":
         return str(value)
@@ -42,6 +46,15 @@ def say(value):
     if reader is None or reader[0] is not locale:
         reader = g._reader = (locale, str(locale), get_translations())
     return _rendered(value, reader[1], reader[2])
+
+
+_LANGUAGE: ContextVar[str] = ContextVar("reader_language", default="en")
+
+
+def use_language(language: str):
+    """The language `say` renders in where there is no request (the summary PDF's child
+    process, which has no Flask); returns the token to reset it with."""
+    return _LANGUAGE.set(language or "en")
 
 
 def english() -> bool:
