@@ -60,7 +60,7 @@ def _register_web(app: Flask) -> None:
     from . import commands
     from .documents import backup
     from .extensions import csrf
-    from .present import display
+    from .present import display, messages
     from .web import (
         api,
         blueprint,
@@ -83,6 +83,7 @@ def _register_web(app: Flask) -> None:
 
     display.register(app)
     language.register(app)  # the device's language, the switcher, Vary (issue 12)
+    messages.register(app)  # issue 12: {{ line|say }}, the engine's words in the reader's language
     security.register(app)
     app.register_blueprint(blueprint.bp)
     app.register_blueprint(api.bp)

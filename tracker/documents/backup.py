@@ -30,6 +30,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from ..engine import Path, Problem
+from ..engine.messages import N_
 from ..exchange.export import FORMAT as EXPORT_FORMAT
 from ..exchange.export import export_document
 from ..exchange.json_file import ExportError, load_json_file
@@ -137,17 +138,23 @@ def _sessions_of(data) -> list:
     """The backup's list of sessions, or BackupError when the file is not a backup."""
     found = data.get("format") if isinstance(data, dict) else None
     if found not in READABLE:
-        hint = (
-            " (this is the export of one session: import it on the web page /import, "
-            "or with POST /api/sessions/import)"
-            if found == EXPORT_FORMAT
-            else ""
+        message = N_(
+            "this is not a tracker backup: expected format '%(format)s', found %(found)s",
+            format=FORMAT,
+            found=repr(found),
         )
-        message = f"this is not a tracker backup: expected format '{FORMAT}', found {found!r}"
-        raise BackupError([Problem("format", message + hint)])
+        if found == EXPORT_FORMAT:
+            message = N_(
+                "this is not a tracker backup: expected format '%(format)s', found %(found)s "
+                "(this is the export of one session: import it on the web page /import, "
+                "or with POST /api/sessions/import)",
+                format=FORMAT,
+                found=repr(found),
+            )
+        raise BackupError([Problem("format", message)])
     sessions = data.get("sessions")
     if not isinstance(sessions, list):
-        message = "sessions must be a list of session exports"
+        message = N_("sessions must be a list of session exports")
         raise BackupError([Problem("sessions", message)])
     return sessions
 
@@ -156,7 +163,7 @@ def _read_entry(raw, index: int, seen: dict[str, int], problems: list[Problem]) 
     """One session of the backup, checked; None (with its problems noted) if it is refused."""
     where = Path.of("sessions", index)
     if not isinstance(raw, dict):
-        problems.append(Problem(where, "a session must be an object"))
+        problems.append(Problem(where, N_("a session must be an object")))
         return None
     token = _read_token(raw.get("token"), where, seen, index, "session", problems)
     hashes = _read_hashes(raw, where, problems)
@@ -174,19 +181,28 @@ def _read_hashes(raw: dict, where: Path, problems: list[Problem]) -> dict:
     hashes = {name: raw.get(name) for name in HASHES if raw.get(name) is not None}
     for name, value in hashes.items():
         if not (isinstance(value, str) and 0 < len(value) <= 255):
-            problems.append(Problem(Path.of(*where, name), f"{name} must be the stored hash text"))
+            message = N_("%(name)s must be the stored hash text", name=name)
+            problems.append(Problem(Path.of(*where, name), message))
     return hashes
+
+
+_NO_TOKEN = {
+    "session": N_(
+        "each session needs its token (16 to 64 letters, digits, - or _): the link it had"
+    ),
+    "group": N_("each group needs its token (16 to 64 letters, digits, - or _): the link it had"),
+}
 
 
 def _read_token(token, at: Path, seen: dict[str, int], index: int, kind: str, problems: list):
     """The session's (or group's) link, if it is one and no other of the backup has it."""
     where = Path.of(*at, "token")
     if not isinstance(token, str) or not TOKEN.fullmatch(token):
-        message = f"each {kind} needs its token (16 to 64 letters, digits, - or _): the link it had"
-        problems.append(Problem(where, message))
+        problems.append(Problem(where, _NO_TOKEN[kind]))
         return None
     if token in seen:
-        problems.append(Problem(where, f"the same token as {at[0]}[{seen[token]}]"))
+        other = str(Path.of(at[0], seen[token]))
+        problems.append(Problem(where, N_("the same token as %(other)s", other=other)))
         return None
     seen[token] = index
     return token

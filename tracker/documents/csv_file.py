@@ -8,6 +8,7 @@ import re
 
 from ..engine import money_str
 from ..exchange.export import ledger_of
+from ..present.messages import say
 from ..present.rounds import PlayedRound, played_rounds
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
@@ -71,11 +72,11 @@ def _rows(played: PlayedRound) -> list[list]:
         *(money_str(amount) for amount in played.balances),
     ]
     lines = [
-        [played.name(p.payer), played.name(p.payee), money_str(p.amount), p.explain]
+        [played.name(p.payer), played.name(p.payee), money_str(p.amount), say(p.explain)]
         + _flags(result, p)
         for p in result.payments
     ]
-    nobody_paid = ["", "", "", " ".join(result.verdict), "", "", ""]
+    nobody_paid = ["", "", "", " ".join(say(line) for line in result.verdict), "", "", ""]
     return [base + line + tail for line in lines or [nobody_paid]]
 
 

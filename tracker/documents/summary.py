@@ -23,6 +23,7 @@ from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
 from ..present.display import sign_class
+from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
 from .pdf import DEFAULT_ZONE, TEMPLATES
@@ -160,7 +161,7 @@ def _pot_notes(played: PlayedRound, rules: Rules) -> list[str]:
     notes = []
     if result.pot_in:
         why = " + ".join(
-            f"{reason}, {_money(amount, rules)} each"
+            f"{say(reason)}, {_money(amount, rules)} each"
             for reason, amount in played.pot_in_each.items()
         )
         notes.append(f"Pot +{_money(played.pot_in_total, rules)} ({why})")
@@ -172,14 +173,15 @@ def _pot_notes(played: PlayedRound, rules: Rules) -> list[str]:
 def _payment(payment, played: PlayedRound, rules: Rules) -> dict:
     """A payment line: its parts (the engine's explanation without the final total) and amount."""
     amount = _money(payment.amount, rules)
-    parts, _, total = payment.explain.rpartition(" = ")
-    text = payment.explain if total == amount and parts else f"{payment.explain} → {amount}"
+    explain = say(payment.explain)  # the engine's words in the reader's language
+    parts, _, total = explain.rpartition(" = ")
+    text = explain if total == amount and parts else f"{explain} → {amount}"
     return {
         "payer": played.name(payment.payer),
         "payee": played.name(payment.payee),
         "amount": amount,
         "parts": parts,
-        "explain": payment.explain,
+        "explain": explain,
         "text": text,
     }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .messages import N_
 from .values import shown
 
 SUITS = "SHDC"
@@ -27,7 +28,10 @@ class CardError(ValueError):
     def __init__(self, token, message: str | None = None):
         token = shown(token)
         self.token = token
-        super().__init__(message or f"'{token}' is not a card (write e.g. 7S, 10H, QD, AC or JK)")
+        super().__init__(
+            message
+            or N_("'%(token)s' is not a card (write e.g. 7S, 10H, QD, AC or JK)", token=token)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +115,8 @@ def parse_cards(text: str | list | tuple) -> list[Card]:
 def _token(token) -> str:
     """A token of a list of cards as text; a list or an object in its place is no card."""
     if isinstance(token, (list, tuple, dict)):
-        raise CardError(token, f"{shown(token)} is not a card: write each card as text, e.g. 7S")
+        said = N_("%(token)s is not a card: write each card as text, e.g. 7S", token=shown(token))
+        raise CardError(token, said)
     return token if isinstance(token, str) else shown(token)
 
 

@@ -17,6 +17,7 @@ from itertools import combinations
 from .arrangement import Arrangement, points_of_mask
 from .cards import SUIT_SHIFT
 from .jokers import best_with_jokers
+from .messages import N_
 from .rules import Rules
 
 _DEFAULT = Rules()
@@ -60,7 +61,7 @@ def _read_hand(cards) -> tuple[int, int, int]:
         else:
             jokers += 1
     if mask.bit_count() != count:
-        raise ValueError("the same card is in the hand twice")
+        raise ValueError(N_("the same card is in the hand twice"))
     return mask, total, jokers
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardError, parse_cards
 from .melds import Meld, MeldError, validate_meld
+from .messages import N_, message_of
 from .problems import Path, Problems
 from .rules import Rules
 from .values import check_keys, read_flag
@@ -43,17 +44,16 @@ class _Seen:
                 self.jokers += 1
                 if self.jokers > self.rules.jokers:
                     jokers = self.rules.jokers
-                    allowed = "no jokers" if jokers == 0 else f"only {jokers} joker(s)"
-                    problems.add(where, f"{label}: a joker too many, the rules allow {allowed}")
+                    problems.add(where, _joker_too_many(label, jokers))
             elif bit in self.cards:
-                problems.add(where, f"{label}: {card} is entered twice (also in {self.cards[bit]})")
+                problems.add(where, _twice(label, str(card), self.cards[bit]))
             else:
                 self.cards[bit] = label
 
 
 def read_hands(value, players: list[str], rules: Rules, problems: Problems) -> list[HandEntry]:
     if not isinstance(value, list) or len(value) != 3:
-        problems.add("hands", "enter the cards of all three players, in seat order")
+        problems.add("hands", N_("enter the cards of all three players, in seat order"))
         return []
     seen = _Seen(rules)
     hands = [
@@ -61,41 +61,49 @@ def read_hands(value, players: list[str], rules: Rules, problems: Problems) -> l
         for seat, raw in enumerate(value)
     ]
     if seen.count > 52 + rules.jokers:
-        problems.add("hands", f"{seen.count} cards entered, more than the deck holds")
+        problems.add(
+            "hands", N_("%(count)s cards entered, more than the deck holds", count=seen.count)
+        )
     return hands
 
 
 def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> HandEntry:
     entry = HandEntry()
     if not isinstance(raw, dict):
-        problems.add(where, f"{name}'s cards must be an object with melds and hand")
+        problems.add(where, N_("%(name)s's cards must be an object with melds and hand", name=name))
         return entry
-    check_keys(raw, HAND_KEYS, where, f"{name}'s hand", problems)
+    check_keys(raw, HAND_KEYS, where, N_("%(name)s's hand", name=name), problems)
     entry.challenged = read_flag(raw, "challenged", where, problems)
     entry.kang = read_flag(raw, "kang", where, problems)
     entry.no_discard = read_flag(raw, "no_discard", where, problems)
     entry.melds = _read_melds(_or_none(raw.get("melds")), where, name, seen, problems)
     hand_where = Path.of(*where, "hand")
-    cards = _read_cards(_or_none(raw.get("hand")), hand_where, f"{name}'s hand", problems)
+    label = N_("%(name)s's hand", name=name)
+    cards = _read_cards(_or_none(raw.get("hand")), hand_where, label, problems)
     if cards is not None:
         if len(cards) > 13:
             problems.add(
-                hand_where, f"{name} has {len(cards)} cards in hand; a hand holds at most 13"
+                hand_where,
+                N_(
+                    "%(name)s has %(count)s cards in hand; a hand holds at most 13",
+                    name=name,
+                    count=len(cards),
+                ),
             )
-        seen.check(cards, hand_where, f"{name}'s hand", problems)
+        seen.check(cards, hand_where, label, problems)
         entry.hand = cards
     return entry
 
 
 def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) -> list[Meld]:
     if not isinstance(melds, list):
-        problems.add(Path.of(*where, "melds"), f"{name}'s melds must be a list")
+        problems.add(Path.of(*where, "melds"), N_("%(name)s's melds must be a list", name=name))
         return []
     found = []
     for index, meld in enumerate(melds):
         meld_where = Path.of(*where, "melds", index)
         secret = False
-        label = f"{name}'s meld {index + 1}"
+        label = N_("%(name)s's meld %(number)s", name=name, number=index + 1)
         if isinstance(meld, dict):
             check_keys(meld, MELD_KEYS, meld_where, label, problems)
             secret = read_flag(meld, "secret", meld_where, problems)
@@ -107,8 +115,29 @@ def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) 
         try:
             found.append(validate_meld(cards, seen.rules, secret=secret))
         except MeldError as error:
-            problems.add(meld_where, f"{name}'s meld {error}")
+            problems.add(
+                meld_where, N_("%(name)s's meld %(error)s", name=name, error=message_of(error))
+            )
     return found
+
+
+def _joker_too_many(label: str, jokers: int) -> str:
+    if jokers == 0:
+        return N_("%(label)s: a joker too many, the rules allow no jokers", label=label)
+    return N_(
+        "%(label)s: a joker too many, the rules allow only %(jokers)s joker(s)",
+        label=label,
+        jokers=jokers,
+    )
+
+
+def _twice(label: str, card: str, other: str) -> str:
+    return N_(
+        "%(label)s: %(card)s is entered twice (also in %(other)s)",
+        label=label,
+        card=card,
+        other=other,
+    )
 
 
 def _or_none(value):
@@ -118,10 +147,10 @@ def _or_none(value):
 
 def _read_cards(value, where: Path, label: str, problems: Problems) -> list[Card] | None:
     if not isinstance(value, (str, list)):
-        problems.add(where, f"{label}: write the cards as text, e.g. 7S 7D 7C")
+        problems.add(where, N_("%(label)s: write the cards as text, e.g. 7S 7D 7C", label=label))
         return None
     try:
         return parse_cards(value)
     except CardError as error:
-        problems.add(where, f"{label}: {error}")
+        problems.add(where, N_("%(label)s: %(error)s", label=label, error=message_of(error)))
         return None

@@ -13,6 +13,7 @@ import json
 import math
 import re
 
+from .messages import N_
 from .problems import Path, Problem
 
 MAX_DEPTH = 32  # a round is 5 deep (hands[1].melds[0].cards[2]); an export 7; a backup 9
@@ -63,8 +64,8 @@ def text_problem(text: str) -> str | None:
         return None
     code = f"U+{ord(found.group()):04X}"
     if found.group() >= "\ud800":
-        return f"the text holds a broken character (a lone surrogate, {code})"
-    return f"the text holds a control character ({code})"
+        return N_("the text holds a broken character (a lone surrogate, %(code)s)", code=code)
+    return N_("the text holds a control character (%(code)s)", code=code)
 
 
 def _inside(path: Path, value, problems: list[Problem], root: str):
@@ -74,7 +75,7 @@ def _inside(path: Path, value, problems: list[Problem], root: str):
     elif isinstance(value, dict):
         for key, item in value.items():
             if (message := text_problem(str(key))) is not None:
-                problems.append(Problem(path or root, f"a key: {message}"))
+                problems.append(Problem(path or root, N_("a key: %(error)s", error=message)))
             else:
                 yield Path((*path, key)), item
 
@@ -83,7 +84,9 @@ def _problem(value) -> str | None:
     if isinstance(value, _Unreadable):
         return value.message
     if isinstance(value, float) and not math.isfinite(value):
-        return "a number too large to be read" if math.isinf(value) else "NaN is not a number"
+        if math.isinf(value):
+            return N_("a number too large to be read")
+        return N_("NaN is not a number")
     if isinstance(value, str):
         return text_problem(value)
     return None
@@ -92,13 +95,15 @@ def _problem(value) -> str | None:
 def _int(text: str):
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        return _Unreadable(f"a number of {digits:,} digits is too long")
+        return _Unreadable(
+            N_("a number of %(digits)s digits is too long", digits=format(digits, ","))
+        )
     return int(text)
 
 
 def _constant(text: str):
-    return _Unreadable(f"{text} is not a number")
+    return _Unreadable(N_("%(text)s is not a number", text=text))
 
 
 def _too_deep() -> str:
-    return f"the JSON is nested more than {MAX_DEPTH} levels deep"
+    return N_("the JSON is nested more than %(depth)s levels deep", depth=MAX_DEPTH)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from .messages import N_
 from .money import ZERO, money_str
 from .problems import Problem, RoundError
 from .rules import Rules
@@ -65,13 +66,14 @@ def add_round(ledger: Ledger, record: dict) -> RoundResult:
     """Score `record` as the ledger's next round and book it. Raises RoundError, booking nothing."""
     if ledger.ended:
         loser = ledger.players[ledger.loser]
-        raise RoundError([Problem("round", f"the session is over: {loser} reached the loss limit")])
+        said = N_("the session is over: %(name)s reached the loss limit", name=loser)
+        raise RoundError([Problem("round", said)])
     if not isinstance(record, dict):
-        raise RoundError([Problem("round", "a round must be a JSON object")])
+        raise RoundError([Problem("round", N_("a round must be a JSON object"))])
     given = [key for key in SESSION_KEYS if key in record]
     if given:  # never read from a round, nor silently replaced: refused
-        message = "leave {} out of the round: the session supplies it"
-        raise RoundError([Problem(key, message.format(key)) for key in given])
+        said = N_("leave %(key)s out of the round: the session supplies it")
+        raise RoundError([Problem(key, N_(said.template, key=key)) for key in given])
     record = {**record, **ledger.context()}
     if record.get("dealer") in (None, ""):
         record["dealer"] = ledger.next_dealer

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import JOKER_CARD, Card, format_cards
+from .messages import N_
 from .rules import Rules
 
 
@@ -57,25 +58,28 @@ def _validated(cards: list, rules: Rules, secret: bool) -> Meld:
     suits = {card.suit for card in naturals}
     if len(ranks) == 1:
         if len(cards) > 4:
-            raise MeldError(f"{shown} is not a set: a set has 3 or 4 cards")
+            raise MeldError(N_("%(cards)s is not a set: a set has 3 or 4 cards", cards=shown))
         jokers_last = sorted(naturals, key=lambda card: card.sort_key) + [JOKER_CARD] * jokers
         return Meld("set", tuple(jokers_last), secret)
     if len(suits) > 1:
         reason = _mixed_problem(naturals, len(cards), rules)
-        raise MeldError(f"{shown} is not a set or a run: {reason}")
+        raise MeldError(
+            N_("%(cards)s is not a set or a run: %(reason)s", cards=shown, reason=reason)
+        )
     start = _run_start(naturals, len(cards), rules)
     if start is None:
-        raise MeldError(f"{shown} is not a run: {_run_problem(naturals, len(cards), rules)}")
+        reason = _run_problem(naturals, len(cards), rules)
+        raise MeldError(N_("%(cards)s is not a run: %(reason)s", cards=shown, reason=reason))
     return Meld("run", tuple(_run_order(naturals, jokers, start)), secret)
 
 
 def _mixed_problem(naturals, length: int, rules: Rules) -> str:
     """Why cards of several suits and ranks are no meld: the rule they come closest to."""
     if len({card.rank for card in naturals}) < len(naturals):
-        return "a set must be one rank"
+        return N_("a set must be one rank")
     if _run_start(naturals, length, rules) is not None:
-        return "a run must be one suit"  # consecutive, only not of one suit (7S 8H 9D)
-    return "a set must be one rank, a run consecutive cards of one suit"
+        return N_("a run must be one suit")  # consecutive, only not of one suit (7S 8H 9D)
+    return N_("a set must be one rank, a run consecutive cards of one suit")
 
 
 def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: bool) -> None:
@@ -83,12 +87,27 @@ def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: 
     the shape of a secret meld when secret."""
     jokers = len(cards) - len(naturals)
     if len(set(naturals)) != len(naturals):
-        raise MeldError(f"{shown} has the same card twice")
+        raise MeldError(N_("%(cards)s has the same card twice", cards=shown))
     if jokers > rules.jokers:
-        allowed = "no jokers" if rules.jokers == 0 else f"at most {rules.jokers} joker(s)"
-        raise MeldError(f"{shown} has {jokers} joker(s) but the rules allow {allowed}")
+        if rules.jokers == 0:
+            raise MeldError(
+                N_(
+                    "%(cards)s has %(jokers)s joker(s) but the rules allow no jokers",
+                    cards=shown,
+                    jokers=jokers,
+                )
+            )
+        raise MeldError(
+            N_(
+                "%(cards)s has %(jokers)s joker(s) but the rules allow at most %(allowed)s "
+                "joker(s)",
+                cards=shown,
+                jokers=jokers,
+                allowed=rules.jokers,
+            )
+        )
     if len(cards) < 3:
-        raise MeldError(f"{shown} is not a meld: a meld needs at least 3 cards")
+        raise MeldError(N_("%(cards)s is not a meld: a meld needs at least 3 cards", cards=shown))
     if secret:
         _check_secret(shown, cards, naturals, rules)
 
@@ -102,12 +121,18 @@ def _check_secret(shown: str, cards: list, naturals: list, rules: Rules) -> None
     if rules.secret_runs:
         if one_suit:
             return
-        why = "four of a kind or a run of 4 or more cards"
+        why = N_(
+            "%(cards)s cannot be a secret meld: a secret meld is four of a kind or a run of 4 "
+            "or more cards"
+        )
     elif one_suit:
-        why = "four of a kind (secret runs are off in these house rules)"
+        why = N_(
+            "%(cards)s cannot be a secret meld: a secret meld is four of a kind (secret runs "
+            "are off in these house rules)"
+        )
     else:
-        why = "four of a kind"
-    raise MeldError(f"{shown} cannot be a secret meld: a secret meld is {why}")
+        why = N_("%(cards)s cannot be a secret meld: a secret meld is four of a kind")
+    raise MeldError(N_(why.template, cards=shown))
 
 
 def _run_start(naturals, length: int, rules: Rules) -> int | None:
@@ -129,16 +154,16 @@ def _run_start(naturals, length: int, rules: Rules) -> int | None:
 def _run_problem(naturals, length: int, rules: Rules) -> str:
     ranks = sorted(card.rank for card in naturals)
     if len(ranks) != len(set(ranks)):
-        return "a run cannot have the same rank twice"
+        return N_("a run cannot have the same rank twice")
     if length > 13:
-        return "a run has at most 13 cards"
+        return N_("a run has at most 13 cards")
     if 1 in ranks and 13 in ranks and 2 in ranks:
         if rules.qka_run:
-            return "K-A-2 never counts: the ace is low (or high in Q-K-A), never both"
-        return "K-A-2 never counts: the ace is low"
+            return N_("K-A-2 never counts: the ace is low (or high in Q-K-A), never both")
+        return N_("K-A-2 never counts: the ace is low")
     if 1 in ranks and 13 in ranks and not rules.qka_run:
-        return "Q-K-A is not a run under these house rules: the ace is low"
-    return "the cards are not consecutive"
+        return N_("Q-K-A is not a run under these house rules: the ace is low")
+    return N_("the cards are not consecutive")
 
 
 def _run_order(naturals, jokers: int, start: int) -> list[Card]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .money import ZERO, money_text
+from .messages import N_, Joined, ngettext
+from .money import ZERO, Amount
 from .record import RoundInput
 from .results import Payment, PlayerResult
 from .rules import Rules
@@ -66,8 +67,12 @@ def _stake_part(entry: RoundInput, loser: PlayerResult, challenged_draw: bool, w
         units = rules.challenged_draw_units
     if not units:
         return []
-    label = _times(units, rules.stake, rules.unit) + " stake" if words else ""
-    return [(label, units * rules.stake)]
+    if not words:
+        return [("", units * rules.stake)]
+    stake = Amount(rules.stake, rules.unit)
+    if units == 1:
+        return [(N_("%(stake)s stake", stake=stake), rules.stake)]
+    return [(N_("%(units)s × %(stake)s stake", units=units, stake=stake), units * rules.stake)]
 
 
 def _points_part(rules: Rules, loser: PlayerResult, words: bool) -> Parts:
@@ -75,8 +80,8 @@ def _points_part(rules: Rules, loser: PlayerResult, words: bool) -> Parts:
         return []
     if not words:
         return [("", loser.deadwood * rules.point_rate)]
-    points = f"{loser.deadwood} pt{'' if loser.deadwood == 1 else 's'}"
-    label = f"{points} × {money_text(rules.point_rate, rules.unit)}"
+    rate = Amount(rules.point_rate, rules.unit)
+    label = ngettext("%(num)s pt × %(rate)s", "%(num)s pts × %(rate)s", loser.deadwood, rate=rate)
     return [(label, loser.deadwood * rules.point_rate)]
 
 
@@ -84,8 +89,12 @@ def _sunog_part(rules: Rules, loser: PlayerResult, words: bool) -> Parts:
     if not (loser.sunog and rules.sunog_extra_units):
         return []
     units = rules.sunog_extra_units
-    label = _times(units, rules.stake, rules.unit) + " sunog" if words else ""
-    return [(label, units * rules.stake)]
+    if not words:
+        return [("", units * rules.stake)]
+    stake = Amount(rules.stake, rules.unit)
+    if units == 1:
+        return [(N_("%(stake)s sunog", stake=stake), rules.stake)]
+    return [(N_("%(units)s × %(stake)s sunog", units=units, stake=stake), units * rules.stake)]
 
 
 def _ace_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
@@ -99,7 +108,11 @@ def _ace_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
     if not aces:
         return []
     each = rules.ace_bonus_units * rules.stake
-    label = f"{aces} ace{'s' if aces > 1 else ''} × {money_text(each, rules.unit)}" if words else ""
+    if not words:
+        return [("", aces * each)]
+    label = ngettext(
+        "%(num)s ace × %(each)s", "%(num)s aces × %(each)s", aces, each=Amount(each, rules.unit)
+    )
     return [(label, aces * each)]
 
 
@@ -110,8 +123,14 @@ def _secret_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
     if not secrets:
         return []
     each = rules.secret_bonus_units * rules.stake
-    label = f"{secrets} secret meld{'s' if secrets > 1 else ''} × {money_text(each, rules.unit)}"
-    label = label if words else ""
+    if not words:
+        return [("", secrets * each)]
+    label = ngettext(
+        "%(num)s secret meld × %(each)s",
+        "%(num)s secret melds × %(each)s",
+        secrets,
+        each=Amount(each, rules.unit),
+    )
     return [(label, secrets * each)]
 
 
@@ -121,24 +140,21 @@ def _multipliers(entry: RoundInput, winner: PlayerResult, loser: PlayerResult):
     failed_call = entry.ending == "draw" and loser.seat == entry.declarer
     tongits = entry.ending == "tongits"
     found = (
-        ("failed call", rules.failed_call_multiplier, failed_call),
-        ("lost challenge", rules.lost_challenge_multiplier, loser.challenged),
-        ("kang", rules.kang_multiplier, tongits and winner.kang),
-        ("no discard", rules.no_discard_multiplier, tongits and winner.no_discard),
+        (N_("failed call"), rules.failed_call_multiplier, failed_call),
+        (N_("lost challenge"), rules.lost_challenge_multiplier, loser.challenged),
+        (N_("kang"), rules.kang_multiplier, tongits and winner.kang),
+        (N_("no discard"), rules.no_discard_multiplier, tongits and winner.no_discard),
     )
     return [(label, factor) for label, factor, applies in found if applies and factor != 1]
 
 
-def _times(units: int, stake: Decimal, unit: str) -> str:
-    return money_text(stake, unit) if units == 1 else f"{units} × {money_text(stake, unit)}"
-
-
 def _explain(parts: Parts, subtotal: Decimal, multipliers, unit: str) -> str:
-    """'₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00'."""
-    text = " + ".join(label for label, _ in parts) or "nothing"
-    text += f" = {money_text(subtotal, unit)}"
+    """'₱10.00 stake + 14 pts × ₱1.00 = ₱24.00, ×2 failed call = ₱48.00': the labels are
+    Messages, the sums around them signs that no language changes (Joined)."""
+    said = Joined(" + ", [label for label, _ in parts]) if parts else N_("nothing")
+    text = [said, " = ", Amount(subtotal, unit)]
     running = subtotal
     for label, factor in multipliers:
         running *= factor
-        text += f", ×{factor} {label} = {money_text(running, unit)}"
-    return text
+        text += [f", ×{factor} ", label, " = ", Amount(running, unit)]
+    return Joined("", text)

@@ -50,7 +50,8 @@ class Path(tuple):
 
 @dataclass(frozen=True)
 class Problem:
-    """What is wrong (`message`, words for the table) and where (`where`, a Path)."""
+    """What is wrong (`message`, words for the table: a Message, see messages.py, or plain
+    text) and where (`where`, a Path)."""
 
     where: Path
     message: str
@@ -63,6 +64,8 @@ class Problem:
         return Problem(self.where.under(*prefix), self.message)
 
     def to_dict(self) -> dict:
+        """The English words (a Message is a str: JSON writes its English text); the web
+        renders `message` in the reader's language (present/messages.py)."""
         return {"where": str(self.where), "message": self.message}
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .hands import HandEntry, read_hands
+from .messages import N_, message_of
 from .money import MoneyError, parse_money
 from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
@@ -29,7 +30,7 @@ ROUND_KEYS = (
 )
 MAX_NAME = 40
 MAX_WINS = 1000  # a streak is won once it reaches pot_streak, 10 at most
-STREAK_SHAPE = 'streak must look like {"seat": 0, "wins": 1}'
+STREAK_SHAPE = N_("streak must look like %(shape)s", shape='{"seat": 0, "wins": 1}')
 
 
 @dataclass
@@ -54,7 +55,7 @@ def check_players(value) -> tuple[list[str], list[Problem]]:
 
 def read_players(value, problems: Problems) -> list[str]:
     if not isinstance(value, list) or len(value) != 3:
-        problems.add("players", "Tongits needs exactly three players, in turn order")
+        problems.add("players", N_("Tongits needs exactly three players, in turn order"))
         return ["Seat 1", "Seat 2", "Seat 3"]
     names = []
     for seat, name in enumerate(value):
@@ -70,30 +71,33 @@ def read_players(value, problems: Problems) -> list[str]:
 
 def _name_problem(seat: int, name: str, names: list[str]) -> str | None:
     if not name:
-        return f"player {seat + 1} needs a name"
+        return N_("player %(number)s needs a name", number=seat + 1)
     bad = bad_character(name)
     if bad:
-        return f"player {seat + 1}'s name has {bad}: remove it"
+        return N_("player %(number)s's name has %(bad)s: remove it", number=seat + 1, bad=bad)
     if len(name) > MAX_NAME:
-        return f"player {seat + 1}'s name is longer than {MAX_NAME} characters"
+        return N_(
+            "player %(number)s's name is longer than %(max)s characters",
+            number=seat + 1,
+            max=MAX_NAME,
+        )
     if name.casefold() in (n.casefold() for n in names):
-        return f"two players are called {name}: give each a different name"
+        return N_("two players are called %(name)s: give each a different name", name=name)
     return None
 
 
-def _seat(record: dict, key: str, problems: Problems, what: str | None = None) -> int | None:
-    """The seat at `key`; `what` (e.g. "called the draw") when it must be said."""
-    missing = None if what is None else f"say who {what}"
-    wrong = f"{key} must be a seat: 0, 1 or 2"
-    return read_seat(record.get(key), key, problems, missing=missing, wrong=wrong)
+def _seat(record: dict, key: str, problems: Problems, what=None) -> int | None:
+    """The seat at `key`; `what` (e.g. "say who called the draw") when it must be said."""
+    wrong = N_("%(where)s must be a seat: 0, 1 or 2", where=key)
+    return read_seat(record.get(key), key, problems, missing=what, wrong=wrong)
 
 
 def read_record(record, rules: Rules | None = None, players: list[str] | None = None) -> RoundInput:
     """Check a round record and return its values; raise RoundError listing every problem."""
     problems = Problems()
     if not isinstance(record, dict):
-        raise RoundError([Problem("round", "a round must be a JSON object")])
-    check_keys(record, ROUND_KEYS, (), "the round", problems)
+        raise RoundError([Problem("round", N_("a round must be a JSON object"))])
+    check_keys(record, ROUND_KEYS, (), N_("the round"), problems)
     if players is None:
         players = read_players(record.get("players"), problems)
     if rules is None:
@@ -101,7 +105,7 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
     dealer = _seat(record, "dealer", problems) or 0
     ending = record.get("ending")
     if ending not in ENDINGS:
-        problems.add("ending", "say how the round ended: tongits, draw or talon")
+        problems.add("ending", N_("say how the round ended: tongits, draw or talon"))
     declarer = _read_declarer(record, ending, problems)
     last_drawer = _seat(record, "last_drawer", problems)
     pot = _read_pot(record.get("pot"), problems)
@@ -117,17 +121,17 @@ def _read_rules(value, problems: Problems) -> Rules:
     try:
         return Rules.from_dict(value)
     except RulesError as error:
-        problems.add(error.where, str(error))
+        problems.add(error.where, message_of(error))
     except (TypeError, ValueError):
-        problems.add("rules", "rules must be an object of options")
+        problems.add("rules", N_("rules must be an object of options"))
     return Rules()
 
 
 def _read_declarer(record: dict, ending, problems: Problems) -> int | None:
     if ending == "tongits":
-        return _seat(record, "declarer", problems, "won by Tongits")
+        return _seat(record, "declarer", problems, N_("say who won by Tongits"))
     if ending == "draw":
-        return _seat(record, "declarer", problems, "called the draw")
+        return _seat(record, "declarer", problems, N_("say who called the draw"))
     # nobody declares at talon out: a seat given anyway is ignored, anything else refused
     _seat(record, "declarer", problems)
     return None
@@ -137,10 +141,10 @@ def _read_pot(value, problems: Problems) -> Decimal:
     try:
         pot = parse_money("0" if value is None or value == "" else value)
     except MoneyError as error:
-        problems.add("pot", f"pot: {error}")
+        problems.add("pot", N_("pot: %(error)s", error=message_of(error)))
         return Decimal("0.00")
     if pot < 0:
-        problems.add("pot", "the pot cannot be negative")
+        problems.add("pot", N_("the pot cannot be negative"))
     return pot
 
 
@@ -154,7 +158,8 @@ def _read_streak(value, problems: Problems) -> tuple[int, int] | None:
     wins = whole_number(value["wins"])
     if wins is None or not 0 <= wins <= MAX_WINS:
         problems.add(
-            Path.of("streak", "wins"), f"streak wins must be a whole number from 0 to {MAX_WINS}"
+            Path.of("streak", "wins"),
+            N_("streak wins must be a whole number from 0 to %(max)s", max=MAX_WINS),
         )
         return None
     return None if seat is None else (seat, wins)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from decimal import Decimal
 
+from .messages import N_, message_of, these_or
 from .money import MoneyError, parse_money
 from .problems import Path, Problem
 from .values import bad_character, shown, whole_number
@@ -71,12 +72,15 @@ class Rules:
     @classmethod
     def preset(cls, name: str = "classic", /, **overrides) -> Rules:
         if name not in PRESETS:
-            choose = " or ".join(PRESETS)
-            raise RulesError("preset", f"unknown preset '{shown(name)}' (choose {choose})")
+            choose = " or ".join(PRESETS)  # the values as written: no word to translate
+            said = N_(
+                "unknown preset '%(name)s' (choose %(presets)s)", name=shown(name), presets=choose
+            )
+            raise RulesError("preset", said)
         unknown = sorted(set(overrides) - _NAMES)
         if unknown:
             option = shown(unknown[0])
-            raise RulesError(option, f"unknown rule option '{option}'")
+            raise RulesError(option, N_("unknown rule option '%(option)s'", option=option))
         return cls(**{**PRESETS[name], "preset_name": name, **overrides})
 
     @classmethod
@@ -85,12 +89,12 @@ class Rules:
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise RulesError("rules", "rules must be an object of house-rule options")
+            raise RulesError("rules", N_("rules must be an object of house-rule options"))
         data = dict(data)
         preset = data.pop("preset", "classic")
         odd = sorted(shown(key) for key in data if not isinstance(key, str))
         if odd:  # ** below takes only text keys
-            raise RulesError(odd[0], f"unknown rule option '{odd[0]}'")
+            raise RulesError(odd[0], N_("unknown rule option '%(option)s'", option=odd[0]))
         return cls.preset(preset if isinstance(preset, str) else shown(preset), **data)
 
     def to_dict(self) -> dict:
@@ -174,12 +178,18 @@ def _check(name: str, value):
         value = _whole(name, value)
     if name in _CHOICES and value not in _CHOICES[name]:
         choices = [str(choice) for choice in _CHOICES[name]]
-        allowed = ", ".join(choices[:-1]) + " or " + choices[-1]
-        raise RulesError(name, f"{name} must be {allowed}, not '{shown(given)}'")
+        said = N_(
+            "%(name)s must be %(allowed)s, not '%(given)s'",
+            name=name,
+            allowed=these_or(choices),
+            given=shown(given),
+        )
+        raise RulesError(name, said)
     if name in _RANGES:
         low, high = _RANGES[name]
         if not low <= value <= high:
-            raise RulesError(name, f"{name} must be from {low} to {high}")
+            said = N_("%(name)s must be from %(low)s to %(high)s", name=name, low=low, high=high)
+            raise RulesError(name, said)
     return value
 
 
@@ -187,9 +197,11 @@ def _amount(name: str, value) -> Decimal:
     try:
         amount = parse_money(value)
     except MoneyError as error:
-        raise RulesError(name, f"{name.replace('_', ' ')}: {error}") from None
+        said = N_("%(name)s: %(error)s", name=name.replace("_", " "), error=message_of(error))
+        raise RulesError(name, said) from None
     if amount < 0:
-        raise RulesError(name, f"{name.replace('_', ' ')} cannot be negative")
+        said = N_("%(name)s cannot be negative", name=name.replace("_", " "))
+        raise RulesError(name, said)
     return amount
 
 
@@ -204,23 +216,23 @@ def _flag(name: str, value) -> bool:
     if isinstance(value, str) and value.lower() in _FLAG_WORDS:
         return _FLAG_WORDS[value.lower()]
     if not isinstance(value, bool):
-        raise RulesError(name, f"{name} must be true or false")
+        raise RulesError(name, N_("%(key)s must be true or false", key=name))
     return value
 
 
 def _whole(name: str, value) -> int:
     number = whole_number(value)
     if number is None:
-        raise RulesError(name, f"{name} must be a whole number")
+        raise RulesError(name, N_("%(name)s must be a whole number", name=name))
     return number
 
 
 def _currency(value) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= 4:
-        raise RulesError("currency", "currency must be a short symbol such as ₱")
+        raise RulesError("currency", N_("currency must be a short symbol such as ₱"))
     bad = bad_character(value)
     if bad:
-        raise RulesError("currency", f"currency has {bad}: use a symbol such as ₱")
+        raise RulesError("currency", N_("currency has %(bad)s: use a symbol such as ₱", bad=bad))
     return value
 
 
@@ -228,10 +240,10 @@ def read_rules(value, problems: list) -> Rules:
     """The Rules of a session's options (a JSON object). Options that cannot be add a Problem
     at their place (rules.stake) and give the defaults."""
     if not isinstance(value, dict):
-        problems.append(Problem("rules", "rules must be an object of house-rule options"))
+        problems.append(Problem("rules", N_("rules must be an object of house-rule options")))
         return Rules()
     try:
         return Rules.from_dict(value)
     except RulesError as error:
-        problems.append(Problem(error.where, str(error)))
+        problems.append(Problem(error.where, message_of(error)))
         return Rules()

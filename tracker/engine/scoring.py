@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .deadwood import best_melds
-from .money import money_text
+from .messages import N_, names_of
+from .money import Amount
 from .payments import payments
 from .problems import Path, Problem, RoundError
 from .record import RoundInput, read_record
@@ -75,26 +76,33 @@ def _flag_problems(entry: RoundInput, player: PlayerResult) -> list[Problem]:
     problems = []
     if player.challenged and (why := _why_no_challenge(entry, player)):
         problems.append(Problem(Path.of("hands", player.seat, "challenged"), why))
-    for flag, words in (("kang", "kang"), ("no_discard", "no discard")):
+    for flag, sentence in _ONLY_TONGITS:
         if getattr(player, flag) and not (
             entry.ending == "tongits" and player.seat == entry.declarer
         ):
             problems.append(
                 Problem(
                     Path.of("hands", player.seat, flag),
-                    f"{words} counts only for the player who won by Tongits, not {player.name}",
+                    N_(sentence.template, name=player.name),
                 )
             )
     return problems
 
 
+_ONLY_TONGITS = (
+    ("kang", N_("kang counts only for the player who won by Tongits, not %(name)s")),
+    ("no_discard", N_("no discard counts only for the player who won by Tongits, not %(name)s")),
+)
+
+
 def _why_no_challenge(entry: RoundInput, player: PlayerResult) -> str | None:
+    name = player.name
     if entry.ending != "draw":
-        return f"{player.name} challenged, but only a called draw can be challenged"
+        return N_("%(name)s challenged, but only a called draw can be challenged", name=name)
     if player.seat == entry.declarer:
-        return f"{player.name} called the draw and cannot also challenge it"
+        return N_("%(name)s called the draw and cannot also challenge it", name=name)
     if player.sunog:
-        return f"{player.name} is sunog (no meld on the table) and cannot challenge"
+        return N_("%(name)s is sunog (no meld on the table) and cannot challenge", name=name)
     return None
 
 
@@ -105,24 +113,38 @@ def _ending_problems(entry: RoundInput, results: list[PlayerResult]) -> list[Pro
         return [
             Problem(
                 Path.of("hands", declarer, "hand"),
-                f"{name} declared Tongits but still has {count} card(s) in hand",
+                N_(
+                    "%(name)s declared Tongits but still has %(count)s card(s) in hand",
+                    name=name,
+                    count=count,
+                ),
             )
         ]
     if entry.ending == "draw" and results[declarer].sunog:
         name = entry.players[declarer]
         return [
-            Problem("declarer", f"{name} is sunog (no meld on the table) and cannot call a draw")
+            Problem(
+                "declarer",
+                N_("%(name)s is sunog (no meld on the table) and cannot call a draw", name=name),
+            )
         ]
     tied = lowest(talon_compared(entry.rules, results))
     if entry.ending == "talon" and entry.last_drawer is None and len(tied) > 1:
-        names = " and ".join(p.name for p in tied)
-        return [
-            Problem(
-                "last_drawer",
-                f"{names} tie with {tied[0].deadwood} at talon out: say who drew the last card",
-            )
-        ]
+        names = names_of([p.name for p in tied])
+        if len(tied) == 3:  # "A and B and C": what the table was always told
+            names = N_("%(first)s and %(second)s and %(last)s", **_three(tied))
+        sentence = N_(
+            "%(names)s tie with %(deadwood)s at talon out: say who drew the last card",
+            names=names,
+            deadwood=tied[0].deadwood,
+        )
+        return [Problem("last_drawer", sentence)]
     return []
+
+
+def _three(tied: list[PlayerResult]) -> dict:
+    first, second, last = (p.name for p in tied)
+    return {"first": first, "second": second, "last": last}
 
 
 def _move_pot(entry: RoundInput, result: RoundResult) -> None:
@@ -132,9 +154,9 @@ def _move_pot(entry: RoundInput, result: RoundResult) -> None:
         return  # nothing moves, no ante either; like a void round it breaks a winning streak
     if rules.pot_ante_units:
         ante = rules.pot_ante_units * rules.stake
-        result.pot_in += [(seat, ante, "ante") for seat in range(3)]
+        result.pot_in += [(seat, ante, N_("ante")) for seat in range(3)]
     if result.void:
-        result.pot_in += [(seat, rules.stake, "void round") for seat in range(3)]
+        result.pot_in += [(seat, rules.stake, N_("void round")) for seat in range(3)]
         return  # a void round also breaks any winning streak
     winner = result.winner
     takes = True
@@ -145,10 +167,14 @@ def _move_pot(entry: RoundInput, result: RoundResult) -> None:
     pot = result.pot
     if takes and pot > 0:
         result.pot_out = pot
-        name = result.players[winner].name
-        how = (
-            f"won {rules.pot_streak} rounds in a row"
-            if rules.pot_won_by == "streak"
-            else "won the round"
-        )
-        result.verdict.append(f"{name} {how} and takes the pot of {money_text(pot, rules.unit)}.")
+        name, amount = result.players[winner].name, Amount(pot, rules.unit)
+        if rules.pot_won_by == "streak":
+            said = N_(
+                "%(name)s won %(streak)s rounds in a row and takes the pot of %(pot)s.",
+                name=name,
+                streak=rules.pot_streak,
+                pot=amount,
+            )
+        else:
+            said = N_("%(name)s won the round and takes the pot of %(pot)s.", name=name, pot=amount)
+        result.verdict.append(said)

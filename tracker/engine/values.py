@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .messages import N_, these_and
 from .problems import Path, Problem
 
 SEATS = (0, 1, 2)
@@ -32,7 +33,8 @@ def read_seat(
         return int(value.strip())
     if type(value) is int and value in SEATS:  # type(): true and 1.0 are not seats
         return value
-    problems.append(Problem(where, wrong or f"{where} must be a seat: 0, 1 or 2"))
+    wrong = wrong or N_("%(where)s must be a seat: 0, 1 or 2", where=str(where))
+    problems.append(Problem(where, wrong))
     return None
 
 
@@ -58,10 +60,14 @@ def bad_character(text: str) -> str | None:
     for char in text:
         kind = unicodedata.category(char)
         if kind == "Cc":
-            return f"a control character (U+{ord(char):04X})"
+            return N_("a control character (%(code)s)", code=_code(char))
         if kind == "Cs":
-            return f"a broken character (U+{ord(char):04X})"
+            return N_("a broken character (%(code)s)", code=_code(char))
     return None
+
+
+def _code(char: str) -> str:
+    return f"U+{ord(char):04X}"
 
 
 _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -86,11 +92,11 @@ def shown(value, limit: int = 40) -> str:
     """`value` as a message may quote it: short, and any control character or lone surrogate
     escaped, so that the message can always be printed, encoded and stored."""
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return N_("a list")
     if isinstance(value, dict):
-        return "an object"
+        return N_("an object")
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a number too long to show"
+        return N_("a number too long to show")
     text = value if isinstance(value, str) else str(value)
     if len(text) > limit:
         text = text[:limit] + "…"
@@ -108,16 +114,23 @@ def read_flag(data: dict, key: str, where, problems: list) -> bool:
     value = data.get(key, False)
     if type(value) is bool:
         return value
-    problems.append(Problem(Path.of(*Path(where), key), f"{key} must be true or false"))
+    said = N_("%(key)s must be true or false", key=key)
+    problems.append(Problem(Path.of(*Path(where), key), said))
     return False
 
 
 def check_keys(data: dict, known: tuple[str, ...], where, what: str, problems: list) -> None:
     """A problem for each key of `data` that is not one of `known` (a misspelt "challange"
     must not be read as no challenge), naming the keys there are."""
-    keys = ", ".join(known[:-1]) + " and " + known[-1]
+    keys = these_and(list(known))
     for key in data:
         if key not in known:
             name = shown(key)
             place = Path.of(*Path(where), name) if name else Path(where) or Path.of("round")
-            problems.append(Problem(place, f"unknown key '{name}' in {what}: the keys are {keys}"))
+            said = N_(
+                "unknown key '%(name)s' in %(what)s: the keys are %(keys)s",
+                name=name,
+                what=what,
+                keys=keys,
+            )
+            problems.append(Problem(place, said))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .messages import N_, names_of
 from .record import RoundInput
 from .results import PlayerResult
 
@@ -15,8 +16,10 @@ def decide(entry: RoundInput, results: list[PlayerResult]) -> tuple[int | None, 
     if winner is None:
         return None, verdict
     sunog = [p.name for p in results if p.sunog]
-    if sunog and len(sunog) < 3:  # all three: the talon sentence says so
-        verdict.append(f"{_join(sunog)} {'is' if len(sunog) == 1 else 'are'} sunog.")
+    if len(sunog) == 1:
+        verdict.append(N_("%(name)s is sunog.", name=sunog[0]))
+    elif len(sunog) == 2:  # all three: the talon sentence says so
+        verdict.append(N_("%(names)s are sunog.", names=names_of(sunog)))
     return winner.seat, verdict
 
 
@@ -32,13 +35,17 @@ def is_void(entry: RoundInput, results: list[PlayerResult]) -> bool:
 
 def _tongits(entry: RoundInput, results: list[PlayerResult]) -> Decided:
     winner = results[entry.declarer]
-    flags = ((winner.kang, "with a kang"), (winner.no_discard, _CLEAN))
-    said = " and ".join(words for flag, words in flags if flag)
-    said = f" {said}" if said else ""
-    return winner, [f"{winner.name} went Tongits{said}: emptied their hand and wins."]
+    return winner, [N_(_WENT_TONGITS[winner.kang, winner.no_discard].template, name=winner.name)]
 
 
-_CLEAN = "without a discard"
+_WENT_TONGITS = {  # (with a kang, without a discard): the sentence, its parameters to come
+    (False, False): N_("%(name)s went Tongits: emptied their hand and wins."),
+    (True, False): N_("%(name)s went Tongits with a kang: emptied their hand and wins."),
+    (False, True): N_("%(name)s went Tongits without a discard: emptied their hand and wins."),
+    (True, True): N_(
+        "%(name)s went Tongits with a kang and without a discard: emptied their hand and wins."
+    ),
+}
 
 
 def _draw(entry: RoundInput, results: list[PlayerResult]) -> Decided:
@@ -48,8 +55,13 @@ def _draw(entry: RoundInput, results: list[PlayerResult]) -> Decided:
         compared = [p for p in results if not p.sunog]
     else:
         compared = [caller] + challengers
-    verdict = [f"{caller.name} called a draw with {caller.deadwood}."]
-    verdict += [f"{p.name} challenged with {p.deadwood}." for p in challengers]
+    verdict = [
+        N_("%(name)s called a draw with %(deadwood)s.", name=caller.name, deadwood=caller.deadwood)
+    ]
+    verdict += [
+        N_("%(name)s challenged with %(deadwood)s.", name=p.name, deadwood=p.deadwood)
+        for p in challengers
+    ]
     verdict += _folded([p.name for p in results if p not in compared and not p.sunog])
     tied = lowest(compared)
     if len(tied) > 1 and entry.rules.draw_tie == "push":
@@ -57,8 +69,10 @@ def _draw(entry: RoundInput, results: list[PlayerResult]) -> Decided:
     winner, sentence = _draw_winner(caller, tied, entry.rules.draw_tie)
     verdict.append(sentence)
     if winner is not caller:
-        verdict.append(f"{caller.name}'s call failed.")
-    verdict += [f"{p.name} lost the challenge." for p in challengers if p is not winner]
+        verdict.append(N_("%(name)s's call failed.", name=caller.name))
+    verdict += [
+        N_("%(name)s lost the challenge.", name=p.name) for p in challengers if p is not winner
+    ]
     return winner, verdict
 
 
@@ -66,7 +80,9 @@ def _folded(names: list[str]) -> list[str]:
     """Who did not challenge when only challengers show (they lose whatever they hold)."""
     if not names:
         return []
-    return [f"{_join(names)} did not challenge and fold{'s' if len(names) == 1 else ''}."]
+    if len(names) == 1:
+        return [N_("%(name)s did not challenge and folds.", name=names[0])]
+    return [N_("%(names)s did not challenge and fold.", names=names_of(names))]
 
 
 def _draw_winner(caller: PlayerResult, tied: list[PlayerResult], draw_tie: str):
@@ -74,24 +90,41 @@ def _draw_winner(caller: PlayerResult, tied: list[PlayerResult], draw_tie: str):
     if len(tied) == 1:
         return tied[0], _lowest_wins(tied[0])
     if caller in tied and draw_tie == "caller":
-        return caller, _tie(tied, caller, "a tie goes to the caller")
+        return caller, _tie(
+            tied,
+            caller,
+            N_("%(names)s tie with %(deadwood)s: a tie goes to the caller, %(winner)s wins."),
+        )
     winner = _first_after(caller.seat, [p for p in tied if p is not caller])
     if caller in tied:
-        return winner, _tie(tied, winner, "a tie goes to the challenger")
-    return winner, _tie(tied, winner, "the tie goes to the first in turn after the caller")
+        return winner, _tie(
+            tied,
+            winner,
+            N_("%(names)s tie with %(deadwood)s: a tie goes to the challenger, %(winner)s wins."),
+        )
+    return winner, _tie(
+        tied,
+        winner,
+        N_(
+            "%(names)s tie with %(deadwood)s: the tie goes to the first in turn after the "
+            "caller, %(winner)s wins."
+        ),
+    )
 
 
 def _talon(entry: RoundInput, results: list[PlayerResult]) -> Decided:
     compared = talon_compared(entry.rules, results)
     if not compared:
         return None, [
-            "Talon out and all three are sunog: a void round, each pays one stake into the pot."
+            N_("Talon out and all three are sunog: a void round, each pays one stake into the pot.")
         ]
-    opening = ["The talon ran out."]
+    opening = [N_("The talon ran out.")]
     if all(p.sunog for p in compared):
         opening = [
-            "The talon ran out with all three sunog: under this table's rules the lowest "
-            "deadwood still wins."
+            N_(
+                "The talon ran out with all three sunog: under this table's rules the lowest "
+                "deadwood still wins."
+            )
         ]
     tied = lowest(compared)
     if len(tied) == 1:
@@ -99,17 +132,25 @@ def _talon(entry: RoundInput, results: list[PlayerResult]) -> Decided:
     drawer = results[entry.last_drawer]
     rule = entry.rules.talon_tie
     if drawer in tied:
-        why = "who drew the last card wins the tie"
+        why = N_(
+            "%(names)s tie with %(deadwood)s: who drew the last card wins the tie, %(winner)s wins."
+        )
         winner = drawer
     elif rule == "push":
-        return None, [*opening, _push(tied, f", and {drawer.name} drew the last card")]
+        return None, [*opening, _push(tied, drawer.name)]
     elif rule == "before_last_drawer":
-        why = f"the tie goes to the first in turn before {drawer.name}, who drew the last card"
+        why = N_(
+            "%(names)s tie with %(deadwood)s: the tie goes to the first in turn before "
+            "%(drawer)s, who drew the last card, %(winner)s wins."
+        )
         winner = _first_after(drawer.seat, tied, step=-1)
     else:
-        why = f"the tie goes to the first in turn after {drawer.name}, who drew the last card"
+        why = N_(
+            "%(names)s tie with %(deadwood)s: the tie goes to the first in turn after "
+            "%(drawer)s, who drew the last card, %(winner)s wins."
+        )
         winner = _first_after(drawer.seat, tied)
-    return winner, [*opening, _tie(tied, winner, why)]
+    return winner, [*opening, _tie(tied, winner, why, drawer=drawer.name)]
 
 
 def talon_compared(rules, results: list[PlayerResult]) -> list[PlayerResult]:
@@ -121,22 +162,38 @@ def talon_compared(rules, results: list[PlayerResult]) -> list[PlayerResult]:
     return compared
 
 
-def _push(tied: list[PlayerResult], also: str = "") -> str:
-    """'Ana and Ben tie at 5: a push, nobody pays.'"""
-    names = _join([p.name for p in tied])
-    return f"{names} tie at {tied[0].deadwood}{also}: a push, nobody pays."
+def _push(tied: list[PlayerResult], drawer: str | None = None) -> str:
+    """'Ana and Ben tie at 5: a push, nobody pays.' (and who drew the last card, at talon)"""
+    names = names_of([p.name for p in tied])
+    if drawer is None:
+        return N_(
+            "%(names)s tie at %(deadwood)s: a push, nobody pays.",
+            names=names,
+            deadwood=tied[0].deadwood,
+        )
+    return N_(
+        "%(names)s tie at %(deadwood)s, and %(drawer)s drew the last card: a push, nobody pays.",
+        names=names,
+        deadwood=tied[0].deadwood,
+        drawer=drawer,
+    )
 
 
 _ENDINGS = {"tongits": _tongits, "draw": _draw, "talon": _talon}
 
 
 def _lowest_wins(winner: PlayerResult) -> str:
-    return f"{winner.name} has the lowest deadwood, {winner.deadwood}, and wins."
+    return N_(
+        "%(name)s has the lowest deadwood, %(deadwood)s, and wins.",
+        name=winner.name,
+        deadwood=winner.deadwood,
+    )
 
 
-def _tie(tied: list[PlayerResult], winner: PlayerResult, why: str) -> str:
-    names = _join([p.name for p in tied])
-    return f"{names} tie with {winner.deadwood}: {why}, {winner.name} wins."
+def _tie(tied: list[PlayerResult], winner: PlayerResult, sentence, **more) -> str:
+    """`sentence` (a Message with no parameters yet: its template) said of this tie."""
+    names = names_of([p.name for p in tied])
+    return N_(sentence.template, names=names, deadwood=winner.deadwood, winner=winner.name, **more)
 
 
 def lowest(players: list[PlayerResult]) -> list[PlayerResult]:
@@ -151,7 +208,3 @@ def _first_after(seat: int, players: list[PlayerResult], step: int = 1) -> Playe
     """The player of `players` who comes first in turn order after `seat` (seat itself last);
     with step -1, first going backwards from `seat`."""
     return min(players, key=lambda player: (step * (player.seat - seat) - 1) % 3)
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

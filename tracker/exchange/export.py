@@ -25,6 +25,7 @@ from ..engine import (
     read_seat,
     replay,
 )
+from ..engine.messages import N_
 from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
 from .rounds_in import MAX_ROUNDS, check_totals, read_rounds
 
@@ -84,11 +85,21 @@ def read_export(data) -> dict:
     export dict. Raises ExportError listing every problem with where it is."""
     data = load_json_file(data)
     if not isinstance(data, dict):
-        raise refuse("file", "an export must be a JSON object with players, rules and rounds")
+        raise refuse("file", N_("an export must be a JSON object with players, rules and rounds"))
     if data.get("format") != FORMAT:
         found = data.get("format")
-        what = "has no format tag" if found is None else f"has format '{found}'"
-        message = f"this is not a Tongits tracker export: it {what}, expected '{FORMAT}'"
+        if found is None:
+            message = N_(
+                "this is not a Tongits tracker export: it has no format tag, expected '%(format)s'",
+                format=FORMAT,
+            )
+        else:
+            message = N_(
+                "this is not a Tongits tracker export: it has format '%(found)s', expected "
+                "'%(format)s'",
+                found=found,
+                format=FORMAT,
+            )
         raise refuse("format", message)
     problems: list[Problem] = []
     clean = _read_session(data, problems)
@@ -114,7 +125,7 @@ def _read_session(data: dict, problems: list[Problem]) -> dict:
     first_dealer = _read_seat(data, "first_dealer", problems)
     page_size = data.get("page_size", "letter")
     if not isinstance(page_size, str) or page_size.lower() not in PAGE_SIZES:
-        problems.append(Problem("page_size", "page_size must be letter or a4"))
+        problems.append(Problem("page_size", N_("page_size must be letter or a4")))
         page_size = "letter"
     settled = _read_flag(data, "settled", problems)
     return {
@@ -132,10 +143,14 @@ def _rounds_list(value, problems: list[Problem]) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        problems.append(Problem("rounds", "rounds must be a list of round records"))
+        problems.append(Problem("rounds", N_("rounds must be a list of round records")))
         return []
     if len(value) > MAX_ROUNDS:
-        message = f"{len(value)} rounds is more than the {MAX_ROUNDS:,} a session may hold"
+        message = N_(
+            "%(count)s rounds is more than the %(max)s a session may hold",
+            count=len(value),
+            max=format(MAX_ROUNDS, ","),
+        )
         problems.append(Problem("rounds", message))
         return []
     return value
@@ -144,12 +159,12 @@ def _rounds_list(value, problems: list[Problem]) -> list:
 def _at_most(problems: list[Problem]) -> list[Problem]:
     if len(problems) <= MAX_PROBLEMS:
         return problems
-    more = Problem("file", f"and {len(problems) - MAX_PROBLEMS} more problems")
+    more = Problem("file", N_("and %(count)s more problems", count=len(problems) - MAX_PROBLEMS))
     return [*problems[:MAX_PROBLEMS], more]
 
 
 def _read_seat(data: dict, key: str, problems: list[Problem]) -> int:
-    missing = f"{key} must be a seat: 0, 1 or 2"
+    missing = N_("%(where)s must be a seat: 0, 1 or 2", where=key)
     seat = read_seat(data.get(key, 0), key, problems, missing=missing)
     return 0 if seat is None else seat
 
@@ -157,7 +172,7 @@ def _read_seat(data: dict, key: str, problems: list[Problem]) -> int:
 def _read_flag(data: dict, key: str, problems: list[Problem]) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        problems.append(Problem(key, f"{key} must be true or false"))
+        problems.append(Problem(key, N_("%(key)s must be true or false", key=key)))
         return False
     return value
 
@@ -171,6 +186,8 @@ def _read_created(value, problems: list[Problem]) -> str | None:
             return value  # as written, so an import keeps it exactly
         except ValueError:
             pass
-    message = "created must be a date and time like 2026-11-30T20:15:00+08:00"
+    message = N_(
+        "created must be a date and time like %(example)s", example="2026-11-30T20:15:00+08:00"
+    )
     problems.append(Problem("created", message))
     return None

@@ -13,6 +13,7 @@ renames made before the export are already in it. No Flask, no database.
 from __future__ import annotations
 
 from ..engine import Path, Problem
+from ..engine.messages import N_
 from .export import read_export
 from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
 
@@ -26,20 +27,30 @@ def read_group_export(data) -> dict:
     them (sessions/group_exchange.py). ExportError lists every problem with where it is."""
     data = load_json_file(data)
     if not isinstance(data, dict):
-        raise refuse("file", "a group export is a JSON object with members and sessions")
+        raise refuse("file", N_("a group export is a JSON object with members and sessions"))
     if data.get("format") != FORMAT:
         found = data.get("format")
         if found == "tongits-tracker/1":
-            message = "this is one session's export: import it with Import a session"
+            message = N_("this is one session's export: import it with Import a session")
+        elif found is None:
+            message = N_(
+                "this is not a group export: it has no format tag, expected '%(format)s'",
+                format=FORMAT,
+            )
         else:
-            what = "has no format tag" if found is None else f"has format '{found}'"
-            message = f"this is not a group export: it {what}, expected '{FORMAT}'"
+            message = N_(
+                "this is not a group export: it has format '%(found)s', expected '%(format)s'",
+                found=found,
+                format=FORMAT,
+            )
         raise refuse("format", message)
     problems: list[Problem] = []
     sessions = []
     given = data.get("sessions", [])
     if not isinstance(given, list) or len(given) > MAX_SESSIONS:
-        problems.append(Problem("sessions", f"a list of at most {MAX_SESSIONS} sessions"))
+        problems.append(
+            Problem("sessions", N_("a list of at most %(max)s sessions", max=MAX_SESSIONS))
+        )
         given = []
     for index, entry in enumerate(given):
         sessions.append(_read_entry(entry, index, problems))
@@ -47,7 +58,7 @@ def read_group_export(data) -> dict:
             break
     for key in ("members", "payments"):
         if not isinstance(data.get(key, []), list):
-            problems.append(Problem(key, f"{key} is a list"))
+            problems.append(Problem(key, N_("%(key)s is a list", key=key)))
     if problems:
         raise ExportError(problems[:MAX_PROBLEMS])
     return {
@@ -61,12 +72,17 @@ def read_group_export(data) -> dict:
 
 def _read_entry(entry, index: int, problems: list[Problem]) -> dict:
     if not isinstance(entry, dict):
-        problems.append(Problem(Path.of("sessions", index), "a session is {seats, session}"))
+        problems.append(
+            Problem(
+                Path.of("sessions", index),
+                N_("a session is %(shape)s", shape="{seats, session}"),
+            )
+        )
         return {}
     seats = entry.get("seats")
     if not isinstance(seats, list) or len(seats) != 3 or not all(isinstance(s, str) for s in seats):
         problems.append(
-            Problem("seats", "the three members at its seats, by name").under("sessions", index)
+            Problem("seats", N_("the three members at its seats, by name")).under("sessions", index)
         )
     try:
         session = read_export(entry.get("session"))

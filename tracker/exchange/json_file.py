@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from ..engine import Problem, json_text
+from ..engine.messages import N_
 
 MAX_PROBLEMS = 50
 
@@ -39,12 +40,16 @@ def load_json_file(data):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise refuse("file", "the file is not UTF-8 text") from None
+            raise refuse("file", N_("the file is not UTF-8 text")) from None
     if isinstance(data, str):
         try:
             data = json_text.loads(data)
         except json.JSONDecodeError as error:
-            message = f"the file is not valid JSON ({error.msg}, line {error.lineno})"
+            message = N_(
+                "the file is not valid JSON (%(error)s, line %(line)s)",
+                error=error.msg,
+                line=error.lineno,
+            )
             raise refuse("file", message) from None
     problems = json_text.problems_in(data, "file", MAX_PROBLEMS)
     if problems:

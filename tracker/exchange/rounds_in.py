@@ -16,6 +16,7 @@ from ..engine import (
     replay,
     start_ledger,
 )
+from ..engine.messages import N_
 from .json_file import MAX_PROBLEMS
 
 MAX_ROUNDS = 10_000
@@ -42,7 +43,7 @@ def read_rounds(
 def _book(ledger: Ledger, record, number: int) -> tuple[dict | None, list[Problem]]:
     """The round booked on the ledger, as the export writes it; or None and its problems."""
     if not isinstance(record, dict):
-        return None, [Problem(Path(), f"round {number + 1} must be an object")]
+        return None, [Problem(Path(), N_("round %(number)s must be an object", number=number + 1))]
     found: list[Problem] = []
     dealer = read_seat(record.get("dealer"), "dealer", found)
     if found:
@@ -60,7 +61,9 @@ def _in_round(problem: Problem, number: int) -> Problem:
     """The engine's problem with a round, as an import tells it: 'round 4: ...', and the
     round's own problems ('round') at the round itself."""
     where = Path() if problem.where == Path.of("round") else problem.where
-    return Problem(where, f"round {number + 1}: {problem.message}")
+    return Problem(
+        where, N_("round %(number)s: %(error)s", number=number + 1, error=problem.message)
+    )
 
 
 def _export_round(record: dict) -> dict:
@@ -77,7 +80,7 @@ def check_totals(check, clean: dict, rules: Rules, problems: list[Problem]) -> N
     if check is None:
         return
     if not isinstance(check, dict) or not isinstance(check.get("balances"), list):
-        message = "check must hold the balances the session had when exported"
+        message = N_("check must hold the balances the session had when exported")
         problems.append(Problem("check", message))
         return
     players = clean["players"]
@@ -86,8 +89,10 @@ def check_totals(check, clean: dict, rules: Rules, problems: list[Problem]) -> N
     if [str(value) for value in check["balances"]] != now:
         was = ", ".join(f"{name} {value}" for name, value in zip(players, check["balances"]))
         got = ", ".join(f"{name} {value}" for name, value in zip(players, now))
-        message = (
-            f"the rounds give balances {got}, but the export says {was}: "
-            "the file was changed or comes from a different rules engine"
+        message = N_(
+            "the rounds give balances %(got)s, but the export says %(was)s: "
+            "the file was changed or comes from a different rules engine",
+            got=got,
+            was=was,
         )
         problems.append(Problem(Path.of("check", "balances"), message))

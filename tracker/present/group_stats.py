@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..engine import money_text
+from .messages import say
 from .stats_chart import net_chart_svg, wins_chart_svg
 
 UNIT = "₱"
@@ -151,7 +152,7 @@ def stats_page(group, found, asked: dict, problems: list) -> dict:
     """The stats page's context; `found` None when the period asked was refused (`problems`)."""
     errors: dict[str, list[str]] = {}
     for problem in problems:
-        errors.setdefault(str(problem.where), []).append(problem.message)
+        errors.setdefault(str(problem.where), []).append(say(problem.message))
     view = stats_view(found, asked.get("vs", "")) if found is not None else {}
     return {
         "group": group,

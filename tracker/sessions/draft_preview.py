@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..engine import HAND_KEYS, Problem, RoundResult
 from ..engine.cards import CardError, parse_card
+from ..engine.messages import N_
 from ..models import GameSession, RoundDraft
 from .errors import InputError
 from .rounds import check_round
@@ -54,7 +55,7 @@ def preview(game: GameSession, draft: RoundDraft) -> Preview:
     """The draft checked as the next round of `game` (nothing stored)."""
     record = record_of(draft)
     missing = [
-        Problem(("hands", seat), f"{game.players[seat]} has not entered a hand yet")
+        Problem(("hands", seat), N_("%(name)s has not entered a hand yet", name=game.players[seat]))
         for seat, state in enumerate(draft.seats)
         if state["hand"] is None
     ]
@@ -74,8 +75,12 @@ def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision
             [
                 Problem(
                     "revision",
-                    f"a round was saved, changed or deleted since this phone showed the verdict "
-                    f"(revision {revision} is now {game.revision}): review it again, then agree",
+                    N_(
+                        "a round was saved, changed or deleted since this phone showed the "
+                        "verdict (revision %(seen)s is now %(now)s): review it again, then agree",
+                        seen=revision,
+                        now=game.revision,
+                    ),
                 )
             ],
             409,
@@ -85,22 +90,31 @@ def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision
             [
                 Problem(
                     "version",
-                    f"the round changed since this phone saw it (version {version} is now "
-                    f"{draft.version}): a hand or how the round ended was changed; review the "
-                    "round again, then agree",
+                    N_(
+                        "the round changed since this phone saw it (version %(seen)s is now "
+                        "%(now)s): a hand or how the round ended was changed; review the "
+                        "round again, then agree",
+                        seen=version,
+                        now=draft.version,
+                    ),
                 )
             ],
             409,
         )
     waiting = [game.players[s] for s, state in enumerate(draft.seats) if not state["done"]]
     if waiting and not draft.confirm_alone:
-        names = " and ".join(waiting)
-        raise InputError([Problem("done", f"{names} must tap Done before anyone can agree")], 409)
+        names = (
+            waiting[0]
+            if len(waiting) == 1
+            else N_("%(first)s and %(last)s", first=" and ".join(waiting[:-1]), last=waiting[-1])
+        )
+        said = N_("%(names)s must tap Done before anyone can agree", names=names)
+        raise InputError([Problem("done", said)], 409)
 
 
 def check_clean(seen: Preview) -> None:
     if seen.result is None or seen.problems:
-        problems = seen.problems or [Problem("round", "the round does not check clean")]
+        problems = seen.problems or [Problem("round", N_("the round does not check clean"))]
         raise InputError(problems, 422)
 
 
@@ -142,7 +156,7 @@ def _tokens(value) -> list[str]:
 
 def read_seat(seat) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise InputError([Problem("seat", "a seat is 0, 1 or 2")], 404)
+        raise InputError([Problem("seat", N_("a seat is 0, 1 or 2"))], 404)
     return seat
 
 
@@ -158,10 +172,10 @@ def read_hand(hand) -> dict:
 
 def _read_object(value, name: str, keys: tuple[str, ...]) -> dict:
     if not isinstance(value, dict):
-        raise InputError([Problem(name, f"the {name} must be a JSON object")])
+        raise InputError([Problem(name, N_("the %(name)s must be a JSON object", name=name))])
     known = ", ".join(keys)
     problems = [
-        Problem((name, key), f"unknown key: the {name} takes {known}")
+        Problem((name, key), N_("unknown key: the %(name)s takes %(keys)s", name=name, keys=known))
         for key in value
         if key not in keys
     ]
@@ -173,6 +187,13 @@ def _read_object(value, name: str, keys: tuple[str, ...]) -> dict:
 def read_version(value, name: str = "version") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
         raise InputError(
-            [Problem(name, f"agree with the draft's {name} as this phone showed it, e.g. 7")]
+            [
+                Problem(
+                    name,
+                    N_(
+                        "agree with the draft's %(name)s as this phone showed it, e.g. 7", name=name
+                    ),
+                )
+            ]
         )
     return value

@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import Problem
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import GameSession, RoundDraft, utcnow
 from . import draft_answer, idempotency, pins
@@ -264,7 +265,7 @@ def _change(
         draft.made_answer = answer  # not a column: draft_answer.made
         return draft
     raise InputError(
-        [Problem("draft", "the round changed at the same moment on another phone: try again")],
+        [Problem("draft", N_("the round changed at the same moment on another phone: try again"))],
         409,
     )
 
@@ -274,8 +275,12 @@ def _stale(draft: RoundDraft, expected) -> InputError:
         [
             Problem(
                 "If-Match",
-                f"the round draft changed on another phone (version {expected} is now "
-                f"{draft.version}): load it again, then make your change",
+                N_(
+                    "the round draft changed on another phone (version %(seen)s is now "
+                    "%(now)s): load it again, then make your change",
+                    seen=expected,
+                    now=draft.version,
+                ),
             )
         ],
         409,

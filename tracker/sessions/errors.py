@@ -4,6 +4,7 @@ another to do so."""
 from __future__ import annotations
 
 from ..engine import Problem
+from ..engine.messages import N_
 
 
 class InputError(ValueError):
@@ -31,9 +32,14 @@ class VersionConflict(InputError):
             [
                 Problem(
                     "version",
-                    f"round {number} was changed on another phone while you were "
-                    f"editing (version {expected} is now {current}): review the new "
-                    "version, then make your change again",
+                    N_(
+                        "round %(number)s was changed on another phone while you were "
+                        "editing (version %(expected)s is now %(current)s): review the new "
+                        "version, then make your change again",
+                        number=number,
+                        expected=expected,
+                        current=current,
+                    ),
                 )
             ],
             409,
@@ -42,5 +48,5 @@ class VersionConflict(InputError):
 
 def settled_error() -> InputError:
     return InputError(
-        [Problem("session", "this session is settled: reopen it to change its rounds")], 409
+        [Problem("session", N_("this session is settled: reopen it to change its rounds"))], 409
     )

@@ -6,6 +6,7 @@ raises InputError listing every problem and stores nothing."""
 from __future__ import annotations
 
 from ..engine import Path, Problem
+from ..engine.messages import N_
 from ..exchange.group_export import FORMAT, read_group_export
 from ..exchange.json_file import ExportError
 from ..extensions import db
@@ -102,7 +103,7 @@ def _add_sessions(group: Barkada, sessions: list[dict], seed: bytes) -> None:
     for index, entry in enumerate(sessions):
         seated = [by_name.get(name.casefold()) for name in entry["seats"]]
         if None in seated:
-            message = "each seat names a member of the group"
+            message = N_("each seat names a member of the group")
             problems.append(Problem(Path.of("sessions", index, "seats"), message))
             continue
         game = add_imported(entry["session"])

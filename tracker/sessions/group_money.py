@@ -19,6 +19,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from ..engine import MoneyError, Problem, Transfer, parse_money, settle
+from ..engine.messages import N_
 from ..engine.money import ZERO
 from ..extensions import db
 from ..models import Barkada, GameSession, Payment
@@ -112,9 +113,9 @@ def find_member(group: Barkada, value, where: str, problems: list[Problem]):
         if isinstance(value, str) and " ".join(value.split()).casefold() == member.name.casefold():
             return member
     if value is None or value == "":
-        problems.append(Problem(where, "say who paid and who was paid: a member's name"))
+        problems.append(Problem(where, N_("say who paid and who was paid: a member's name")))
     else:
-        problems.append(Problem(where, "no member of this group has this name"))
+        problems.append(Problem(where, N_("no member of this group has this name")))
     return None
 
 
@@ -122,13 +123,13 @@ def read_payment(group: Barkada, data) -> Payment:
     """{"from", "to", "amount", "paid_on"} (names, "150.00", "2026-12-01": today if left out),
     checked; InputError lists every problem."""
     if not isinstance(data, dict):
-        shape = 'send {"from": "Ben", "to": "Ana", "amount": "150.00"}'
+        shape = N_("send %(example)s", example='{"from": "Ben", "to": "Ana", "amount": "150.00"}')
         raise InputError([Problem("payment", shape)])
     problems: list[Problem] = []
     payer = find_member(group, data.get("from"), "from", problems)
     payee = find_member(group, data.get("to"), "to", problems)
     if payer is not None and payer is payee:
-        problems.append(Problem("to", "a member cannot pay themselves"))
+        problems.append(Problem("to", N_("a member cannot pay themselves")))
     amount = _amount(data.get("amount"), problems)
     paid_on = _paid_on(data.get("paid_on"), problems)
     if problems:
@@ -138,15 +139,15 @@ def read_payment(group: Barkada, data) -> Payment:
 
 def _amount(value, problems: list[Problem]) -> str:
     if value is None or value == "":
-        problems.append(Problem("amount", "say how much was paid, e.g. 150.00"))
+        problems.append(Problem("amount", N_("say how much was paid, e.g. 150.00")))
         return ""
     try:
         amount = parse_money(value)
     except MoneyError as error:
-        problems.append(Problem("amount", str(error)))
+        problems.append(Problem("amount", error.message))
         return ""
     if amount <= 0:
-        problems.append(Problem("amount", "a payment is more than 0.00"))
+        problems.append(Problem("amount", N_("a payment is more than 0.00")))
     return str(amount)
 
 
@@ -158,7 +159,7 @@ def _paid_on(value, problems: list[Problem]) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    problems.append(Problem("paid_on", "the date of the payment, as 2026-12-01"))
+    problems.append(Problem("paid_on", N_("the date of the payment, as 2026-12-01")))
     return date.today()
 
 
@@ -180,13 +181,13 @@ def undo_payment(group: Barkada, payment_id: int, access: Access = OPEN) -> None
     """Undo a payment: its row is deleted."""
     payment = next((p for p in group.payments if p.id == payment_id), None)
     if payment is None:
-        raise InputError([Problem("payment", "this group has no such payment")], 404)
+        raise InputError([Problem("payment", N_("this group has no such payment"))], 404)
     pins.admit(group, access)
 
     def change():
         found = next((p for p in group.payments if p.id == payment_id), None)
         if found is None:
-            raise InputError([Problem("payment", "this payment was undone already")], 404)
+            raise InputError([Problem("payment", N_("this payment was undone already"))], 404)
         group.payments.remove(found)
 
     commit_group(group, change)

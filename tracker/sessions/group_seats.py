@@ -4,6 +4,7 @@ three players must be current members of the group, each named as the group name
 from __future__ import annotations
 
 from ..engine import Path, Problem
+from ..engine.messages import N_
 from ..models import Barkada
 from .errors import NotFound
 from .group_store import current_members, get_group
@@ -22,7 +23,9 @@ def read_group_seats(
     except NotFound:
         group = None
     if group is None:
-        problems.append(Problem("group", "no group has this id: use the id from the group's link"))
+        problems.append(
+            Problem("group", N_("no group has this id: use the id from the group's link"))
+        )
         return None, None, players
     members = {member.name.casefold(): member for member in current_members(group)}
     gone = {member.name.casefold() for member in group.members if member.left_at is not None}
@@ -41,5 +44,13 @@ def read_group_seats(
 
 def _not_member(name: str, group: Barkada, gone: set[str]) -> str:
     if name.casefold() in gone:
-        return f"{name} left {group.name}: only current members can sit down"
-    return f"{name} is not a member of {group.name}: add them to the group first"
+        return N_(
+            "%(name)s left %(group)s: only current members can sit down",
+            name=name,
+            group=group.name,
+        )
+    return N_(
+        "%(name)s is not a member of %(group)s: add them to the group first",
+        name=name,
+        group=group.name,
+    )

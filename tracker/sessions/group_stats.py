@@ -26,6 +26,7 @@ from flask import current_app
 from sqlalchemy import Text, cast, select
 
 from ..engine import Ledger, Problem, Rules, Stats, combine, replay_stored, session_stats
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round
 from .errors import InputError
@@ -110,7 +111,7 @@ def period_of(start, end) -> Period:
     first = _day(start, "from", problems)
     last = _day(end, "to", problems)
     if first and last and first > last:
-        problems.append(Problem("to", "the period ends before it starts: swap the two dates"))
+        problems.append(Problem("to", N_("the period ends before it starts: swap the two dates")))
     if problems:
         raise InputError(problems, 422)
     return Period(first, last)
@@ -125,7 +126,11 @@ def _day(value, where: str, problems: list) -> date | None:
     except ValueError:
         day = None
     if day is None or len(text) != 10 or not EARLIEST <= day <= LATEST:
-        problems.append(Problem(where, f"{where}: write a date as YYYY-MM-DD, e.g. 2026-11-30"))
+        problems.append(
+            Problem(
+                where, N_("%(where)s: write a date as YYYY-MM-DD, e.g. 2026-11-30", where=where)
+            )
+        )
         return None
     return day
 

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ..engine import Problem
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round
 from .errors import NotFound
@@ -76,7 +77,7 @@ def commit_group(group: Barkada, change: Callable[[], Any], idem: Idempotent | N
     """Run `change` (answering what the caller answers) and commit it with the group's next
     revision, as one transaction (`store.commit_versioned`): on a stale revision, again on the
     fresh state; with `idem`, a key already stored answers its stored (status, body)."""
-    raced = Problem("group", "another phone changed the group at the same moment: try again")
+    raced = Problem("group", N_("another phone changed the group at the same moment: try again"))
     answer, _ = commit_versioned(group, change, idem, expire=("members", "payments"), raced=raced)
     return answer
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Path, Problem
+from ..engine.messages import N_
 from ..engine.values import bad_character
 from ..extensions import db
 from ..models import Barkada, Member, new_token, utcnow
@@ -31,11 +32,13 @@ class NewMember:
 def read_group_name(value, problems: list[Problem], where: str = "name") -> str:
     name = " ".join(value.split()) if isinstance(value, str) else ""
     if not name:
-        problems.append(Problem(where, "give the group a name, e.g. Friday barkada"))
+        problems.append(Problem(where, N_("give the group a name, e.g. Friday barkada")))
     elif bad_character(name):
-        problems.append(Problem(where, f"the group's name has {bad_character(name)}: remove it"))
+        problems.append(
+            Problem(where, N_("the group's name has %(bad)s: remove it", bad=bad_character(name)))
+        )
     elif len(name) > MAX_GROUP_NAME:
-        too_long = f"the group's name is longer than {MAX_GROUP_NAME} characters"
+        too_long = N_("the group's name is longer than %(max)s characters", max=MAX_GROUP_NAME)
         problems.append(Problem(where, too_long))
     return name
 
@@ -53,13 +56,19 @@ def read_member(value, where, problems: list[Problem], taken: list[str]) -> NewM
 def read_member_name(value, where, problems: list[Problem], taken: list[str]) -> str:
     name = " ".join(value.split()) if isinstance(value, str) else ""
     if not name:
-        problems.append(Problem(where, "each member needs a name"))
+        problems.append(Problem(where, N_("each member needs a name")))
     elif bad_character(name):
-        problems.append(Problem(where, f"the name has {bad_character(name)}: remove it"))
+        problems.append(
+            Problem(where, N_("the name has %(bad)s: remove it", bad=bad_character(name)))
+        )
     elif len(name) > MAX_NAME:
-        problems.append(Problem(where, f"a name is at most {MAX_NAME} characters"))
+        problems.append(Problem(where, N_("a name is at most %(max)s characters", max=MAX_NAME)))
     elif name.casefold() in (other.casefold() for other in taken):
-        problems.append(Problem(where, f"two members are called {name}: give each their own name"))
+        problems.append(
+            Problem(
+                where, N_("two members are called %(name)s: give each their own name", name=name)
+            )
+        )
     return name
 
 
@@ -69,11 +78,15 @@ def read_note(value, where, problems: list[Problem]) -> str | None:
         return None
     note = " ".join(value.split()) if isinstance(value, str) else None
     if note is None:
-        problems.append(Problem(where, "a payment note is text, e.g. GCash 0917 123 4567"))
+        problems.append(Problem(where, N_("a payment note is text, e.g. GCash 0917 123 4567")))
     elif bad_character(note):
-        problems.append(Problem(where, f"the note has {bad_character(note)}: remove it"))
+        problems.append(
+            Problem(where, N_("the note has %(bad)s: remove it", bad=bad_character(note)))
+        )
     elif len(note) > MAX_NOTE:
-        problems.append(Problem(where, f"a payment note is at most {MAX_NOTE} characters"))
+        problems.append(
+            Problem(where, N_("a payment note is at most %(max)s characters", max=MAX_NOTE))
+        )
     return note or None
 
 
@@ -81,7 +94,7 @@ def read_new_group(data) -> tuple[str, list[NewMember], str | None]:
     """{"name", "members": [names or {"name", "note"}], "pin"}, checked; InputError lists
     every problem at once."""
     if not isinstance(data, dict):
-        raise InputError([Problem("group", "send a JSON object with a name and members")])
+        raise InputError([Problem("group", N_("send a JSON object with a name and members"))])
     problems: list[Problem] = []
     name = read_group_name(data.get("name"), problems)
     given = data.get("members")
@@ -90,7 +103,11 @@ def read_new_group(data) -> tuple[str, list[NewMember], str | None]:
         problems.append(
             Problem(
                 "members",
-                f"list the group's members: {MIN_MEMBERS} to {MAX_MEMBERS} names",
+                N_(
+                    "list the group's members: %(low)s to %(high)s names",
+                    low=MIN_MEMBERS,
+                    high=MAX_MEMBERS,
+                ),
             )
         )
         given = []
@@ -126,12 +143,20 @@ def create_group(data, seed: bytes | None = None) -> Barkada:
 def add_member(group: Barkada, data, access: Access = OPEN) -> Member:
     """A new member from {"name", "note"}."""
     if not isinstance(data, dict):
-        raise InputError([Problem("member", 'send {"name": "Dan", "note": "GCash …"}')])
+        raise InputError(
+            [
+                Problem(
+                    "member", N_("send %(example)s", example='{"name": "Dan", "note": "GCash …"}')
+                )
+            ]
+        )
     problems: list[Problem] = []
     taken = [member.name for member in group.members]
     member = read_member(data, "member", problems, taken)
     if len(taken) >= MAX_MEMBERS:
-        problems.append(Problem("member", f"a group has at most {MAX_MEMBERS} members"))
+        problems.append(
+            Problem("member", N_("a group has at most %(max)s members", max=MAX_MEMBERS))
+        )
     if problems:
         raise InputError(problems)
     pins.admit(group, access)
@@ -149,7 +174,7 @@ def member_of(group: Barkada, member_id) -> Member:
     for member in group.members:
         if member.id == member_id:
             return member
-    raise InputError([Problem("member", "this group has no such member")], 404)
+    raise InputError([Problem("member", N_("this group has no such member"))], 404)
 
 
 def change_member(group: Barkada, member_id: int, data, access: Access = OPEN) -> Member:
@@ -157,14 +182,26 @@ def change_member(group: Barkada, member_id: int, data, access: Access = OPEN) -
     "left"} (each optional). History follows the rename: it names members by id."""
     member = member_of(group, member_id)
     if not isinstance(data, dict) or not data.keys() & {"name", "note", "left"}:
-        raise InputError([Problem("member", 'send {"name"}, {"note"} or {"left": true}')])
+        raise InputError(
+            [
+                Problem(
+                    "member",
+                    N_(
+                        "send %(name)s, %(note)s or %(left)s",
+                        name='{"name"}',
+                        note='{"note"}',
+                        left='{"left": true}',
+                    ),
+                )
+            ]
+        )
     problems: list[Problem] = []
     others = [m.name for m in group.members if m.id != member.id]
     name = read_member_name(data["name"], "name", problems, others) if "name" in data else None
     note = read_note(data.get("note"), "note", problems)
     left = data.get("left", member.left_at is not None)
     if not isinstance(left, bool):
-        problems.append(Problem("left", "left is true (they left the group) or false"))
+        problems.append(Problem("left", N_("left is true (they left the group) or false")))
     if problems:
         raise InputError(problems)
     pins.admit(group, access)

@@ -22,6 +22,7 @@ from flask import current_app
 from sqlalchemy import select
 
 from ..engine import Problem
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import IdempotentRequest
 from .errors import InputError
@@ -54,8 +55,10 @@ class KeyReused(InputError):
             [
                 Problem(
                     "Idempotency-Key",
-                    "this idempotency key was already used for a different "
-                    "request: send a new key for a new change",
+                    N_(
+                        "this idempotency key was already used for a different "
+                        "request: send a new key for a new change"
+                    ),
                 )
             ],
             422,
@@ -79,8 +82,11 @@ def read_key(value: str | None) -> str | None:
             [
                 Problem(
                     "Idempotency-Key",
-                    f"an idempotency key is 1–{MAX_KEY} printable ASCII "
-                    "characters, e.g. a random UUID",
+                    N_(
+                        "an idempotency key is 1–%(max)s printable ASCII "
+                        "characters, e.g. a random UUID",
+                        max=MAX_KEY,
+                    ),
                 )
             ],
             400,

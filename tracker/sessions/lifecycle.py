@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import Ledger, Problem, Rules, check_players, read_rules, read_seat
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, new_token, utcnow
 from . import idempotency, owners, pins
@@ -39,7 +40,9 @@ def read_new_session(data) -> NewSession:
     """{"players": [3 names], "dealer": seat, "rules": {...}, "page_size", "pin"}, checked;
     InputError lists every problem at once."""
     if not isinstance(data, dict):
-        raise InputError([Problem("session", "send a JSON object with players, dealer and rules")])
+        raise InputError(
+            [Problem("session", N_("send a JSON object with players, dealer and rules"))]
+        )
     problems: list[Problem] = []
     players, player_problems = check_players(data.get("players"))
     problems += player_problems
@@ -48,7 +51,7 @@ def read_new_session(data) -> NewSession:
     rules = read_rules(data.get("rules") or {}, problems)
     page_size = str(data.get("page_size") or DEFAULT_PAGE_SIZE).lower()
     if page_size not in PAGE_SIZES:
-        problems.append(Problem("page_size", "page size must be a4 or letter"))
+        problems.append(Problem("page_size", N_("page size must be a4 or letter")))
     new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
     group, seats = None, None
     if not player_problems:

@@ -21,6 +21,7 @@ import secrets
 from dataclasses import dataclass
 
 from ..engine import Problem
+from ..engine.messages import N_
 from . import pins
 from .errors import InputError
 from .pins import Guarded, PinError
@@ -80,7 +81,16 @@ def pin_change(game: Guarded, data, claim: Claim) -> str | None:
     showed it may be changed (PinError if not; InputError for a PIN that is no PIN)."""
     if not isinstance(data, dict) or "pin" not in data:
         raise InputError(
-            [Problem("pin", 'send {"pin": "1234"} (4 to 6 digits), or {"pin": null} to remove it')]
+            [
+                Problem(
+                    "pin",
+                    N_(
+                        "send %(example)s (4 to 6 digits), or %(none)s to remove it",
+                        example='{"pin": "1234"}',
+                        none='{"pin": null}',
+                    ),
+                )
+            ]
         )
     problems: list[Problem] = []
     new_pin = pins.read_new_pin(data.get("pin"), "pin", problems)
@@ -96,7 +106,7 @@ def admit_pin_change(game: Guarded, claim: Claim) -> None:
         return
     if _given(claim.owner_key):
         pins.guard(game, claim.client)
-        raise PinError("wrong owner key", where="owner_key")
+        raise PinError(N_("wrong owner key"), where="owner_key")
     if _given(claim.recovery_code):
         _check_recovery(game, claim)
         return
@@ -105,14 +115,19 @@ def admit_pin_change(game: Guarded, claim: Claim) -> None:
         return
     if game.owner_key_hash is None:
         raise PinError(
-            "this session was started before sessions had an owner: whoever runs this server "
-            "can give it a recovery code (flask sessions owner)",
+            N_(
+                "this session was started before sessions had an owner: whoever runs this "
+                "server can give it a recovery code (flask sessions owner)"
+            ),
             where="owner",
         )
     what = pins.noun(game)
     raise PinError(
-        f"only the phone that started this {what} can set its edit PIN: on another phone, "
-        f"enter the {what}'s recovery code",
+        N_(
+            "only the phone that started this %(thing)s can set its edit PIN: on another "
+            "phone, enter the %(thing)s's recovery code",
+            thing=what,
+        ),
         where="owner",
     )
 
@@ -124,7 +139,7 @@ def _check_recovery(game: Guarded, claim: Claim) -> None:
         return
     if count >= pins.MAX_WRONG:
         raise pins.too_many(game, claim.client)
-    raise pins.wrong("recovery code", count, where="recovery_code")
+    raise pins.wrong(N_("recovery code"), count, where="recovery_code")
 
 
 def _given(value) -> bool:

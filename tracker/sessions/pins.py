@@ -23,6 +23,7 @@ from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..engine import Problem
+from ..engine.messages import N_, ngettext
 from ..extensions import db
 from ..models import Barkada, GameSession, PinAttempt, utcnow
 
@@ -66,7 +67,7 @@ def read_new_pin(value, where: str, problems: list[Problem]) -> str | None:
         return None
     if not isinstance(value, str) or not PIN.fullmatch(value.strip()):
         problems.append(
-            Problem(where, "an edit PIN is 4 to 6 digits (0–9), or leave it empty for none")
+            Problem(where, N_("an edit PIN is 4 to 6 digits (0–9), or leave it empty for none"))
         )
         return None
     return value.strip()
@@ -92,23 +93,28 @@ def check(game: Guarded, given, client: str) -> None:
     if game.pin_hash is None:
         return
     if given is None or (isinstance(given, str) and not given.strip()):
-        raise PinError(f"this {noun(game)} has an edit PIN: enter it to change anything")
+        raise PinError(
+            N_("this %(thing)s has an edit PIN: enter it to change anything", thing=noun(game))
+        )
     count = guard(game, client)
     if _matches(game, given):
         forgive(game, client)
         return
     _refuse_if_limited(game, client, per_session=True)  # that was the last try allowed
-    raise wrong("PIN", count)
+    raise wrong(N_("PIN"), count)
 
 
 def wrong(what: str, count: int, where: str = "pin") -> PinError:
     """The 403 of a wrong `what` (PIN, recovery code), the address's `count`-th try in WINDOW."""
     left = MAX_WRONG - count
-    return PinError(
-        f"wrong {what}: {left} more tr{'y' if left == 1 else 'ies'} before a "
-        f"{int(WINDOW.total_seconds() // 60)}-minute wait",
-        where=where,
+    said = ngettext(
+        "wrong %(what)s: %(num)s more try before a %(minutes)s-minute wait",
+        "wrong %(what)s: %(num)s more tries before a %(minutes)s-minute wait",
+        left,
+        what=what,
+        minutes=int(WINDOW.total_seconds() // 60),
     )
+    return PinError(said, where=where)
 
 
 def guard(game: Guarded, client: str, per_session: bool = True) -> int:
@@ -166,7 +172,7 @@ def _recent(game: Guarded, client: str | None = None):
 
 def noun(thing) -> str:
     """What a message calls what the PIN guards: a session, or a group (issue 11)."""
-    return "group" if isinstance(thing, Barkada) else "session"
+    return N_("group") if isinstance(thing, Barkada) else N_("session")
 
 
 def _counted_at(thing):
@@ -177,12 +183,14 @@ def _counted_at(thing):
 def _too_many(oldest, everyone: str | None = None) -> PinError:
     wait = max(1, math.ceil(((oldest + WINDOW) - utcnow()).total_seconds()))
     minutes = max(1, math.ceil(wait / 60))
-    when = f"try again in {minutes} minute{'' if minutes == 1 else 's'}"
+    when = ngettext("try again in %(num)s minute", "try again in %(num)s minutes", minutes)
     if everyone:
-        message = (
-            f"too many wrong tries at this {everyone}'s PIN from several devices: {when} "
-            f"(phones already unlocked, and the phone that started the {everyone}, can go on)"
+        message = N_(
+            "too many wrong tries at this %(thing)s's PIN from several devices: %(when)s "
+            "(phones already unlocked, and the phone that started the %(thing)s, can go on)",
+            thing=everyone,
+            when=when,
         )
     else:
-        message = f"too many wrong PINs from this device: {when}"
+        message = N_("too many wrong PINs from this device: %(when)s", when=when)
     return PinError(message, 429, wait)

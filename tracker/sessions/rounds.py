@@ -10,6 +10,7 @@ import hashlib
 import json
 
 from ..engine import Problem, RoundError, add_round, canonical_record, replay
+from ..engine.messages import N_, Joined
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from . import idempotency, pins
@@ -88,7 +89,16 @@ def delete_round(
             ledger = replay(game.players, rules_of(game), game.first_dealer, records)
         except RoundError as error:
             raise InputError(
-                [Problem("round", f"deleting round {number} breaks a later round: {error}")]
+                [
+                    Problem(
+                        "round",
+                        N_(
+                            "deleting round %(number)s breaks a later round: %(error)s",
+                            number=number,
+                            error=_said(error.problems),
+                        ),
+                    )
+                ]
             ) from None
         game.rounds.remove(rounds[number - 1])
         db.session.delete(rounds[number - 1])
@@ -231,7 +241,7 @@ def _conflict(game: GameSession, error: VersionConflict) -> Conflict:
 
 def _clean_record(record) -> dict:
     if not isinstance(record, dict):
-        raise InputError([Problem("round", "a round must be a JSON object")])
+        raise InputError([Problem("round", N_("a round must be a JSON object"))])
     return dict(record)
 
 
@@ -259,5 +269,15 @@ def _edit_problems(problems: list[Problem], number: int) -> list[Problem]:
             out.append(Problem(inner, problem.message))
         else:
             later = problem.where[1] + 1  # rounds[n]...: a later round n
-            out.append(Problem("round", f"this change breaks round {later}: {problem.message}"))
+            said = N_(
+                "this change breaks round %(number)s: %(error)s",
+                number=later,
+                error=problem.message,
+            )
+            out.append(Problem("round", said))
     return out
+
+
+def _said(problems: list[Problem]) -> Joined:
+    """'rounds[3].hands[0]: …; …': a RoundError's text, each message kept a Message."""
+    return Joined("; ", [Joined(": ", [str(p.where), p.message]) for p in problems])

@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import Ledger, Problem
+from ..engine.messages import N_
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from . import idempotency
@@ -47,12 +48,12 @@ def session_named(text) -> GameSession:
     nothing was given, 404 when no session has it) otherwise."""
     text = text.strip() if isinstance(text, str) else ""
     if not text:
-        raise InputError([Problem("link", "paste the session's link or its code")], 422)
+        raise InputError([Problem("link", N_("paste the session's link or its code"))], 422)
     match = LINKED.search(text[:2000]) or TOKEN.fullmatch(text[:2000])
     try:
         return get_session(match.group(1))  # type: ignore[union-attr]
     except (AttributeError, NotFound):
-        message = "no session has this link or code: check it, or scan the table's QR code"
+        message = N_("no session has this link or code: check it, or scan the table's QR code")
         raise InputError([Problem("link", message)], 404) from None
 
 
@@ -180,8 +181,13 @@ def commit_versioned(
             db.session.rollback()
             raise
         return answer, seen
-    message = f"the {name} changed at the same moment on another phone: try again"
-    raise InputError([Problem(name, message)], 409)
+    raise InputError([Problem(name, _RACED[name])], 409)
+
+
+_RACED = {
+    "session": N_("the session changed at the same moment on another phone: try again"),
+    "group": N_("the group changed at the same moment on another phone: try again"),
+}
 
 
 def hold(game) -> None:

@@ -15,6 +15,7 @@ from .. import sessions
 from ..engine import Problem
 from ..exchange.export import export_json
 from ..exchange.json_file import MAX_PROBLEMS
+from ..present.messages import errors_dict
 from ..sessions import (
     Conflict,
     Deleted,
@@ -55,13 +56,13 @@ def _number(game, number: int) -> int:
 
 @bp.errorhandler(InputError)
 def input_error(error: InputError):
-    return jsonify(error.to_dict()), error.status
+    return jsonify(errors_dict(error.problems)), error.status
 
 
 @bp.errorhandler(pins.PinError)
 def pin_error(error: pins.PinError):
     headers = {"Retry-After": str(error.retry_after)} if error.retry_after else {}
-    return jsonify({"errors": [error.to_problem().to_dict()]}), error.status, headers
+    return jsonify(errors_dict([error.to_problem()])), error.status, headers
 
 
 def access_of(game) -> pins.Access:
@@ -214,7 +215,7 @@ def not_saved(outcome: Conflict | Refused | Locked):
         return pin_error(outcome.error)
     if isinstance(outcome, Conflict):
         return input_error(outcome.error)
-    return jsonify({"errors": [p.to_dict() for p in outcome.problems]}), outcome.status
+    return jsonify(errors_dict(outcome.problems)), outcome.status
 
 
 @bp.post("/sessions/<token>/settle")

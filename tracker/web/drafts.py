@@ -16,12 +16,15 @@ from flask import Response, current_app, request
 from .. import sessions
 from ..engine import Problem
 from ..models import RoundDraft
+from ..present.messages import english, say
 from ..sessions import Saved, draft_answer, drafts
 from ..sessions.errors import InputError
 from .api import access_of, bp, game_of, if_match, not_saved, read_body
 
 
 def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | None = None):
+    if not english():  # the stored and cached answers are English: this one is made anew
+        return _answer_in_language(game, draft, status, saved)
     made = None if saved is not None else draft_answer.made(draft)
     tag, body = made or (drafts.tag_of(game, draft), None)
     if made is None and saved is None:
@@ -35,6 +38,18 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
         token = request.view_args["token"]  # not game.token: the commit expired it
         current_app.extensions["draft_answers"].put(token, tag, body)
     return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
+
+
+def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | None):
+    """The draft's answer with its errors[].message in the reader's language (issue 12),
+    neither stored nor cached: the stored answer (and a phone's ETag) stays the English one."""
+    tag = drafts.tag_of(game, draft)
+    body = draft_answer.body_of(game, draft, draft.version, saved)
+    body["preview"]["errors"] = [
+        {**error, "message": say(error["message"])} for error in body["preview"]["errors"]
+    ]
+    text = draft_answer.encode(body)
+    return Response(text, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
 
 
 @bp.get("/sessions/<token>/draft")

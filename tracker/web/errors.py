@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..engine import Problem
 from ..present.failures import BUG, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
+from ..present.messages import errors_dict, say
 from ..sessions import InputError, NotFound
 
 RETRY_AFTER = 30  # seconds
@@ -38,8 +39,8 @@ def register(app) -> None:
     @app.errorhandler(InputError)
     def input_error(error: InputError):
         if request.path.startswith("/api/"):
-            return jsonify(error.to_dict()), error.status
-        return _answer(error.status, "; ".join(p.message for p in error.problems))
+            return jsonify(errors_dict(error.problems)), error.status
+        return _answer(error.status, "; ".join(say(p.message) for p in error.problems))
 
     @app.errorhandler(Exception)
     def crash(error: Exception):

@@ -29,6 +29,7 @@ from ..engine import Problem
 from ..exchange.export import export_json
 from ..models import iso
 from ..present import printing
+from ..present.messages import problem_dict
 from ..sessions import owners
 from . import devices
 from .forms import ImportForm
@@ -184,7 +185,7 @@ def import_view(template: str, run, done):
     try:
         made = run(_import_source(form, data), seed)
     except sessions.InputError as error:
-        problems = [problem.to_dict() for problem in error.problems]
+        problems = [problem_dict(problem) for problem in error.problems]
         if data:
             message = f"(The file was {upload.filename}: choose it again once it is fixed.)"
             problems.append({"where": "file", "message": message})

@@ -12,6 +12,7 @@ from ..documents.group_pdf import season_html, statement_html
 from ..documents.printer import PrintRefused
 from ..engine import Problem
 from ..present import group_stats as shown
+from ..present.messages import say
 from ..sessions import InputError, NotFound
 from ..sessions.group_stats import group_stats, period_of
 from ..sessions.group_store import get_group
@@ -52,7 +53,7 @@ def season_pdf(token: str):
     try:
         period = period_of(request.args.get("from"), request.args.get("to"))
     except InputError as error:
-        abort(422, description=" ".join(problem.message for problem in error.problems))
+        abort(422, description=" ".join(say(problem.message) for problem in error.problems))
     found = group_stats(group, period)
     key = (f"{group.token}:season:{period.start}:{period.end}", found.version, False)
     return _pdf(key, lambda: season_html(found, group.name), f"{_ascii(group.name)}-season")

@@ -22,6 +22,8 @@ from ..engine import (
     read_seat,
     validate_meld,
 )
+from ..engine.messages import message_of
+from ..present.messages import say
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
@@ -125,7 +127,8 @@ def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:
 
 
 def sentence(message: str) -> str:
-    """The engine's message as a sentence: capital first letter."""
+    """The engine's message as a sentence in the reader's language: capital first letter."""
+    message = say(message)
     return message[:1].upper() + message[1:] if message else message
 
 
@@ -153,7 +156,7 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
                     {
                         "cards": text.split(),
                         "ok": False,
-                        "message": sentence(str(error)),
+                        "message": sentence(message_of(error)),
                         "secret": secret,
                     }
                 )
@@ -166,12 +169,12 @@ def analyse_hands(record: dict, rules: Rules) -> list[dict]:
                 try:
                     info["open"] = {"ok": True, "kind": validate_meld(cards, rules).kind}
                 except MeldError as error:
-                    info["open"] = {"ok": False, "message": sentence(str(error))}
+                    info["open"] = {"ok": False, "message": sentence(message_of(error))}
             if arrangement is not None:
                 info["deadwood"] = arrangement.deadwood
                 info["hand_melds"] = [format_cards(m.cards) for m in arrangement.melds]
                 info["deadwood_cards"] = format_cards(arrangement.deadwood_cards)
         except (CardError, ValueError) as error:  # e.g. the same card twice in the hand
-            info["hand_error"] = sentence(str(error))
+            info["hand_error"] = sentence(message_of(error))
         out.append(info)
     return out

@@ -13,6 +13,7 @@ from flask import abort, flash, jsonify, make_response, redirect, render_templat
 
 from .. import sessions
 from ..extensions import csrf
+from ..present.messages import problem_dict, say
 from ..present.rounds import headline
 from ..sessions import Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
 from . import devices
@@ -203,7 +204,9 @@ def preview_round(token: str, number: int | None = None):
     try:
         checked = sessions.check_round(game, record, number)
     except sessions.InputError as error:
-        answer["errors"] = [{**p.to_dict(), "field": field_for(p.where)} for p in error.problems]
+        answer["errors"] = [
+            {**problem_dict(p), "field": field_for(p.where)} for p in error.problems
+        ]
         return jsonify(answer)
     answer.update(
         ok=True,
@@ -241,7 +244,7 @@ def delete_round(token: str, number: int):
                 error, status = DELETE_CONFLICT.format(number=number), 409
                 version = str(outcome.version)
             else:
-                error = outcome.problems[0].message
+                error = say(outcome.problems[0].message)
     return render_template(
         "delete_round.html",
         game=game,

@@ -1,0 +1,154 @@
+"""The engine's and the core's sentences in the reader's language (issue 12).
+
+The engine and the core say everything as a `Message` (tracker/engine/messages.py): its
+English text, its template (a gettext msgid) and its parameters. `say` renders one in the
+current Flask-Babel locale: the template translated (the plural form of the locale for a
+count), each parameter rendered too (a nested Message, a `Joined` list, an `Amount` written
+by Babel for the locale; names and cards verbatim). English is the Message's own text, so
+English pages, PDFs and JSON stay byte-identical. Plain text (no Message) is shown as is.
+
+    say(message) -> str                      the sentence in the reader's language
+    say_in(message, "fil") -> str            the same without Flask
+    use_language("fil")                      say() without a request (the PDF's child process)
+    problem_dict(problem) -> dict            {"where", "message"}: an API error, rendered
+    errors_dict(problems) -> dict            {"errors": [...]}: the API's refusal, rendered
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from copy import copy
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale
+from babel.numbers import get_decimal_symbol, get_group_symbol
+from babel.support import Translations
+from flask import g, has_request_context
+from flask_babel import get_locale, get_translations
+
+from ..engine.messages import N_, Joined, Message
+from ..engine.money import Amount
+
+
+def say(value):
+    """`value` for the reader: a Message (or Joined, Amount) rendered in the current locale;
+    anything else unchanged. Outside a request, and in English, the engine's own English."""
+    if not isinstance(value, (Message, Joined, Amount)):
+        return value
+    if not has_request_context():  # the PDF's child process, a command: use_language's choice
+        return say_in(value, _LANGUAGE.get())
+    locale = get_locale()
+    if locale is None or locale.language == "en":
+        return str(value)
+    reader = g.get("_reader")  # the request's catalogue, looked up once per request and locale
+    if reader is None or reader[0] is not locale:
+        reader = g._reader = (locale, str(locale), get_translations())
+    return _rendered(value, reader[1], reader[2])
+
+
+_LANGUAGE: ContextVar[str] = ContextVar("reader_language", default="en")
+
+
+def use_language(language: str):
+    """The language `say` renders in where there is no request (the summary PDF's child
+    process, which has no Flask); returns the token to reset it with."""
+    return _LANGUAGE.set(language or "en")
+
+
+def english() -> bool:
+    """Is the current request read in English (or is there no request)?"""
+    locale = get_locale()
+    return locale is None or locale.language == "en"
+
+
+def say_in(value, language: str):
+    """`value` in `language` ("en", "fil") without Flask: for the summary PDF's child process,
+    which has no request; the catalogue is read from tracker/translations."""
+    if not isinstance(value, (Message, Joined, Amount)) or language == "en":
+        return value if not isinstance(value, (Message, Joined, Amount)) else str(value)
+    return _rendered(value, language, _catalogue(language))
+
+
+@lru_cache(maxsize=8)
+def _catalogue(language: str):
+    folder = Path(__file__).resolve().parent.parent / "translations"
+    return Translations.load(str(folder), [language])
+
+
+def _rendered(value, locale, translations):
+    if isinstance(value, Message):
+        return _message(value, locale, translations)
+    if isinstance(value, Joined):
+        parts = (str(_rendered(part, locale, translations)) for part in value.parts)
+        return value.separator.join(parts)
+    if isinstance(value, Amount):
+        return amount_text(value, locale, translations)
+    return value
+
+
+def _message(message: Message, locale, translations) -> str:
+    if message.plural is None:
+        text = translations.ugettext(message.template)
+    else:
+        count = message.params[message.count]
+        text = translations.ungettext(message.template, message.plural, count)
+    if not message.params:
+        return text
+    params = {
+        name: _rendered(value, locale, translations) for name, value in message.params.items()
+    }
+    try:
+        return text % params
+    except (KeyError, ValueError, TypeError):  # a translation that lost a placeholder
+        return str(message)
+
+
+def amount_text(amount: Amount, locale: str, translations) -> str:
+    """An amount as money_text writes it, its number written for `locale` by Babel's data:
+    its decimal and group signs (₱1,234.50 in English and Filipino)."""
+    sign = "−" if amount.value < 0 else ""
+    if amount.symbol == "pts":
+        number = _number(format(abs(amount.value).normalize(), ",f"), locale)
+        return sign + translations.ugettext(POINTS) % {"points": number}
+    return sign + amount.symbol + _number(format(abs(amount.value), ",.2f"), locale)
+
+
+def _number(text: str, locale: str) -> str:
+    """`text` ("1,234.50", as Python groups it by threes) with the locale's signs; a locale
+    that does not group by threes gets Babel's own formatting."""
+    signs = _signs(locale)
+    if signs is not None:
+        return text.translate(signs)
+    pattern = copy(Locale.parse(locale).decimal_formats[None])
+    places = len(text.partition(".")[2])
+    pattern.frac_prec = (places, places)
+    return pattern.apply(Decimal(text.replace(",", "")), locale)
+
+
+@lru_cache(maxsize=16)
+def _signs(locale: str):
+    """str.translate's table from Python's ',' and '.' to the locale's group and decimal
+    signs; None when the locale does not group digits by threes (Babel formats those)."""
+    pattern = Locale.parse(locale).decimal_formats.get(None)
+    if pattern is None or tuple(pattern.grouping) != (3, 3):
+        return None
+    return str.maketrans({",": get_group_symbol(locale), ".": get_decimal_symbol(locale)})
+
+
+POINTS = N_("%(points)s pts")  # an amount in progressive mode (the engine's money_text)
+
+
+def problem_dict(problem) -> dict:
+    """A Problem as the API answers it, its message in the reader's language."""
+    return {"where": str(problem.where), "message": say(problem.message)}
+
+
+def errors_dict(problems) -> dict:
+    return {"errors": [problem_dict(problem) for problem in problems]}
+
+
+def register(app) -> None:
+    """`say` as a Jinja filter: {{ line|say }}."""
+    app.jinja_env.filters["say"] = say
