@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import sessions
 from ..engine import Problem
+from ..present import groups as words
 from ..sessions import group_exchange, owners
 from . import devices
 from .forms import ImportForm
@@ -39,15 +42,22 @@ def import_page():
         problems = [problem.to_dict() for problem in error.problems]
         return render_template("group_import.html", form=form, problems=problems), error.status
     devices.welcome_owner(group, seed, devices.GROUPS_KEY)
-    flash(f"Group imported with {len(group.members)} members: this is its new link.")
+    count = len(group.members)
+    flash(
+        ngettext(
+            "Group imported with %(num)s member: this is its new link.",
+            "Group imported with %(num)s members: this is its new link.",
+            count,
+        )
+    )
     return redirect(url_for("groups.group_page", token=group.token), 303)
 
 
 def _source(form: ImportForm, data: bytes) -> bytes | str:
     if not form.validate():
-        raise sessions.InputError([Problem("form", "The form had expired. Please try again.")], 400)
+        raise sessions.InputError([Problem("form", str(words.EXPIRED))], 400)
     text = form.text.data or ""
     if bool(data) == bool(text.strip()):
-        message = "Choose the group's exported .json file, or paste its text (one of them)."
+        message = _("Choose the group's exported .json file, or paste its text (one of them).")
         raise sessions.InputError([Problem("form", message)])
     return data or text
