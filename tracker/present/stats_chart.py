@@ -26,6 +26,7 @@ GAIN, LOSS = "#2e9d5b", "#d64545"
 ENDING_COLOURS = {"tongits": "#2b7bd6", "draw": "#e0861a", "talon": "#8a63d2"}
 ENDING_WORDS = {"tongits": _l("Tongits"), "draw": _l("draw"), "talon": _l("talon out")}
 _TEXT = 'font-size="12" fill="currentColor"'
+LINE = 55  # characters of 12-unit text that fit in WIDTH (about 6 units each)
 
 
 def _svg(height: int, label: str, parts: list[str]) -> Markup:
@@ -37,8 +38,10 @@ def _svg(height: int, label: str, parts: list[str]) -> Markup:
 
 
 def _label(name: str, text: str, y: float) -> str:
-    """`name` (cut to 24 characters) and `text` on one line above a bar."""
-    short = name if len(name) <= 24 else name[:23] + "…"
+    """`name` (cut to 24 characters, fewer when `text` is long) and `text` on one line above a
+    bar: at most LINE characters, so that the line stays within the chart's width."""
+    keep = min(24, max(8, LINE - len(text)))
+    short = name if len(name) <= keep else name[: keep - 1] + "…"
     return f'<text x="2" y="{y:.0f}" {_TEXT}>{escape(short)}{escape(text)}</text>'
 
 

@@ -8,6 +8,7 @@ import re
 
 from flask import Response, abort, jsonify, render_template, request
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ..documents.group_pdf import season_html, statement_html
@@ -30,7 +31,7 @@ def stats_api(token: str):
     try:
         group = get_group(token)
     except NotFound:
-        raise InputError([Problem("id", "no group with this id")], 404) from None
+        raise InputError([Problem("id", _("no group with this id"))], 404) from None
     period = period_of(request.args.get("from"), request.args.get("to"))
     return jsonify(group_stats(group, period).to_dict())
 
