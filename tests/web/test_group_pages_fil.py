@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from datetime import datetime
+from decimal import Decimal
 
 import pytest
 from flask_babel import force_locale, gettext, ngettext
@@ -17,6 +18,7 @@ from tests.support.groups import group_session, make_group, pay
 from tests.web.test_web_pages import plain
 from tracker.extensions import db
 from tracker.models import Barkada
+from tracker.present.chart import balance_chart_svg
 from tracker.sessions import pins
 
 FIL = {"lang": "fil"}
@@ -66,6 +68,10 @@ def test_the_catalogue_holds_the_group_words(app):
         assert gettext("Members") == "Mga miyembro"
         assert gettext("Times sunog") == "Ilang beses sunog"
         assert ngettext("%(num)s member", "%(num)s members", 4) == "4 miyembro"
+        chart = balance_chart_svg(["Ana", "Ben", "Cris"], [[Decimal(5), Decimal(-5), Decimal(0)]])
+        assert 'aria-label="Balanse sa bawat round"' in chart and ">round 1</text>" in chart
+    chart = balance_chart_svg(["Ana", "Ben", "Cris"], [[Decimal(5), Decimal(-5), Decimal(0)]])
+    assert 'aria-label="Balance over rounds"' in chart  # outside a request: English
 
 
 def test_the_group_page_in_filipino(client, barkada):
@@ -157,3 +163,12 @@ def test_the_unlock_page_and_the_missing_group_in_filipino(app, client, barkada)
     missing = client.get("/g/nosuchgroup", query_string=FIL)
     assert missing.status_code == 404
     assert "Walang barkada sa link na ito." in plain(missing)
+
+
+def test_an_unknown_group_in_the_api_is_refused_in_filipino(client):
+    for url in ("/api/groups/" + "x" * 32, "/api/groups/" + "x" * 32 + "/stats"):
+        answer = client.get(url, headers={"Accept-Language": "fil"})
+        assert answer.status_code == 404
+        assert answer.get_json()["errors"][0]["message"] == "walang barkada na may ganitong id"
+        english = client.get(url).get_json()["errors"][0]["message"]
+        assert english == "no group with this id"
