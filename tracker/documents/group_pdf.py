@@ -1,6 +1,10 @@
 """The HTML of a group's season and of a member's statement (issue 11), which the bounded
-printer (printer.py, render.py) turns into PDF. Needs no Flask app: the summary's standalone
-Jinja2 environment (autoescape on) with the pages' money filters.
+printer (printer.py, render.py) turns into PDF. Needs no Flask app: a standalone Jinja2
+environment (the summary's settings, autoescape on) with the pages' money filters.
+
+Issue 12: the HTML is rendered in the request that asks for the PDF (only the printing happens
+in the child process), so its words come in that request's language through Flask-Babel's
+gettext (English outside a request); web/group_stats.py puts the language in the cache key.
 
     season_html(found, group_name, now=None) -> str        found: a sessions GroupStats
     statement_html(found, now=None) -> str                 found: a sessions Statement
@@ -11,12 +15,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from jinja2 import Environment
+import flask_babel
+from flask import has_request_context
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from ..present import group_stats as words
 from ..present.display import money, sign_class, signed_money
+from ..present.groups import short_day
 from ..present.statement import statement_view
-from .summary import DEFAULT_ZONE, environment
+from .summary import DEFAULT_ZONE, TEMPLATES
 
 _env: Environment | None = None
 
@@ -24,14 +32,47 @@ _env: Environment | None = None
 def _environment() -> Environment:
     global _env
     if _env is None:
-        _env = environment().overlay()
+        _env = Environment(
+            loader=FileSystemLoader(str(TEMPLATES)),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+            extensions=["jinja2.ext.i18n"],
+        )
+        _env.install_gettext_callables(  # type: ignore[attr-defined]
+            flask_babel.gettext, flask_babel.ngettext, newstyle=True
+        )
         _env.filters.update(money=money, signed_money=signed_money, sign=sign_class)
     return _env
 
 
+def _language() -> str:
+    return str(flask_babel.get_locale() or "en") if has_request_context() else "en"
+
+
+def _page_footer() -> Markup:
+    """The CSS `content` of the page footer, "Page 2 of 5", from one translated sentence."""
+    sentence = flask_babel.gettext("Page %(page)s of %(pages)s", page="\0page", pages="\0pages")
+    first, *rest = sentence.split("\0")
+    parts = [_css_text(first)]
+    for piece in rest:
+        counter = "pages" if piece.startswith("pages") else "page"
+        parts += [f"counter({counter})", _css_text(piece[len(counter) :])]
+    parts = [part for part in parts if part]
+    return Markup(" ".join(parts))
+
+
+def _css_text(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"' if text else ""
+
+
 def _printed(now: datetime | None) -> str:
     moment = (now or datetime.now(UTC)).astimezone(ZoneInfo(DEFAULT_ZONE))
-    return f"{moment:%d %b %Y, %H:%M}"
+    return f"{short_day(moment.date())}, {moment:%H:%M}"
+
+
+def _common(now: datetime | None) -> dict:
+    return {"printed": _printed(now), "lang": _language(), "page_footer": _page_footer()}
 
 
 def season_html(found, group_name: str, now: datetime | None = None) -> str:
@@ -44,9 +85,9 @@ def season_html(found, group_name: str, now: datetime | None = None) -> str:
     ]
     context = {
         **view,
+        **_common(now),
         "group_name": group_name,
         "period": words.period_words(found.period),
-        "printed": _printed(now),
         "no_sessions": words.NO_SESSIONS,
         "versus": versus,
         "versus_title": words.VERSUS_TITLE,
@@ -56,5 +97,5 @@ def season_html(found, group_name: str, now: datetime | None = None) -> str:
 
 
 def statement_html(found, now: datetime | None = None) -> str:
-    context = {**statement_view(found), "printed": _printed(now)}
+    context = {**statement_view(found), **_common(now)}
     return _environment().get_template("statement.html").render(context)

@@ -11,17 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from ..engine import money_text
+from .groups import short_day
 from .messages import say
 from .stats_chart import net_chart_svg, wins_chart_svg
 
 UNIT = "₱"
-TITLE = "Stats"
-PERIOD_WORDS = "Period"
-ALL_TIME = "All sessions"
-NO_SESSIONS = "No sessions in this period yet."
-VERSUS_TITLE = "Head to head"
-VERSUS_HELP = (
+TITLE = _l("Stats")
+PERIOD_WORDS = _l("Period")
+ALL_TIME = _l("All sessions")
+NO_SESSIONS = _l("No sessions in this period yet.")
+VERSUS_TITLE = _l("Head to head")
+VERSUS_HELP = _l(
     "Rounds at the same table, who won them, and the money the rounds moved between the two."
 )
 
@@ -47,38 +52,46 @@ class Opponent:
     net: Decimal
 
 
-def _of(done: int, made: int, what: str) -> str:
-    return f"{made} ({done} won)" if made else f"0 {what}"
+def _of(done: int, made: int, none: str) -> str:
+    return _("%(made)s (%(done)s won)", made=made, done=done) if made else none
 
 
 def figure_lines(figures: dict) -> list[tuple[str, str]]:
     """(label, value) of each figure of one member (the API's dict of `players[name]`)."""
     wins = figures["wins"]
     average = figures["average_deadwood"]
+    hands = figures["losing_hands"]
     return [
-        ("Sessions", str(figures["sessions"])),
-        ("Rounds played", str(figures["rounds"])),
-        ("Rounds won", str(figures["won"])),
-        ("Won by Tongits", str(wins["tongits"])),
-        ("Won by draw", str(wins["draw"])),
-        ("Won at talon out", str(wins["talon"])),
-        ("Draws called", _of(figures["draw_calls_won"], figures["draw_calls"], "calls")),
-        ("Challenges", _of(figures["challenges_won"], figures["challenges"], "challenges")),
-        ("Times sunog", str(figures["sunog"])),
+        (_("Sessions"), str(figures["sessions"])),
+        (_("Rounds played"), str(figures["rounds"])),
+        (_("Rounds won"), str(figures["won"])),
+        (_("Won by Tongits"), str(wins["tongits"])),
+        (_("Won by draw"), str(wins["draw"])),
+        (_("Won at talon out"), str(wins["talon"])),
+        (_("Draws called"), _of(figures["draw_calls_won"], figures["draw_calls"], _("0 calls"))),
         (
-            "Average deadwood when losing",
-            "—" if average is None else f"{average} ({figures['losing_hands']} hands)",
+            _("Challenges"),
+            _of(figures["challenges_won"], figures["challenges"], _("0 challenges")),
         ),
-        ("Pots won", f"{figures['pots_won']} ({_money(figures['pot_money'])})"),
-        ("Biggest win in a round", _money(figures["biggest_win"])),
-        ("Best session", _money(figures["best_session"])),
-        ("Longest winning streak", _rounds_text(figures["longest_streak"])),
-        ("Net", _money(figures["net"], signed=True)),
+        (_("Times sunog"), str(figures["sunog"])),
+        (
+            _("Average deadwood when losing"),
+            "—"
+            if average is None
+            else ngettext(
+                "%(average)s (%(num)s hand)", "%(average)s (%(num)s hands)", hands, average=average
+            ),
+        ),
+        (_("Pots won"), f"{figures['pots_won']} ({_money(figures['pot_money'])})"),
+        (_("Biggest win in a round"), _money(figures["biggest_win"])),
+        (_("Best session"), _money(figures["best_session"])),
+        (_("Longest winning streak"), _rounds_text(figures["longest_streak"])),
+        (_("Net"), _money(figures["net"], signed=True)),
     ]
 
 
 def _rounds_text(count: int) -> str:
-    return f"{count} round{'' if count == 1 else 's'}"
+    return ngettext("%(num)s round", "%(num)s rounds", count)
 
 
 def _money(text: str, signed: bool = False) -> str:
@@ -142,10 +155,12 @@ def _opponents(found, chosen: int | None) -> list[Opponent]:
 
 def period_words(period) -> str:
     if period.start is None and period.end is None:
-        return ALL_TIME
-    start = "the start" if period.start is None else f"{period.start:%d %b %Y}"
-    end = "today" if period.end is None else f"{period.end:%d %b %Y}"
-    return f"{start} to {end}"
+        return str(ALL_TIME)
+    if period.start is None:
+        return _("the start to %(end)s", end=short_day(period.end))
+    if period.end is None:
+        return _("%(start)s to today", start=short_day(period.start))
+    return _("%(start)s to %(end)s", start=short_day(period.start), end=short_day(period.end))
 
 
 def stats_page(group, found, asked: dict, problems: list) -> dict:
@@ -156,7 +171,7 @@ def stats_page(group, found, asked: dict, problems: list) -> dict:
     view = stats_view(found, asked.get("vs", "")) if found is not None else {}
     return {
         "group": group,
-        "title": f"{group.name}: {TITLE}",
+        "title": _("%(group)s: Stats", group=group.name),
         "asked": asked,
         "errors": errors,
         "period": None if found is None else period_words(found.period),

@@ -1,25 +1,45 @@
-"""The words of a barkada's pages (issue 11), in one place so that they can be translated."""
+"""The words of a barkada's pages (issue 11), in one place so that they can be translated
+(issue 12: lazy, so each is read in the language of the request that shows it)."""
 
 from __future__ import annotations
 
-NO_GROUP = "There is no group at this link. Check the link or start a new group."
-NO_MEMBER = "This group has no such member."
-EXPIRED = "The form had expired. Please try again."
-MEMBER_SAVED = "Saved."
-UNLOCKED = "Unlocked on this device: you can change the group."
-UNDONE = "Payment undone."
-PIN_SET = "Group PIN set: other phones need it once to change the group."
-PIN_REMOVED = "Group PIN removed: anyone with the link can change the group."
-PAID_BUTTON = "Bayad na"
+from datetime import datetime
+
+from flask import has_request_context
+from flask_babel import format_date
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+NO_GROUP = _l("There is no group at this link. Check the link or start a new group.")
+NO_MEMBER = _l("This group has no such member.")
+EXPIRED = _l("The form had expired. Please try again.")
+MEMBER_SAVED = _l("Saved.")
+UNLOCKED = _l("Unlocked on this device: you can change the group.")
+UNDONE = _l("Payment undone.")
+PIN_SET = _l("Group PIN set: other phones need it once to change the group.")
+PIN_REMOVED = _l("Group PIN removed: anyone with the link can change the group.")
+PAID_BUTTON = "Bayad na"  # the button's name in every language (docs/GLOSSARY.md)
 
 
 def added(name: str) -> str:
-    return f"{name} joined the group."
+    return _("%(name)s joined the group.", name=name)
 
 
 def paid(payer: str, payee: str, amount: str) -> str:
-    return f"Bayad na: {payer} paid {payee} {amount}."
+    return _(
+        "Bayad na: %(payer)s paid %(payee)s %(amount)s.", payer=payer, payee=payee, amount=amount
+    )
 
 
 def owes(payer: str, payee: str) -> str:
-    return f"{payer} pays {payee}"
+    return _("%(payer)s pays %(payee)s", payer=payer, payee=payee)
+
+
+def short_day(day) -> str:
+    """'06 Nov 2026' in English, '06 Nob 2026' in Filipino (Babel's month names of the
+    request's language; outside a request, as English)."""
+    if isinstance(day, datetime):
+        day = day.date()
+    if not has_request_context():
+        return f"{day:%d %b %Y}"
+    return format_date(day, "dd MMM yyyy")

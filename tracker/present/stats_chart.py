@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from ..engine import money_text
@@ -21,8 +24,9 @@ ROW = 36  # a row: its words (14) and its bar (14), and the space before the nex
 BAR = 14
 GAIN, LOSS = "#2e9d5b", "#d64545"
 ENDING_COLOURS = {"tongits": "#2b7bd6", "draw": "#e0861a", "talon": "#8a63d2"}
-ENDING_WORDS = {"tongits": "Tongits", "draw": "draw", "talon": "talon out"}
+ENDING_WORDS = {"tongits": _l("Tongits"), "draw": _l("draw"), "talon": _l("talon out")}
 _TEXT = 'font-size="12" fill="currentColor"'
+LINE = 55  # characters of 12-unit text that fit in WIDTH (about 6 units each)
 
 
 def _svg(height: int, label: str, parts: list[str]) -> Markup:
@@ -34,8 +38,10 @@ def _svg(height: int, label: str, parts: list[str]) -> Markup:
 
 
 def _label(name: str, text: str, y: float) -> str:
-    """`name` (cut to 24 characters) and `text` on one line above a bar."""
-    short = name if len(name) <= 24 else name[:23] + "…"
+    """`name` (cut to 24 characters, fewer when `text` is long) and `text` on one line above a
+    bar: at most LINE characters, so that the line stays within the chart's width."""
+    keep = min(24, max(8, LINE - len(text)))
+    short = name if len(name) <= keep else name[: keep - 1] + "…"
     return f'<text x="2" y="{y:.0f}" {_TEXT}>{escape(short)}{escape(text)}</text>'
 
 
@@ -62,7 +68,7 @@ def net_chart_svg(rows: list[tuple[str, Decimal]], unit: str = "₱") -> Markup:
         f'<line x1="{zero:.1f}" x2="{zero:.1f}" y1="14" y2="{height}" stroke="currentColor" '
         'stroke-opacity="0.5" stroke-dasharray="3 3"/>'
     )
-    return _svg(height, "Net winnings of each member", parts)
+    return _svg(height, _("Net winnings of each member"), parts)
 
 
 def wins_chart_svg(rows: list[tuple[str, dict[str, int]]]) -> Markup:
@@ -72,8 +78,14 @@ def wins_chart_svg(rows: list[tuple[str, dict[str, int]]]) -> Markup:
     for index, (name, wins) in enumerate(rows):
         y = 24 + index * ROW
         total = sum(wins.values())
-        how = ", ".join(f"{wins[ending]} {ENDING_WORDS[ending]}" for ending in ENDING_COLOURS)
-        parts.append(_label(name, f": {total} won ({how})", y + 13))
+        how = _(
+            "%(tongits)s Tongits, %(draw)s draw, %(talon)s talon out",
+            tongits=wins["tongits"],
+            draw=wins["draw"],
+            talon=wins["talon"],
+        )
+        won = ngettext(": %(num)s won (%(how)s)", ": %(num)s won (%(how)s)", total, how=how)
+        parts.append(_label(name, won, y + 13))
         x = 2.0
         for ending, colour in ENDING_COLOURS.items():
             length = (WIDTH - 4) * wins[ending] / most
@@ -83,7 +95,8 @@ def wins_chart_svg(rows: list[tuple[str, dict[str, int]]]) -> Markup:
                     f'fill="{colour}"{_pattern(ending)}/>'
                 )
             x += length
-    return _svg(24 + max(len(rows), 1) * ROW, "Rounds won by each member, by ending", parts)
+    height = 24 + max(len(rows), 1) * ROW
+    return _svg(height, _("Rounds won by each member, by ending"), parts)
 
 
 def _pattern(ending: str) -> str:
@@ -98,9 +111,10 @@ def _pattern(ending: str) -> str:
 def _legend() -> str:
     parts, x = [], 2
     for ending, colour in ENDING_COLOURS.items():
+        word = str(ENDING_WORDS[ending])
         parts.append(
             f'<rect x="{x}" y="4" width="14" height="12" fill="{colour}"{_pattern(ending)}/>'
         )
-        parts.append(f'<text x="{x + 18}" y="14" {_TEXT}>{ENDING_WORDS[ending]}</text>')
-        x += 30 + 7 * len(ENDING_WORDS[ending])
+        parts.append(f'<text x="{x + 18}" y="14" {_TEXT}>{escape(word)}</text>')
+        x += 30 + 7 * len(word)
     return "".join(parts)

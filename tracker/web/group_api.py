@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
 
 from ..engine import Problem
 from ..exchange.json_file import MAX_PROBLEMS
@@ -28,7 +29,7 @@ def group_of(token: str):
     try:
         return get_group(token)
     except NotFound:
-        raise InputError([Problem("id", "no group with this id")], 404) from None
+        raise InputError([Problem("id", _("no group with this id"))], 404) from None
 
 
 def group_access(group) -> pins.Access:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import current_app, flash, redirect, url_for
+from flask_babel import ngettext
 
 from ..documents.csv_file import slug
 from ..sessions import group_exchange
@@ -35,5 +36,12 @@ def _import_group(source, seed: str):
 
 def _imported(group, seed: str):
     devices.welcome_owner(group, seed, devices.GROUPS_KEY)
-    flash(f"Group imported with {len(group.members)} members: this is its new link.")
+    count = len(group.members)
+    flash(
+        ngettext(
+            "Group imported with %(num)s member: this is its new link.",
+            "Group imported with %(num)s members: this is its new link.",
+            count,
+        )
+    )
     return redirect(url_for("groups.group_page", token=group.token), 303)

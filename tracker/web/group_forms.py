@@ -92,7 +92,7 @@ def undo(token: str, payment_id: int):
         except InputError as error:
             flash(sentence(error.problems[0].message))
         else:
-            flash(words.UNDONE)
+            flash(str(words.UNDONE))
     return redirect(group_url(group, "payments"), 303)
 
 
@@ -128,7 +128,7 @@ def change_pin(token: str):
                 devices.unlock(group)
                 if claim.recovery_code and claim.recovery_code.strip():
                     devices.own(group)
-                flash(words.PIN_SET if now_set else words.PIN_REMOVED)
+                flash(str(words.PIN_SET if now_set else words.PIN_REMOVED))
                 return redirect(group_url(group), 303)
     page = render_template(
         "group_pin.html",

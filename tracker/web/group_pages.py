@@ -10,6 +10,7 @@ from datetime import date
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from ..present import groups as words
+from ..present.groups import short_day
 from ..present.qr import qr_svg
 from ..sessions import InputError, NotFound, owners, pins
 from ..sessions.group_money import group_money
@@ -138,6 +139,7 @@ def group_context(group, errors=None) -> dict:
         "errors": errors or {},
         "max_note": MAX_NOTE,
         "new_key": new_key,
+        "day": short_day,
     }
 
 
@@ -147,7 +149,7 @@ def add(token: str):
     if not devices.unlocked(group):
         return locked_redirect(group)
     if not ConfirmForm().validate():
-        flash(words.EXPIRED)
+        flash(str(words.EXPIRED))
         return redirect(group_url(group, "members"), 303)
     data = {"name": request.form.get("name", ""), "note": request.form.get("note") or None}
     try:
@@ -186,7 +188,7 @@ def edit_member(token: str, member_id: int):
             except InputError as error:
                 errors, status = errors_of(error), error.status
             else:
-                flash(words.MEMBER_SAVED)
+                flash(str(words.MEMBER_SAVED))
                 return redirect(group_url(group, "members"), 303)
     page = render_template(
         "group_member.html", group=group, member=member, form=form, errors=errors, words=words
@@ -212,7 +214,7 @@ def unlock(token: str):
                 error, status, wait = sentence(problem.message), problem.status, problem.retry_after
             else:
                 devices.unlock(group)
-                flash(words.UNLOCKED)
+                flash(str(words.UNLOCKED))
                 return redirect(group_url(group), 303)
     page = render_template("group_unlock.html", group=group, form=form, error=error, words=words)
     return page, status, {"Retry-After": str(wait)} if wait else {}

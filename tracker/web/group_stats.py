@@ -7,11 +7,15 @@ from __future__ import annotations
 import re
 
 from flask import Response, abort, jsonify, render_template, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from ..documents.group_pdf import season_html, statement_html
 from ..documents.printer import PrintRefused
 from ..engine import Problem
 from ..present import group_stats as shown
+from ..present import groups as words
 from ..present.messages import say
 from ..sessions import InputError, NotFound
 from ..sessions.group_stats import group_stats, period_of
@@ -20,7 +24,7 @@ from ..sessions.statements import statement
 from . import api, exports
 from .group_pages import bp
 
-NO_GROUP = "There is no group at this link. Check the link, or ask the group for it."
+NO_GROUP = _l("There is no group at this link. Check the link, or ask the group for it.")
 
 
 @api.bp.get("/groups/<token>/stats")
@@ -28,7 +32,7 @@ def stats_api(token: str):
     try:
         group = get_group(token)
     except NotFound:
-        raise InputError([Problem("id", "no group with this id")], 404) from None
+        raise InputError([Problem("id", _("no group with this id"))], 404) from None
     period = period_of(request.args.get("from"), request.args.get("to"))
     return jsonify(group_stats(group, period).to_dict())
 
@@ -55,7 +59,7 @@ def season_pdf(token: str):
     except InputError as error:
         abort(422, description=" ".join(say(problem.message) for problem in error.problems))
     found = group_stats(group, period)
-    key = (f"{group.token}:season:{period.start}:{period.end}", found.version, False)
+    key = (f"{group.token}:season:{period.start}:{period.end}:{_language()}", found.version, False)
     return _pdf(key, lambda: season_html(found, group.name), f"{_ascii(group.name)}-season")
 
 
@@ -65,8 +69,8 @@ def member_statement(token: str, member: int):
     try:
         found = statement(group, member)
     except NotFound:
-        abort(404, description="This group has no such member.")
-    key = (f"{group.token}:statement:{member}", found.version, False)
+        abort(404, description=words.NO_MEMBER)
+    key = (f"{group.token}:statement:{member}:{_language()}", found.version, False)
     name = f"{_ascii(group.name)}-{_ascii(found.member)}-statement"
     return _pdf(key, lambda: statement_html(found), name)
 
@@ -76,6 +80,13 @@ def _group_or_404(token: str):
         return get_group(token)
     except NotFound:
         abort(404, description=NO_GROUP)
+
+
+def _language() -> str:
+    """The language the PDF is printed in (`?lang=` or the device's): part of its cache key, so
+    a reprint in another language is printed afresh. Its HTML is rendered here, in the request,
+    so the child process that prints it needs nothing more."""
+    return str(get_locale() or "en")
 
 
 def _pdf(key: tuple, html, name: str) -> Response:
