@@ -29,10 +29,10 @@ from collections import OrderedDict
 from urllib.parse import parse_qs
 
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_etags
+from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from ..sessions.draft_tags import DraftTags, revision_tag
-from .language import known
+from .language import COOKIE, DEFAULT, choose
 from .security import RAW_HEADERS
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
@@ -41,26 +41,14 @@ ONE_TAG = re.compile(r'\s*"([0-9]{1,20}\.[0-9]{1,20})"\s*')  # what seat_sync.js
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
 
 
-LANGUAGE_COOKIE = re.compile(r"(?:^|;)\s*[\w.-]*lang[\w.-]*=\s*\"?([A-Za-z_-]{2,12})", re.I)
-
-
 def english(environ) -> bool:
     """Does this request read English (issue 12)? The stored and cached draft answers are the
-    English ones; a request for another language (?lang=, a language cookie, Accept-Language)
-    goes on to the app, which answers it with its errors in that language. Nothing here is
-    finer than the app's choice (web/language.py): a doubt goes to the app."""
-    query = parse_qs(environ.get("QUERY_STRING", ""))
-    for tag in query.get("lang", []):
-        if known(tag):
-            return known(tag) == "en"
-    cookie = LANGUAGE_COOKIE.search(environ.get("HTTP_COOKIE", ""))
-    if cookie and known(cookie[1]) not in (None, "en"):
-        return False
+    English ones; a request for another language goes on to the app, which answers it with its
+    errors in that language. The language is the app's choice (language.choose)."""
+    asked = parse_qs(environ.get("QUERY_STRING", "")).get("lang", [None])[0]
+    kept = parse_cookie(environ).get(COOKIE)
     accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE", ""), LanguageAccept)
-    for tag, _quality in accepted:
-        if known(tag):
-            return known(tag) == "en"
-    return True
+    return choose(asked, kept, accepted) == DEFAULT
 
 
 class DraftAnswers:

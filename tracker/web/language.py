@@ -57,18 +57,23 @@ def locale() -> str:
     """Flask-Babel's locale selector (outside a request, such as a command: English)."""
     if not has_request_context():
         return DEFAULT
-    return asked() or known(request.cookies.get(COOKIE)) or accepted() or DEFAULT
+    return choose(request.args.get("lang"), request.cookies.get(COOKIE), request.accept_languages)
+
+
+def choose(asked: str | None, kept: str | None, accepted) -> str:
+    """The language for what a request asks (`?lang=`), what the device keeps (its cookie) and
+    what its browser accepts ((tag, quality) pairs, best first): the one rule, for the app and
+    for the draft polls answered in front of it (draft_polls.py)."""
+    if code := known(asked) or known(kept):
+        return code
+    for tag, _quality in accepted:
+        if code := known(tag):
+            return code
+    return DEFAULT
 
 
 def asked() -> str | None:
     return known(request.args.get("lang"))
-
-
-def accepted() -> str | None:
-    for tag, _quality in request.accept_languages:  # best first
-        if code := known(tag):
-            return code
-    return None
 
 
 def current() -> str:
