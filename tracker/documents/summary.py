@@ -17,6 +17,9 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.dates import format_datetime
+from flask_babel import get_locale, get_translations
+from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..engine import Ledger, Rules, money_text
@@ -45,6 +48,14 @@ def environment() -> Environment:
             autoescape=select_autoescape(default=True, default_for_string=True),
             trim_blocks=True,
             lstrip_blocks=True,
+            extensions=["jinja2.ext.i18n"],
+        )
+        # the words in the language of the print: flask_babel's, so a child that prints within
+        # `force_locale` (render.py) gets Filipino, and English without any app
+        _env.install_gettext_callables(
+            gettext=lambda text: get_translations().ugettext(text),
+            ngettext=lambda one, many, n: get_translations().ungettext(one, many, n),
+            newstyle=True,
         )
     return _env
 
@@ -85,7 +96,29 @@ def summary_context(
         "left_out": rounds_left_out(len(played), len(listed)),
         "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if played else None,
         "settled": bool(export.get("settled")),
+        "lang": _language(),
+        "page_counter": page_counter(),
     }
+
+
+def _language() -> str:
+    """The <html lang> of the print: the locale it is printed in (English without an app)."""
+    locale = get_locale()
+    return str(locale) if locale is not None else "en"
+
+
+def page_counter() -> str:
+    """The CSS `content` of the page footer, 'Page 1 of 3' in the print's language:
+    '"Page " counter(page) " of " counter(pages)'."""
+    marks = {"page": "\x00page\x00", "pages": "\x00pages\x00"}
+    text = _("Page %(page)s of %(pages)s", **marks)
+    parts = []
+    for index, part in enumerate(text.split("\x00")):
+        if index % 2:
+            parts.append(f"counter({'pages' if part == 'pages' else 'page'})")
+        elif part:
+            parts.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return " ".join(parts)
 
 
 # -- the parts of the page ------------------------------------------------------------------
@@ -232,7 +265,9 @@ def _date_text(value: str | None, zone) -> str:
     """'Monday, 30 November 2026, 8:15 PM'."""
     when = _local(value, zone)
     if when is None:
-        return "date not recorded"
+        return _("date not recorded")
+    if _language() != "en":  # 'Lunes, Nobyembre 30, 2026, 8:15 PM': Babel's day and month names
+        return format_datetime(when, "EEEE, MMMM d, y, h:mm a", locale=_language())
     hour = when.strftime("%I").lstrip("0") or "12"
     day = f"{when.strftime('%A')}, {when.day} {when.strftime('%B %Y')}"
     return f"{day}, {hour}:{when.strftime('%M %p')}"

@@ -4,6 +4,7 @@ web/rounds.py), and what their views share."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import gettext as _
 
 from .. import sessions
 
@@ -16,8 +17,17 @@ def game_or_404(token: str):
     except sessions.NotFound:
         abort(
             404,
-            description="There is no session at this link. Check the link or start a new session.",
+            description=_(
+                "There is no session at this link. Check the link or start a new session."
+            ),
         )
+
+
+@bp.app_template_filter("translated")
+def translated(text: str) -> str:
+    """A text marked for the catalogue with N_ (the house rules' labels, help and choices), in
+    the reader's language; escaped like any other value (gettext's answer is no markup)."""
+    return _(text) if text else text
 
 
 def session_url(game, anchor: str = "") -> str:

@@ -74,6 +74,7 @@ def unavailable(error: BaseException) -> bool:
 
 
 def _answer(code: int, message: str):
+    message = str(message)  # a lazy word (present/failures.py) in the request's language
     if request.path.startswith("/api/"):
         return jsonify(
             {"errors": [Problem("url" if code in (404, 405) else "request", message).to_dict()]}
