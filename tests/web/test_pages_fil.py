@@ -121,7 +121,7 @@ def test_the_scripts_get_their_words_on_a_filipino_page(app, client, played):
     said = json.loads(
         re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S).group(1)
     )
-    assert said["Type instead"] == fil(app, "Type instead") == "I-type na lang"
+    assert said["Type instead"] == fil(app, "Type instead") == "I-type"
     assert said["Cards for {name}"] == "Baraha ni {name}"
     assert said["Meld \u2713"] == "Bahay \u2713"
     seat = client.get(f"/s/{played}/rounds/new?seat=0&lang=fil").get_data(as_text=True)

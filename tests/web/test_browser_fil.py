@@ -1,0 +1,96 @@
+"""A round entered on the Filipino round page (issue 12), in Debian's Chromium at 360x740 with
+touch and JavaScript on: the scripts write their Filipino words (from the page's #words), every
+tap lands on something fully on screen and nothing moves, and the longer Filipino words fit
+their buttons (nothing overflows). Screenshots go to /tmp/shots12s/."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.support.entry import SCREEN, SETTLED, TYPICAL, OneScreen, new_session
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("TRACKER_SCREENSHOTS_FIL", "/tmp/shots12s")
+
+# Every visible button, label and tab whose words are wider than its box (an overflow).
+OVERFLOWS = """() => {
+  const out = [];
+  if (document.documentElement.scrollWidth > window.innerWidth) out.push('page: sideways');
+  const sel = '.picker .key, .picker [data-act], .hdr label, .tabs .tab, .livebar, .btn';
+  document.querySelectorAll(sel).forEach(el => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    if (el.scrollWidth > el.clientWidth + 1 || r.right > window.innerWidth + 0.5)
+      out.push((el.textContent || '').trim().slice(0, 30) + ' ' + el.scrollWidth);
+  });
+  return out;
+}"""
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(
+        viewport=SCREEN, has_touch=True, is_mobile=True, device_scale_factor=1, locale="fil-PH"
+    )
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(8000)
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def shot(page, name: str) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=name, exact=False)
+
+
+def test_a_round_on_the_filipino_round_page(page, server):
+    token = new_session(page, server)
+    page.goto(f"{server}/s/{token}/rounds/new?lang=fil")
+    page.wait_for_function(SETTLED)
+    assert page.locator("html").get_attribute("lang") in ("en", "fil")  # base.html: helper F
+    assert page.locator(".livebar").inner_text() == "Pindutin ang baraha ni Ana"
+    assert page.locator(".type-toggle").inner_text() == "I-type"
+    shot(page, "blank")
+    assert page.evaluate(OVERFLOWS) == []
+    screen = OneScreen(page)
+    screen.tap(page.locator(".hdr .ending label", has_text="Ubos na"), "ending")
+    for seat, (melds, rest) in enumerate(TYPICAL):
+        for meld in melds:
+            screen.cards(meld)
+            screen.tap(page.locator(".picker [data-act=meld]"), "Bahay")
+            assert page.locator(".picker [data-act=meld]").inner_text() == "Bahay \u2713"
+        screen.cards(rest)
+        if seat == 1:
+            status = page.locator(".picker .status").inner_text()
+            assert "baraha sa kamay" in status and "puntos" in status, status
+            shot(page, "mid-entry")
+            assert page.evaluate(OVERFLOWS) == []
+        last = seat == len(TYPICAL) - 1
+        assert page.locator(".picker [data-act=next]").inner_text() == (
+            "Tapos \u2713" if last else "Susunod \u25b8"
+        )
+        screen.tap(page.locator(".picker [data-act=next]"), "next")
+    save = page.locator("#save")
+    save.wait_for(state="visible")
+    page.wait_for_function("() => !document.getElementById('save').disabled")
+    assert save.inner_text() == "I-confirm \u2713"
+    assert page.locator(".bar-back").inner_text() == "\u25c2 Bumalik"
+    shot(page, "review")
+    assert page.evaluate(OVERFLOWS) == []
+    assert screen.problems() == []
+    save.tap()
+    page.wait_for_url(f"{server}/s/{token}")
+    assert "Naka-save ang round 1." in page.locator(".flash").first.inner_text()
+    assert "Ilagay ang round 2" in page.locator("#enter-round").inner_text()
+    shot(page, "session")
+    assert page.evaluate(OVERFLOWS) == []
