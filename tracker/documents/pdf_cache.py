@@ -1,4 +1,5 @@
-"""Rendered summary PDFs kept as files, one per (session, version, settled), shared by workers.
+"""Rendered summary PDFs kept as files, one per (session, version, settled, language), shared
+by workers.
 
 A reprint of an unchanged session reads the file instead of rendering again (seconds of CPU and
 hundreds of MiB for a long session). The files live in `<instance>/summary-pdf/`, so every
@@ -10,11 +11,16 @@ atomically (temporary file, then `os.replace`), so a reader never sees half a PD
 keeps only its newest file, and the folder at most `KEEP` files (the oldest go first). The
 printing time on a reprint is that of the first print.
 
-    cached_pdf(folder, token, version, settled) -> bytes | None
-    store_pdf(folder, token, version, settled, pdf) -> None
+    cached_pdf(folder, token, version, settled, lang="en") -> bytes | None
+    store_pdf(folder, token, version, settled, [lang,] pdf) -> None
     forget(folder, token) -> int   (a deleted session's files: `flask sessions prune`)
-    render_lock(folder, token, version, settled) -> file | None   (issue 10: one print at a time)
-    mark_failed / failed_recently(folder, token, version, settled)
+    render_lock(folder, token, version, settled, lang="en") -> file | None   (issue 10: one
+        print at a time)
+    mark_failed / failed_recently(folder, token, version, settled, lang="en")
+
+The language a summary is printed in (issue 12: 'en', 'fil') is part of its file's name (none
+for English, so the English files keep their names): an English and a Filipino print of one
+version are two files, and a session keeps its newest file in each language.
 
 A print in progress holds `<file>.lock` (flock, released when its holder closes it or dies; the
 file is removed before the lock is let go, so a newcomer finds the PDF or the failure mark); a

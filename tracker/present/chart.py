@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 # One colour per seat that stays apart for the common colour-blindnesses and on dark themes.
@@ -39,16 +40,18 @@ def balance_chart_svg(
     legend = _legend(players, width)
     rows = max((row for *_, row in legend), default=0)
     zero = y(Decimal(0))
+    title = _("Balance over rounds")
+    last_round = _("round %(number)s", number=len(points) - 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + rows * 14}" '
-        f'width="100%" role="img" aria-label="Balance over rounds" class="chart">',
+        f'width="100%" role="img" aria-label="{escape(title)}" class="chart">',
         f'<line x1="{PAD_LEFT}" x2="{width - PAD_RIGHT}" y1="{zero:.1f}" y2="{zero:.1f}" '
         'stroke="currentColor" stroke-opacity="0.4" stroke-dasharray="3 3"/>',
         f'<text x="{PAD_LEFT - 4}" y="{y(top) + 4:.1f}" {_LABEL}>{_short(top, unit)}</text>',
         f'<text x="{PAD_LEFT - 4}" y="{zero + 4:.1f}" {_LABEL}>0</text>',
         f'<text x="{PAD_LEFT - 4}" y="{y(bottom) + 4:.1f}" {_LABEL}>{_short(bottom, unit)}</text>',
         f'<text x="{width - PAD_RIGHT}" y="{height - PAD_BOTTOM + 14}" {_LABEL}>'
-        f"round {len(points) - 1}</text>",
+        f"{escape(last_round)}</text>",
     ]
     for seat in range(len(players)):
         line = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(points))

@@ -16,6 +16,25 @@ TITLES = {
     500: _l("Something broke"),
     503: _l("Try again in a moment"),
 }
+
+
+def N_(text: str) -> str:
+    """Marks an English text for the catalogue, keeping it English (see DEFAULT_DESCRIPTIONS)."""
+    return text
+
+
+# Werkzeug's own words for an HTTP error without a description of ours (a 404 of a URL that is
+# no page): said in the reader's language by web/errors.py, English as Werkzeug has them
+DEFAULT_DESCRIPTIONS = (
+    N_("The browser (or proxy) sent a request that this server could not understand."),
+    N_(
+        "The requested URL was not found on the server. If you entered the URL manually please "
+        "check your spelling and try again."
+    ),
+    N_("The method is not allowed for the requested URL."),
+    N_("The data value transmitted exceeds the capacity limit."),
+    N_("The server does not support the media type transmitted in the request."),
+)
 UNTITLED = _l("Error")
 NOT_FOUND = _l("Not found.")
 BUG = _l("The tracker hit a bug. Nothing was saved by this request.")

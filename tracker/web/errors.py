@@ -10,11 +10,12 @@ from __future__ import annotations
 import errno
 
 from flask import jsonify, render_template, request
+from flask_babel import gettext as _
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from ..engine import Problem
-from ..present.failures import BUG, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
+from ..present.failures import BUG, DEFAULT_DESCRIPTIONS, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
 from ..sessions import InputError, NotFound
 
 RETRY_AFTER = 30  # seconds
@@ -29,7 +30,10 @@ DISK = {errno.ENOSPC, errno.EROFS, errno.EDQUOT}
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _answer(error.code or 500, error.description or TITLES.get(error.code, UNTITLED))
+        description = error.description or TITLES.get(error.code, UNTITLED)
+        if description in DEFAULT_DESCRIPTIONS:  # Werkzeug's words: in the reader's language
+            description = _(description)
+        return _answer(error.code or 500, description)
 
     @app.errorhandler(NotFound)
     def not_found(error):
