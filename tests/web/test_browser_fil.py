@@ -19,12 +19,13 @@ SHOTS = os.environ.get("TRACKER_SCREENSHOTS_FIL", "/tmp/shots12s")
 OVERFLOWS = """() => {
   const out = [];
   if (document.documentElement.scrollWidth > window.innerWidth) out.push('page: sideways');
-  const sel = '.picker .key, .picker [data-act], .hdr label, .tabs .tab, .livebar, .btn';
+  const sel = '.picker .key, .picker [data-act], .hdr label, .tabs .tab, .livebar, .btn, '
+    + '.seats-strip .st, .seats-strip .here, [data-bar]';
   document.querySelectorAll(sel).forEach(el => {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) return;
     if (el.scrollWidth > el.clientWidth + 1 || r.right > window.innerWidth + 0.5)
-      out.push((el.textContent || '').trim().slice(0, 30) + ' ' + el.scrollWidth);
+      out.push(el.dataset.act || el.dataset.card || el.className || el.tagName);
   });
   return out;
 }"""
@@ -94,3 +95,27 @@ def test_a_round_on_the_filipino_round_page(page, server):
     assert "Ilagay ang round 2" in page.locator("#enter-round").inner_text()
     shot(page, "session")
     assert page.evaluate(OVERFLOWS) == []
+
+
+def test_the_filipino_seat_page_fits(page, server):
+    """Seat mode's picker is narrower: whatever overflows there in English (Undo, the long
+    hint under the keys) may in Filipino; nothing else may."""
+    page.goto(f"{server}/s/{new_session(page, server)}/rounds/new?seat=1&lang=en")
+    page.locator("[data-ui]").wait_for(state="visible")
+    page.locator("[data-ending] [data-value=talon]").tap()
+    page.wait_for_function("() => document.querySelector('[data-bar]').textContent !== ''")
+    english = set(page.evaluate(OVERFLOWS))
+    token = new_session(page, server)
+    page.goto(f"{server}/s/{token}/rounds/new?seat=1&lang=fil")
+    page.locator("[data-ui]").wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('[data-bar]').textContent !== ''")
+    assert "Baraha mo \u00b7 Bahay \u2713" in page.locator("[data-bar]").inner_text()
+    assert page.locator("[data-by-label]").inner_text() == "Sino?"
+    assert page.locator(".picker [data-act=next]").inner_text() == "Tapos \u2713"
+    page.locator("[data-ending] [data-value=talon]").tap()
+    page.wait_for_function(
+        "() => document.querySelector('[data-by-label]').textContent !== 'Sino?'"
+    )
+    assert page.locator("[data-by-label]").inner_text() == "Huling bumunot"
+    shot(page, "seat")
+    assert set(page.evaluate(OVERFLOWS)) <= english
