@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from babel.dates import format_datetime
 from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..engine import Ledger, Rules, money_text
@@ -192,18 +193,28 @@ def _round_row(played: PlayedRound, rules: Rules) -> dict:
     }
 
 
+# why a player put into the pot (the engine's reasons), as the summary says it
+_POT_REASONS = {"ante": _l("ante"), "void round": _l("void round")}
+
+
 def _pot_notes(played: PlayedRound, rules: Rules) -> list[str]:
     """'Pot +₱60.00 (ante, ₱20.00 each)', 'Ana takes the pot, ₱60.00'."""
     result = played.result
     notes = []
     if result.pot_in:
         why = " + ".join(
-            f"{reason}, {_money(amount, rules)} each"
+            _(
+                "%(reason)s, %(amount)s each",
+                reason=str(_POT_REASONS.get(reason, reason)),
+                amount=_money(amount, rules),
+            )
             for reason, amount in played.pot_in_each.items()
         )
-        notes.append(f"Pot +{_money(played.pot_in_total, rules)} ({why})")
+        total = _money(played.pot_in_total, rules)
+        notes.append(_("Pot +%(amount)s (%(why)s)", amount=total, why=why))
     if result.pot_out:
-        notes.append(f"{played.winner} takes the pot, {_money(result.pot_out, rules)}")
+        amount = _money(result.pot_out, rules)
+        notes.append(_("%(name)s takes the pot, %(amount)s", name=played.winner, amount=amount))
     return notes
 
 
