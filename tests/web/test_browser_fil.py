@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from tests.support.entry import SCREEN, SETTLED, TYPICAL, OneScreen, new_session
+from tests.support.entry import SETTLED, TYPICAL, OneScreen, new_session, one_phone
 
 pytestmark = pytest.mark.browser
 
@@ -33,15 +33,12 @@ OVERFLOWS = """() => {
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(
-        viewport=SCREEN, has_touch=True, is_mobile=True, device_scale_factor=1, locale="fil-PH"
-    )
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(8000)
+    """A 360x740 phone whose browser asks for Filipino (its fetches too)."""
+    page = one_phone(browser)
+    page.set_extra_http_headers({"Accept-Language": "fil-PH,fil;q=0.9"})
     yield page
-    context.close()
+    errors = page.js_errors
+    page.context.close()
     assert errors == [], errors
 
 
