@@ -3,7 +3,7 @@
    the flags and the dealer, with Confirm in the fixed bar at the bottom of the screen. */
 (function () {
   "use strict";
-  var C = window.TongitsCards;
+  var C = window.TongitsCards, t = window.TongitsWords.t;
 
   function upper(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
@@ -14,7 +14,7 @@
     var panel = document.createElement("section");
     panel.className = "review";
     panel.id = "review-step";
-    panel.setAttribute("aria-label", "Review the round");
+    panel.setAttribute("aria-label", t("Review the round"));
     panel.hidden = true;
     // what the server said on the last POST (expired form, conflict, PIN), then what is left
     ["#err-form", "#conflict", ".pin-ask", "#err-summary"].forEach(function (sel) {
@@ -48,12 +48,12 @@
     var back = document.createElement("button");
     back.type = "button";
     back.className = "btn bar-back";
-    back.textContent = "\u25C2 Back to cards";
+    back.textContent = t("\u25c2 Back to cards");
     bar.appendChild(main);
     bar.appendChild(back);
     bar.appendChild(save);
     save.hidden = false;
-    save.textContent = "Confirm \u2713";
+    save.textContent = t("Confirm \u2713");
     save.disabled = true;
     form.appendChild(bar);
     var mainAction = null;
@@ -102,7 +102,7 @@
       if (!answer.errors.length) return;
       var h = document.createElement("p");
       h.className = "fix-head";
-      h.textContent = answer.errors.length === 1 ? "1 thing to fix before saving:" : answer.errors.length + " things to fix before saving:";
+      h.textContent = answer.errors.length === 1 ? t("1 thing to fix before saving:") : t("{n} things to fix before saving:", { n: answer.errors.length });
       var ul = document.createElement("ul");
       answer.errors.forEach(function (e) {
         var li = document.createElement("li");

@@ -7,6 +7,9 @@
   if (!box || !window.fetch) return;
   var revision = box.getAttribute("data-revision");
   var busy = false, etag = null;
+  // issue 12: "+ Enter round {n}" in the reader's language (templates/_js_words.html), else English
+  var said = document.getElementById("words"), enterWords = "+ Enter round {n}";
+  try { enterWords = (said && JSON.parse(said.textContent)[enterWords]) || enterWords; } catch (e) { /* English */ }
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
@@ -31,7 +34,7 @@
           box.querySelectorAll("details").forEach(function (d) { if (open[d.id]) d.open = true; });
           var next = box.querySelector("[data-next-round]"), enter = document.getElementById("enter-round");
           if (next && enter) {  // the number only: "· Ben's phone" after it stays
-            (enter.querySelector("[data-enter]") || enter).textContent = "+ Enter round " + next.getAttribute("data-next-round");
+            (enter.querySelector("[data-enter]") || enter).textContent = enterWords.split("{n}").join(next.getAttribute("data-next-round"));
           }
           revision = String(state.revision);
           etag = state.etag;  // only once the page shows this revision

@@ -15,10 +15,13 @@
       else input.value = chosen[name];
     });
   });
+  // issue 12: "Player {n}" in the reader's language (templates/_js_words.html), else English
+  var said = document.getElementById("words"), playerWords = "Player {n}";
+  try { playerWords = (said && JSON.parse(said.textContent)[playerWords]) || playerWords; } catch (e) { /* English */ }
   function names() {
     for (var seat = 0; seat < 3; seat++) {
       var name = form.elements["player_" + seat].value.trim();
-      document.querySelector("label[for=dealer-" + seat + "]").textContent = name || "Player " + (seat + 1);
+      document.querySelector("label[for=dealer-" + seat + "]").textContent = name || playerWords.split("{n}").join(seat + 1);
     }
   }
   form.addEventListener("input", names);

@@ -64,7 +64,7 @@
         if (!jokerPlaced) {
           var jk = button("key jk", "JK");
           jk.setAttribute("data-card", "JK");
-          jk.title = "joker";
+          jk.title = t("joker");
           keys.appendChild(jk);
           jokerPlaced = true;
         } else {
@@ -77,7 +77,7 @@
     });
     var tools = document.createElement("div");
     tools.className = "tools";
-    var meld = button("btn", "Meld \u2713"), undo = button("btn", "Undo \u232B"), next = button("btn next", "Next \u25B8");
+    var meld = button("btn", t("Meld \u2713")), undo = button("btn", t("Undo \u232b")), next = button("btn next", t("Next \u25b8"));
     meld.setAttribute("data-act", "meld");
     undo.setAttribute("data-act", "undo");
     next.setAttribute("data-act", "next");
@@ -112,14 +112,14 @@
           key.disabled = card === "JK" ? jokersLeft <= 0 : !!used[card];
           key.classList.toggle("taken", !!taken[card]);
           key.classList.toggle("clash", !!clash[card]);
-          if (taken[card]) key.title = taken[card] + " has " + Cards.pretty(card);
-          else if (card === "JK") key.title = "joker";
+          if (taken[card]) key.title = t("{name} has {card}", { name: taken[card], card: Cards.pretty(card) });
+          else if (card === "JK") key.title = t("joker");
           else key.removeAttribute("title");
         });
       },
       setNext: function (which) {
         var done = which === "done";
-        next.textContent = done ? "Done \u2713" : "Next \u25B8";
+        next.textContent = done ? t("Done \u2713") : t("Next \u25b8");
         next.classList.toggle("done", done);
       },
       setMeld: function (look) {
@@ -134,6 +134,19 @@
     };
   }
 
+  /* issue 12: the page's words in the reader's language (templates/_js_words.html, keyed by the
+     English text, blanks written {name}); the English itself when the page has none */
+  var SAID = (function () {
+    var el = document.getElementById("words");
+    try { return el ? JSON.parse(el.textContent) || {} : {}; } catch (e) { return {}; }
+  })();
+  function t(text, values) {
+    var said = SAID[text] || text;
+    Object.keys(values || {}).forEach(function (k) { said = said.split("{" + k + "}").join(values[k]); });
+    return said;
+  }
+
+  window.TongitsWords = { t: t };
   window.TongitsCards = Cards;
   window.TongitsPicker = { create: create };
 })();

@@ -7,7 +7,7 @@
   "use strict";
   var form = document.getElementById("round");
   if (!form || !window.TongitsPicker || !window.TongitsReview) return;
-  var C = window.TongitsCards;
+  var C = window.TongitsCards, t = window.TongitsWords.t;
   var body = document.body;
   document.documentElement.classList.add("js");
   body.classList.add("entry");
@@ -33,7 +33,7 @@
   screen.appendChild(form.querySelector(".hdr"));
   var tabs = document.createElement("div");
   tabs.className = "tabs";
-  tabs.setAttribute("aria-label", "Players");
+  tabs.setAttribute("aria-label", t("Players"));
   var tabButtons = names.map(function (name, seat) {
     var b = document.createElement("button");
     b.type = "button";
@@ -62,7 +62,7 @@
   var typing = document.createElement("button");
   typing.type = "button";
   typing.className = "btn type-toggle";
-  typing.textContent = "Type instead";
+  typing.textContent = t("Type instead");
   typing.setAttribute("aria-pressed", "false");
   typing.addEventListener("click", function () {
     var on = !body.classList.contains("typing");
@@ -91,7 +91,7 @@
       return;
     }
     if (act === "meld") {
-      if (!open.length) { picker.setStatus("Tap the cards of the meld first, then Meld \u2713", ""); return; }
+      if (!open.length) { picker.setStatus(t("Tap the cards of the meld first, then Meld \u2713"), ""); return; }
       var list = meldTexts(active);
       list.push(open.join(" "));
       melds.value = list.join(" | ");
@@ -115,7 +115,7 @@
     var b = document.createElement("button");
     b.type = "button";
     b.className = "btn secret";
-    b.textContent = secret ? "Secret \u2713" : "Secret?";
+    b.textContent = secret ? t("Secret \u2713") : t("Secret?");
     b.setAttribute("aria-pressed", secret ? "true" : "false");
     b.addEventListener("click", function () {
       var list = meldTexts(seat), text = list[index].replace(/^\*\s*/, "");
@@ -157,12 +157,12 @@
     var i = info(active), open = handCards(active), bad = badMeld(i);
     if (i && i.hand_error) return picker.setStatus(C.prettyText(i.hand_error), "bad");
     if (bad) return picker.setStatus(C.prettyText(bad.message), "bad");
-    if (i && i.open && i.open.ok) return picker.setStatus(open.length + " cards make a " + i.open.kind + ": Meld \u2713 lays it down", "ok");
-    if (!open.length && !meldTexts(active).length) return picker.setStatus("Tap a meld, then Meld \u2713; then the cards left", "");
-    var words = !open.length ? "No cards in hand" : open.length + (open.length === 1 ? " card" : " cards") + " in hand";
-    if (i && i.deadwood !== undefined) words += " \u00b7 deadwood " + i.deadwood;
+    if (i && i.open && i.open.ok) return picker.setStatus(t("{n} cards make a {kind}: Meld \u2713 lays it down", { n: open.length, kind: t(i.open.kind) }), "ok");
+    if (!open.length && !meldTexts(active).length) return picker.setStatus(t("Tap a meld, then Meld \u2713; then the cards left"), "");
+    var words = !open.length ? t("No cards in hand") : t(open.length === 1 ? "{n} card in hand" : "{n} cards in hand", { n: open.length });
+    if (i && i.deadwood !== undefined) words += " \u00b7 " + t("deadwood {n}", { n: i.deadwood });
     var found = i && i.hand_melds ? i.hand_melds : [];  // melds the engine finds in the hand
-    if (found.length) words += " \u00b7 " + C.prettyText(found.join(" | ")) + (found.length > 1 ? " count as melds" : " counts as a meld");
+    if (found.length) words += " \u00b7 " + t(found.length > 1 ? "{melds} count as melds" : "{melds} counts as a meld", { melds: C.prettyText(found.join(" | ")) });
     picker.setStatus(words, "");
   }
 
@@ -180,31 +180,31 @@
       b.classList.toggle("sunog", burnt);
       // the active player's deadwood is in the status line under the tools
       var done = seat !== active && i && !wrong && i.deadwood !== undefined;
-      var pts = i && i.deadwood !== undefined ? i.deadwood + " pts" : "";
-      s.textContent = !n ? "no cards" : burnt ? "Sunog" + (pts && " \u00b7 " + pts) : done ? "\u2713 " + pts : n + " cards";
+      var pts = i && i.deadwood !== undefined ? t("{n} pts", { n: i.deadwood }) : "";
+      s.textContent = !n ? t("no cards") : burnt ? t("Sunog") + (pts && " \u00b7 " + pts) : done ? "\u2713 " + pts : t("{n} cards", { n: n });
       var badge = panels[seat].querySelector("[data-sunog]");
       badge.hidden = !burnt;
-      panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? "deadwood " + i.deadwood : "";
+      panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? t("deadwood {n}", { n: i.deadwood }) : "";
       panels[seat].classList.toggle("active", seat === active);
     });
   }
 
   function renderBar() {
     var empty = names.filter(function (n, seat) { return !count(seat); });
-    if (!count(active)) return review.setBar("Tap " + names[active] + "'s cards", "", null);
+    if (!count(active)) return review.setBar(t("Tap {name}'s cards", { name: names[active] }), "", null);
     if (empty.length) {  // everyone holds cards at the end of a round
       var seat = names.indexOf(empty[0]);
-      return review.setBar(empty[0] + "'s cards next \u25B8", "", function () { activate(seat); });
+      return review.setBar(t("{name}'s cards next \u25b8", { name: empty[0] }), "", function () { activate(seat); });
     }
     if (answer && answer.ok && current) {
-      return review.setBar((answer.headline || "Ready") + " \u00b7 Review \u25B8", "go", review.open);
+      return review.setBar((answer.headline || t("Ready")) + " \u00b7 " + t("Review \u25b8"), "go", review.open);
     }
-    if (!checked("ending")) return review.setBar("How did it end? Tap it above", "", null);
+    if (!checked("ending")) return review.setBar(t("How did it end? Tap it above"), "", null);
     if (answer && answer.errors.length) {
       var n = answer.errors.length;
-      return review.setBar(n === 1 ? "1 thing to fix" : n + " things to fix", "fix", review.open);
+      return review.setBar(n === 1 ? t("1 thing to fix") : t("{n} things to fix", { n: n }), "fix", review.open);
     }
-    review.setBar("Checking\u2026", "", null);
+    review.setBar(t("Checking\u2026"), "", null);
   }
 
   function render() {
@@ -215,7 +215,7 @@
       });
     });
     picker.setKeys({ used: used, jokersLeft: jokers - jk });
-    picker.setLabel("Cards for " + names[active]);
+    picker.setLabel(t("Cards for {name}", { name: names[active] }));
     picker.setNext(active === panels.length - 1 ? "done" : "next");
     var i = info(active), open = handCards(active);
     picker.setMeld(i && i.open && i.open.ok ? "ok" : !open.length && badMeld(i) ? "bad" : "");

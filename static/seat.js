@@ -27,6 +27,12 @@
     saving: "Saving\u2026",
     and: " and "
   };
+  (function said(words) {  // issue 12: in the reader's language (picker.js, TongitsWords)
+    Object.keys(words).forEach(function (k) {
+      if (typeof words[k] === "object") said(words[k]);
+      else if (window.TongitsWords) words[k] = window.TongitsWords.t(words[k]);
+    });
+  })(WORDS);
   var $ = function (sel) { return root.querySelector(sel); };
   var root = document.getElementById("seat-page");
   if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync) return;

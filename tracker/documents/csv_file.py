@@ -6,6 +6,8 @@ import csv
 import io
 import re
 
+from flask_babel import gettext as _
+
 from ..engine import money_str
 from ..exchange.export import ledger_of
 from ..present.messages import say
@@ -48,13 +50,15 @@ def rounds_csv(export: dict) -> str:
 
 
 def _header(players: list[str]) -> list[str]:
+    """The column names, in the request's language (issue 12; English outside a request)."""
     return [
-        *("round", "dealer", "ending", "declarer", "winner", "line"),
-        *(f"{name} deadwood" for name in players),
-        *(f"{name} sunog" for name in players),
-        *("payer", "payee", "amount", "explain", "challenged", "kang", "secret"),
-        *("pot in (each)", "pot out", "pot after"),
-        *(f"{name} balance" for name in players),
+        *(_("round"), _("dealer"), _("ending"), _("declarer"), _("winner"), _("line")),
+        *(_("%(name)s deadwood", name=name) for name in players),
+        *(_("%(name)s sunog", name=name) for name in players),
+        *(_("payer"), _("payee"), _("amount"), _("explain"), _("challenged"), _("kang")),
+        _("secret"),
+        *(_("pot in (each)"), _("pot out"), _("pot after")),
+        *(_("%(name)s balance", name=name) for name in players),
     ]
 
 

@@ -1,4 +1,5 @@
-"""Rendered summary PDFs kept as files, one per (session, version, settled), shared by workers.
+"""Rendered summary PDFs kept as files, one per (session, version, settled, language), shared
+by workers.
 
 A reprint of an unchanged session reads the file instead of rendering again (seconds of CPU and
 hundreds of MiB for a long session). The files live in `<instance>/summary-pdf/`, so every
@@ -10,11 +11,16 @@ atomically (temporary file, then `os.replace`), so a reader never sees half a PD
 keeps only its newest file, and the folder at most `KEEP` files (the oldest go first). The
 printing time on a reprint is that of the first print.
 
-    cached_pdf(folder, token, version, settled) -> bytes | None
-    store_pdf(folder, token, version, settled, pdf) -> None
+    cached_pdf(folder, token, version, settled, lang="en") -> bytes | None
+    store_pdf(folder, token, version, settled, [lang,] pdf) -> None
     forget(folder, token) -> int   (a deleted session's files: `flask sessions prune`)
-    render_lock(folder, token, version, settled) -> file | None   (issue 10: one print at a time)
-    mark_failed / failed_recently(folder, token, version, settled)
+    render_lock(folder, token, version, settled, lang="en") -> file | None   (issue 10: one
+        print at a time)
+    mark_failed / failed_recently(folder, token, version, settled, lang="en")
+
+The language a summary is printed in (issue 12: 'en', 'fil') is part of its file's name (none
+for English, so the English files keep their names): an English and a Filipino print of one
+version are two files, and a session keeps its newest file in each language.
 
 A print in progress holds `<file>.lock` (flock, released when its holder closes it or dies; the
 file is removed before the lock is let go, so a newcomer finds the PDF or the failure mark); a
@@ -47,23 +53,28 @@ def _session_part(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:24]
 
 
-def _path(folder: Path, token: str, version: str, settled: bool) -> Path:
+def _path(folder: Path, token: str, version: str, settled: bool, lang: str = "en") -> Path:
+    """The file of a print; a print in another language than English has its own (issue 12)."""
     safe = re.sub(r"[^0-9A-Za-z.]", "_", version)
-    return folder / f"{_session_part(token)}-{FORMAT}-{safe}-{int(bool(settled))}.pdf"
+    tongue = "" if lang == "en" else "-" + re.sub(r"[^0-9A-Za-z]", "_", lang)
+    return folder / f"{_session_part(token)}-{FORMAT}-{safe}-{int(bool(settled))}{tongue}.pdf"
 
 
-def cached_pdf(folder: Path, token: str, version: str, settled: bool) -> bytes | None:
+def cached_pdf(
+    folder: Path, token: str, version: str, settled: bool, lang: str = "en"
+) -> bytes | None:
     try:
-        return _path(folder, token, version, settled).read_bytes()
+        return _path(folder, token, version, settled, lang).read_bytes()
     except OSError:
         return None
 
 
-def store_pdf(folder: Path, token: str, version: str, settled: bool, pdf: bytes) -> None:
+def store_pdf(folder: Path, token: str, version: str, settled: bool, *rest) -> None:
     """Keep `pdf` for reprints; a full or read-only disk only loses the cache, never the print."""
     try:
+        *lang, pdf = rest  # (lang, pdf) or (pdf): English
         folder.mkdir(parents=True, exist_ok=True)
-        target = _path(folder, token, version, settled)
+        target = _path(folder, token, version, settled, *lang)
         with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as handle:
             handle.write(pdf)
         os.replace(handle.name, target)
@@ -72,12 +83,12 @@ def store_pdf(folder: Path, token: str, version: str, settled: bool, pdf: bytes)
         return
 
 
-def render_lock(folder: Path, token: str, version: str, settled: bool):
+def render_lock(folder: Path, token: str, version: str, settled: bool, lang: str = "en"):
     """The open lock file of this print when no one else is printing it, else None. Close it
     with `release`; a process that dies lets go of it too."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle = open(_path(folder, token, version, settled).with_suffix(".lock"), "a+b")
+        handle = open(_path(folder, token, version, settled, lang).with_suffix(".lock"), "a+b")
     except OSError:
         return _NoLock()  # a read-only folder: print without the guard (the semaphore holds)
     try:
@@ -104,15 +115,17 @@ class _NoLock:
         pass
 
 
-def mark_failed(folder: Path, token: str, version: str, settled: bool) -> None:
+def mark_failed(folder: Path, token: str, version: str, settled: bool, lang: str = "en") -> None:
     try:
-        _path(folder, token, version, settled).with_suffix(".failed").touch()
+        _path(folder, token, version, settled, lang).with_suffix(".failed").touch()
     except OSError:
         return
 
 
-def failed_recently(folder: Path, token: str, version: str, settled: bool) -> bool:
-    mark = _path(folder, token, version, settled).with_suffix(".failed")
+def failed_recently(
+    folder: Path, token: str, version: str, settled: bool, lang: str = "en"
+) -> bool:
+    mark = _path(folder, token, version, settled, lang).with_suffix(".failed")
     return time.time() - _mtime(mark) < FAILED_FOR
 
 
@@ -134,6 +147,12 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def _language_of(path: Path) -> str:
+    """The language a file's print is in: its name's last part, none for English."""
+    last = path.stem.rsplit("-", 1)[-1]
+    return "en" if last.isdigit() else last
+
+
 def forget(folder: Path, token: str) -> int:
     """Delete every kept summary of the session `token` (it was deleted) and its failure marks;
     answers how many summaries."""
@@ -141,11 +160,13 @@ def forget(folder: Path, token: str) -> int:
 
 
 def _drop(folder: Path, token: str, kept: Path | None = None) -> int:
-    """Delete the session's summaries and failure marks but `kept`; answers how many summaries
-    (its lock files are left to their prints, which remove them)."""
+    """Delete the session's summaries and failure marks but `kept` (and those in another
+    language than `kept`'s); answers how many summaries (its lock files are left to their
+    prints, which remove them)."""
     gone = 0
     for old in folder.glob(f"{_session_part(token)}-*"):
-        if old != kept and old.suffix in (".pdf", ".failed"):
+        other_language = kept is not None and _language_of(old) != _language_of(kept)
+        if old != kept and old.suffix in (".pdf", ".failed") and not other_language:
             old.unlink(missing_ok=True)
             gone += old.suffix == ".pdf"
     return gone

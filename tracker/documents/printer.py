@@ -1,7 +1,8 @@
 """The summary PDF of a session version: from the cache, or printed within bounds (issue 10).
 
     printer = Printer(folder, limits, renders=2)     # one per worker process
-    printer.pdf((token, version, settled), export, now=None) -> bytes
+    printer.pdf((token, version, settled, lang), export, now=None) -> bytes   (lang: 'en', 'fil';
+        left out, English)
         raises Busy or TooLarge (each with `retry_after`, seconds)
     printer.document((name, version, False), html) -> bytes    another document's HTML (a
         group's season or a member's statement, issue 11), printed the same way
@@ -52,9 +53,11 @@ class Printer:
         self.started = 0  # prints this worker started (the tests and benchmarks read it)
 
     def pdf(self, key: tuple, export: Callable[[], dict], now: datetime | None = None) -> bytes:
-        """The PDF of `key` = (token, version, settled); `export()` gives the session's export
-        dict, called only when a print is needed."""
-        return self._cached_or_printed(key, lambda: render_pdf(export(), self.limits, now))
+        """The PDF of `key` = (token, version, settled[, lang]); `export()` gives the session's
+        export dict, called only when a print is needed. The language is part of the key, so an
+        English and a Filipino print of one version are two files (issue 12)."""
+        lang = key[3] if len(key) > 3 else "en"
+        return self._cached_or_printed(key, lambda: render_pdf(export(), self.limits, now, lang))
 
     def document(self, key: tuple, html: Callable[[], str]) -> bytes:
         """The PDF of `key` printed from `html()` (called only when a print is needed)."""

@@ -25,6 +25,7 @@ import os
 import resource
 import subprocess
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -58,9 +59,13 @@ class RenderFailed(Exception):
         self.why = why
 
 
-def render_pdf(export: dict, limits: Limits, now: datetime | None = None) -> bytes:
-    """The summary PDF of `export`, printed by a child process within `limits`."""
-    job = json.dumps({"export": export, "now": now.isoformat() if now else None}).encode()
+def render_pdf(
+    export: dict, limits: Limits, now: datetime | None = None, lang: str = "en"
+) -> bytes:
+    """The summary PDF of `export` in the language `lang` ('en', 'fil'), printed by a child
+    process within `limits`."""
+    job = {"export": export, "now": now.isoformat() if now else None, "lang": lang}
+    job = json.dumps(job).encode()
     return _child_pdf(job, limits)
 
 
@@ -128,6 +133,22 @@ def _at_bound(memory: int) -> bool:
     return int(peak.split()[1]) * 1024 >= memory * 3 // 4
 
 
+@contextmanager
+def in_language(lang: str):
+    """The words of the print in `lang` (issue 12): a bare Flask app with the tracker's
+    translations (no database, no config), its app context, and Flask-Babel's force_locale."""
+    if lang == "en":  # English needs no catalogue: the words are the source's
+        yield
+        return
+    from flask import Flask
+    from flask_babel import Babel, force_locale
+
+    app = Flask("tracker", root_path=str(ROOT / "tracker"))
+    Babel(app)
+    with app.app_context(), force_locale(lang):
+        yield
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Print a session summary PDF within limits.")
     parser.add_argument("--memory-mib", type=int, required=True)
@@ -145,7 +166,8 @@ def main(argv: list[str] | None = None) -> None:
             pdf = html_pdf(job["html"])
         else:
             now = datetime.fromisoformat(job["now"]) if job.get("now") else None
-            pdf = summary_pdf(job["export"], now=now, max_rounds=args.max_rounds)
+            with in_language(job.get("lang") or "en"):
+                pdf = summary_pdf(job["export"], now=now, max_rounds=args.max_rounds)
     except MemoryError:
         os._exit(MEMORY_ERROR)  # printing a traceback may need memory there is none of
     except Exception:

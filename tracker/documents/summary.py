@@ -16,6 +16,9 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.dates import format_datetime
+from flask_babel import get_locale, get_translations
+from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..engine import Ledger, Rules, money_text
@@ -41,6 +44,14 @@ def environment() -> Environment:
             autoescape=select_autoescape(default=True, default_for_string=True),
             trim_blocks=True,
             lstrip_blocks=True,
+            extensions=["jinja2.ext.i18n"],
+        )
+        # the words in the language of the print: flask_babel's, so a child that prints within
+        # `force_locale` (render.py) gets Filipino, and English without any app
+        _env.install_gettext_callables(
+            gettext=lambda text: get_translations().ugettext(text),
+            ngettext=lambda one, many, n: get_translations().ungettext(one, many, n),
+            newstyle=True,
         )
     return _env
 
@@ -81,7 +92,29 @@ def summary_context(
         "left_out": rounds_left_out(len(played), len(listed)),
         "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if played else None,
         "settled": bool(export.get("settled")),
+        "lang": _language(),
+        "page_counter": page_counter(),
     }
+
+
+def _language() -> str:
+    """The <html lang> of the print: the locale it is printed in (English without an app)."""
+    locale = get_locale()
+    return str(locale) if locale is not None else "en"
+
+
+def page_counter() -> str:
+    """The CSS `content` of the page footer, 'Page 1 of 3' in the print's language:
+    '"Page " counter(page) " of " counter(pages)'."""
+    marks = {"page": "\x00page\x00", "pages": "\x00pages\x00"}
+    text = _("Page %(page)s of %(pages)s", **marks)
+    parts = []
+    for index, part in enumerate(text.split("\x00")):
+        if index % 2:
+            parts.append(f"counter({'pages' if part == 'pages' else 'page'})")
+        elif part:
+            parts.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return " ".join(parts)
 
 
 # -- the parts of the page ------------------------------------------------------------------
@@ -161,12 +194,18 @@ def _pot_notes(played: PlayedRound, rules: Rules) -> list[str]:
     notes = []
     if result.pot_in:
         why = " + ".join(
-            f"{say(reason)}, {_money(amount, rules)} each"
+            _(
+                "%(reason)s, %(amount)s each",
+                reason=say(reason),
+                amount=_money(amount, rules),
+            )
             for reason, amount in played.pot_in_each.items()
         )
-        notes.append(f"Pot +{_money(played.pot_in_total, rules)} ({why})")
+        total = _money(played.pot_in_total, rules)
+        notes.append(_("Pot +%(amount)s (%(why)s)", amount=total, why=why))
     if result.pot_out:
-        notes.append(f"{played.winner} takes the pot, {_money(result.pot_out, rules)}")
+        amount = _money(result.pot_out, rules)
+        notes.append(_("%(name)s takes the pot, %(amount)s", name=played.winner, amount=amount))
     return notes
 
 
@@ -174,7 +213,7 @@ def _payment(payment, played: PlayedRound, rules: Rules) -> dict:
     """A payment line: its parts (the engine's explanation without the final total) and amount."""
     amount = _money(payment.amount, rules)
     explain = say(payment.explain)  # the engine's words in the reader's language
-    parts, _, total = explain.rpartition(" = ")
+    parts, _equals, total = explain.rpartition(" = ")
     text = explain if total == amount and parts else f"{explain} → {amount}"
     return {
         "payer": played.name(payment.payer),
@@ -229,7 +268,9 @@ def _date_text(value: str | None, zone) -> str:
     """'Monday, 30 November 2026, 8:15 PM'."""
     when = _local(value, zone)
     if when is None:
-        return "date not recorded"
+        return _("date not recorded")
+    if _language() != "en":  # 'Lunes, Nobyembre 30, 2026, 8:15 PM': Babel's day and month names
+        return format_datetime(when, "EEEE, MMMM d, y, h:mm a", locale=_language())
     hour = when.strftime("%I").lstrip("0") or "12"
     day = f"{when.strftime('%A')}, {when.day} {when.strftime('%B %Y')}"
     return f"{day}, {hour}:{when.strftime('%M %p')}"

@@ -41,7 +41,7 @@ def balance_chart_svg(
     rows = max((row for *_, row in legend), default=0)
     zero = y(Decimal(0))
     title = _("Balance over rounds")
-    last = _("round %(number)s", number=len(points) - 1)
+    last_round = _("round %(number)s", number=len(points) - 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + rows * 14}" '
         f'width="100%" role="img" aria-label="{escape(title)}" class="chart">',
@@ -51,7 +51,7 @@ def balance_chart_svg(
         f'<text x="{PAD_LEFT - 4}" y="{zero + 4:.1f}" {_LABEL}>0</text>',
         f'<text x="{PAD_LEFT - 4}" y="{y(bottom) + 4:.1f}" {_LABEL}>{_short(bottom, unit)}</text>',
         f'<text x="{width - PAD_RIGHT}" y="{height - PAD_BOTTOM + 14}" {_LABEL}>'
-        f"{escape(last)}</text>",
+        f"{escape(last_round)}</text>",
     ]
     for seat in range(len(players)):
         line = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(points))

@@ -9,7 +9,7 @@ English pages, PDFs and JSON stay byte-identical. Plain text (no Message) is sho
 
     say(message) -> str                      the sentence in the reader's language
     say_in(message, "fil") -> str            the same without Flask
-    use_language("fil")                      say() without a request (the PDF's child process)
+    use_language("fil")                      say() without Flask (a command, a child process)
     problem_dict(problem) -> dict            {"where", "message"}: an API error, rendered
     errors_dict(problems) -> dict            {"errors": [...]}: the API's refusal, rendered
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 from babel import Locale
 from babel.numbers import get_decimal_symbol, get_group_symbol
 from babel.support import Translations
-from flask import g, has_request_context
+from flask import g, has_app_context
 from flask_babel import get_locale, get_translations
 
 from ..engine.messages import N_, Joined, Message
@@ -37,7 +37,7 @@ def say(value):
     anything else unchanged. Outside a request, and in English, the engine's own English."""
     if not isinstance(value, (Message, Joined, Amount)):
         return value
-    if not has_request_context():  # the PDF's child process, a command: use_language's choice
+    if not has_app_context():  # a command, a child process without Flask: use_language's choice
         return say_in(value, _LANGUAGE.get())
     locale = get_locale()
     if locale is None or locale.language == "en":

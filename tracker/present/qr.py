@@ -5,15 +5,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 import segno
-from markupsafe import Markup
+from markupsafe import Markup, escape
+
+LABEL = "QR code of the session link"
 
 
 @lru_cache(maxsize=1024)  # a busy evening's tables (issue 10: 1,000), 2 KB each
-def qr_svg(url: str) -> Markup:
+def qr_svg(url: str, label: str = LABEL) -> Markup:
+    """`label` is what a screen reader says (the page gives it in the reader's language)."""
     code = segno.make(url, error="m")
     svg = code.svg_inline(
         scale=5, border=3, dark="#000", light="#fff", omitsize=True, svgclass="qr"
     )
-    return Markup(
-        svg.replace("<svg ", '<svg role="img" aria-label="QR code of the session link" ', 1)
-    )
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from flask_babel import gettext as _
+
 from ..engine import Ledger, RoundResult, money_text
 
 SEATS = (0, 1, 2)
@@ -33,43 +35,59 @@ class RoundLine:
 def round_line(result: RoundResult) -> RoundLine:
     """The ledger's line for a round (see the README's "The ledger's round lines")."""
     if result.void:
-        return RoundLine("Talon out · all three sunog · void round", None)
+        return RoundLine(_("Talon out · all three sunog · void round"), None)
     if result.push:
         return RoundLine(push_words(result), None)
     winner = result.players[result.winner]
     if result.ending == "tongits":
-        kang = " with a kang" if winner.kang else ""
-        clean = " without a discard" if winner.no_discard else ""
-        words = f"{winner.name} went Tongits{kang}{clean}"
+        words = _tongits_words(winner)
     elif result.ending == "draw":
         words = " · ".join(_draw_parts(result))
+    elif _tied(result, _not_sunog(result)):
+        words = _(
+            "Talon out · %(name)s wins the tie with %(points)s",
+            name=winner.name,
+            points=winner.deadwood,
+        )
     else:
-        tie = " the tie" if _tied(result, _not_sunog(result)) else ""
-        words = f"Talon out · {winner.name} wins{tie} with {winner.deadwood}"
+        words = _(
+            "Talon out · %(name)s wins with %(points)s", name=winner.name, points=winner.deadwood
+        )
     return RoundLine(words, winner.net)
+
+
+def _tongits_words(winner) -> str:
+    """'Ana went Tongits', with a kang and/or without a discard."""
+    if winner.kang and winner.no_discard:
+        return _("%(name)s went Tongits with a kang without a discard", name=winner.name)
+    if winner.kang:
+        return _("%(name)s went Tongits with a kang", name=winner.name)
+    if winner.no_discard:
+        return _("%(name)s went Tongits without a discard", name=winner.name)
+    return _("%(name)s went Tongits", name=winner.name)
 
 
 def headline(result: RoundResult, unit: str = "₱") -> str:
     """The round in a few words for the entry page's live bar: 'Ana wins ₱86.00'."""
     if result.void:
-        return "Void round: all three sunog"
+        return _("Void round: all three sunog")
     if result.push:
-        return "A push: nobody pays"
+        return _("A push: nobody pays")
     winner = result.players[result.winner]
-    return f"{winner.name} wins {money_text(winner.net, unit)}"
+    return _("%(name)s wins %(amount)s", name=winner.name, amount=money_text(winner.net, unit))
 
 
 def push_words(result: RoundResult) -> str:
     """'Cris called · Ana and Cris tie at 5 · a push' (a tie the house rules call a push)."""
-    start = "Talon out"
+    start = _("Talon out")
     compared = _not_sunog(result) or list(result.players)  # all sunog at talon out: all three
     if result.ending == "draw":
-        start = f"{result.players[result.declarer].name} called"
+        start = _("%(name)s called", name=result.players[result.declarer].name)
         if result.rules.draw_showdown != "all":
             compared = [p for p in compared if p.challenged or p.seat == result.declarer]
     low = min(p.deadwood for p in compared)
     tied = _join([p.name for p in compared if p.deadwood == low])
-    return f"{start} · {tied} tie at {low} · a push"
+    return start + " · " + _("%(names)s tie at %(points)s · a push", names=tied, points=low)
 
 
 def _draw_parts(result: RoundResult) -> list[str]:
@@ -82,15 +100,30 @@ def _draw_parts(result: RoundResult) -> list[str]:
         compared = _not_sunog(result)
     else:
         compared = [caller, *challengers]
-    tie = " on a tie" if _tied(result, compared) else ""
+    tie = _tied(result, compared)
     losers = [p.name for p in challengers if p is not winner]
-    lost = [f"{_join(losers)} challenged and lost"] if losers else []
+    called = _("%(name)s called", name=caller.name)
+    lost = [_("%(names)s challenged and lost", names=_join(losers))] if losers else []
     if winner is caller:
+        if lost and tie:
+            return [called, _("%(names)s challenged and lost on a tie", names=_join(losers))]
         if lost:
-            return [f"{caller.name} called", f"{_join(losers)} challenged and lost{tie}"]
-        return [f"{caller.name} called and won{tie}"]
-    how = "the challenge" if winner.challenged else "the showdown"
-    return [f"{caller.name} called", f"{winner.name} won {how}{tie}", *lost]
+            return [called, *lost]
+        if tie:
+            return [_("%(name)s called and won on a tie", name=caller.name)]
+        return [_("%(name)s called and won", name=caller.name)]
+    return [called, _won(winner, tie), *lost]
+
+
+def _won(winner, tie: bool) -> str:
+    """'Ana won the challenge', 'Ana won the showdown on a tie'."""
+    if winner.challenged:
+        if tie:
+            return _("%(name)s won the challenge on a tie", name=winner.name)
+        return _("%(name)s won the challenge", name=winner.name)
+    if tie:
+        return _("%(name)s won the showdown on a tie", name=winner.name)
+    return _("%(name)s won the showdown", name=winner.name)
 
 
 def _not_sunog(result: RoundResult) -> list:
@@ -104,7 +137,9 @@ def _tied(result: RoundResult, compared: list) -> bool:
 
 
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from flask_babel import gettext as _
+
 from ..engine import PRESETS, Rules
 from .house_rules import OPTIONS
 
@@ -30,14 +32,15 @@ def _value_words(rules: Rules, name: str) -> str:
     option = OPTIONS[name]
     value = form_value(rules, name)
     if option.kind == "flag":
-        return "on" if value else "off"
-    return dict(option.choices).get(value, value).lower() if option.choices else value
+        return _("on") if value else _("off")
+    choices = dict(option.choices)
+    return _(choices[value]).lower() if value in choices else value
 
 
 def default_text(name: str) -> str:
     """'default 10.00; pagat: 0.00': the classic default and, where it differs, the pagat one."""
     words = [(preset, _value_words(Rules.preset(preset), name)) for preset in PRESETS]
-    text = f"default {words[0][1]}"
+    text = _("default %(value)s", value=words[0][1])
     for preset, value in words[1:]:
         if value != words[0][1]:
             text += f"; {preset}: {value}"

@@ -10,11 +10,12 @@ from __future__ import annotations
 import errno
 
 from flask import jsonify, render_template, request
+from flask_babel import gettext as _
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
 from ..engine import Problem
-from ..present.failures import BUG, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
+from ..present.failures import BUG, DEFAULT_DESCRIPTIONS, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
 from ..present.messages import errors_dict, say
 from ..sessions import InputError, NotFound
 
@@ -30,7 +31,10 @@ DISK = {errno.ENOSPC, errno.EROFS, errno.EDQUOT}
 def register(app) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _answer(error.code or 500, error.description or TITLES.get(error.code, UNTITLED))
+        description = error.description or TITLES.get(error.code, UNTITLED)
+        if description in DEFAULT_DESCRIPTIONS:  # Werkzeug's words: in the reader's language
+            description = _(description)
+        return _answer(error.code or 500, description)
 
     @app.errorhandler(NotFound)
     def not_found(error):
@@ -75,6 +79,7 @@ def unavailable(error: BaseException) -> bool:
 
 
 def _answer(code: int, message: str):
+    message = str(message)  # a lazy word (present/failures.py) in the request's language
     if request.path.startswith("/api/"):
         return jsonify(
             {"errors": [Problem("url" if code in (404, 405) else "request", message).to_dict()]}

@@ -19,6 +19,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
 
 from .. import sessions
 from ..documents.csv_file import filename_stem, rounds_csv
@@ -81,7 +83,9 @@ def _export(token: str) -> dict:
     except sessions.NotFound:
         abort(
             404,
-            description="There is no session at this link. Check the link or start a new session.",
+            description=_(
+                "There is no session at this link. Check the link or start a new session."
+            ),
         )
 
 
@@ -104,7 +108,8 @@ def summary(token: str):
     except sessions.NotFound:
         return _export(token)  # its 404
     version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
-    key = (token, version, game.settled_at is not None)
+    # in the reader's language (?lang=fil or the device's): part of the cache key (issue 12)
+    key = (token, version, game.settled_at is not None, str(get_locale() or "en"))
     try:
         pdf = printer().pdf(key, game.export)
     except PrintRefused as refused:
@@ -168,7 +173,13 @@ def _import_session(source, seed: str):
 def _imported(game, seed: str):
     devices.welcome_owner(game, seed)
     count = len(game.rounds)
-    flash(f"Session imported with {count} round{'' if count == 1 else 's'}: this is its new link.")
+    flash(
+        ngettext(
+            "Session imported with %(num)s round: this is its new link.",
+            "Session imported with %(num)s rounds: this is its new link.",
+            count,
+        )
+    )
     return redirect(url_for("pages.session_page", token=game.token), 303)
 
 
@@ -187,7 +198,9 @@ def import_view(template: str, run, done):
     except sessions.InputError as error:
         problems = [problem_dict(problem) for problem in error.problems]
         if data:
-            message = f"(The file was {upload.filename}: choose it again once it is fixed.)"
+            message = _(
+                "(The file was %(name)s: choose it again once it is fixed.)", name=upload.filename
+            )
             problems.append({"where": "file", "message": message})
         return render_template(template, form=form, problems=problems), error.status
     return done(made, seed)
@@ -196,13 +209,13 @@ def import_view(template: str, run, done):
 def _import_source(form: ImportForm, data: bytes) -> bytes | str:
     """The export to import: the uploaded file's bytes or the pasted text, exactly one."""
     if not form.validate():
-        message = "The form had expired. Please press Import again."
+        message = _("The form had expired. Please press Import again.")
         raise sessions.InputError([Problem("form", message)], 400)
     text = form.text.data or ""
     if data and text.strip():
-        message = "Choose a file or paste the JSON, not both: clear the pasted text or the file."
+        message = _("Choose a file or paste the JSON, not both: clear the pasted text or the file.")
         raise sessions.InputError([Problem("form", message)])
     if not data and not text.strip():
-        message = "Choose the exported .json file, or paste its text."
+        message = _("Choose the exported .json file, or paste its text.")
         raise sessions.InputError([Problem("form", message)])
     return data or text

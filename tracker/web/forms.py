@@ -3,6 +3,7 @@ core's (tracker/sessions) and the engine's, the same code the JSON API runs."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, StringField, TextAreaField
@@ -16,15 +17,15 @@ SEATS = (0, 1, 2)
 
 def _new_session_form() -> type[FlaskForm]:
     attrs = {
-        "player_0": StringField("First player"),
-        "player_1": StringField("Second player (plays after the first)"),
-        "player_2": StringField("Third player"),
-        "dealer": StringField("Deals first", default="0"),
-        "preset": StringField("Preset", default="classic"),
+        "player_0": StringField(_l("First player")),
+        "player_1": StringField(_l("Second player (plays after the first)")),
+        "player_2": StringField(_l("Third player")),
+        "dealer": StringField(_l("Deals first"), default="0"),
+        "preset": StringField(_l("Preset"), default="classic"),
         "page_size": StringField(
-            "Paper for the printed summary", default="letter"
+            _l("Paper for the printed summary"), default="letter"
         ),  # short bond, common in the Philippines
-        "pin": StringField("Edit PIN (optional)"),
+        "pin": StringField(_l("Edit PIN (optional)")),
     }
     defaults = Rules()
     for name in option_names():
@@ -78,25 +79,25 @@ def session_field(where: Path) -> str:
 
 
 class RoundForm(FlaskForm):
-    ending = StringField("How the round ended")
-    declarer = StringField("By whom")
-    dealer = StringField("Dealer")
-    last_drawer = StringField("Who drew the last card")
-    melds_0 = StringField("Melds on the table")
-    melds_1 = StringField("Melds on the table")
-    melds_2 = StringField("Melds on the table")
-    hand_0 = StringField("Cards in hand")
-    hand_1 = StringField("Cards in hand")
-    hand_2 = StringField("Cards in hand")
-    challenged_0 = BooleanField("Challenged the draw")
-    challenged_1 = BooleanField("Challenged the draw")
-    challenged_2 = BooleanField("Challenged the draw")
-    kang_0 = BooleanField("Kang")
-    kang_1 = BooleanField("Kang")
-    kang_2 = BooleanField("Kang")
-    no_discard_0 = BooleanField("No discard")
-    no_discard_1 = BooleanField("No discard")
-    no_discard_2 = BooleanField("No discard")
+    ending = StringField(_l("How the round ended"))
+    declarer = StringField(_l("By whom"))
+    dealer = StringField(_l("Dealer"))
+    last_drawer = StringField(_l("Who drew the last card"))
+    melds_0 = StringField(_l("Melds on the table"))
+    melds_1 = StringField(_l("Melds on the table"))
+    melds_2 = StringField(_l("Melds on the table"))
+    hand_0 = StringField(_l("Cards in hand"))
+    hand_1 = StringField(_l("Cards in hand"))
+    hand_2 = StringField(_l("Cards in hand"))
+    challenged_0 = BooleanField(_l("Challenged the draw"))
+    challenged_1 = BooleanField(_l("Challenged the draw"))
+    challenged_2 = BooleanField(_l("Challenged the draw"))
+    kang_0 = BooleanField(_l("Kang"))
+    kang_1 = BooleanField(_l("Kang"))
+    kang_2 = BooleanField(_l("Kang"))
+    no_discard_0 = BooleanField(_l("No discard"))
+    no_discard_1 = BooleanField(_l("No discard"))
+    no_discard_2 = BooleanField(_l("No discard"))
     reviewed = HiddenField()
 
 
@@ -107,5 +108,5 @@ class ConfirmForm(FlaskForm):
 class ImportForm(FlaskForm):
     """Import a session from its JSON export: a file, or the text pasted (works without JS)."""
 
-    file = FileField("The exported .json file")
-    text = TextAreaField("Or paste the JSON here")
+    file = FileField(_l("The exported .json file"))
+    text = TextAreaField(_l("Or paste the JSON here"))

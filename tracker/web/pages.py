@@ -5,6 +5,7 @@ function and renders its answer."""
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import sessions
 from ..present.chart import balance_chart_svg
@@ -34,7 +35,7 @@ def new_session():
         if "apply_preset" in request.form:
             apply_preset(form, request.form.get("preset", "classic"))
         elif not form.validate():
-            errors["form"] = ["The form had expired. Please press Start again."]
+            errors["form"] = [_("The form had expired. Please press Start again.")]
             status = 400
         else:
             seed = owners.new_seed()
@@ -105,7 +106,7 @@ def session_page(token: str):
     return render_template(
         "session.html",
         link=link,
-        qr=qr_svg(link),
+        qr=qr_svg(link, _("QR code of the session link")),
         local_link=public.names_this_computer(link),
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
@@ -142,7 +143,7 @@ def unlock(token: str):
     error, status, wait = None, 200, None
     if request.method == "POST":
         if not form.validate():
-            error, status = "The form had expired. Please enter the PIN again.", 400
+            error, status = _("The form had expired. Please enter the PIN again."), 400
         else:
             try:
                 pins.check(game, request.form.get("pin"), devices.client())
@@ -151,7 +152,7 @@ def unlock(token: str):
                 wait = problem.retry_after
             else:
                 devices.unlock(game)
-                flash("Unlocked on this device: you can enter and change rounds.")
+                flash(_("Unlocked on this device: you can enter and change rounds."))
                 return redirect(target, 303)
     page = render_template("unlock.html", game=game, form=form, error=error, target=target)
     return page, status, {"Retry-After": str(wait)} if wait else {}
@@ -166,7 +167,7 @@ def change_pin(token: str):
     status = 200
     if request.method == "POST":
         if not form.validate():
-            errors["form"] = ["The form had expired. Please try again."]
+            errors["form"] = [_("The form had expired. Please try again.")]
             status = 400
         else:
             claim = devices.owner_claim(
@@ -189,9 +190,9 @@ def change_pin(token: str):
                 if claim.recovery_code and claim.recovery_code.strip():
                     devices.own(game)  # the recovery code makes this phone the owner
                 flash(
-                    "Edit PIN set: other phones need it once to change rounds."
+                    _("Edit PIN set: other phones need it once to change rounds.")
                     if now_set
-                    else "Edit PIN removed: anyone with the link can change rounds."
+                    else _("Edit PIN removed: anyone with the link can change rounds.")
                 )
                 return redirect(session_url(game), 303)
     return render_template(
@@ -220,7 +221,7 @@ def settle(token: str):
         return locked_redirect(game)
     if request.method == "POST" and form.validate():
         sessions.settle(game)
-        flash("Session settled. It stays readable here and can be reopened.")
+        flash(_("Session settled. It stays readable here and can be reopened."))
         return redirect(session_url(game, "settlement"), 303)
     return render_template("settle.html", form=form, **_ledger_context(game))
 
@@ -232,5 +233,5 @@ def reopen(token: str):
         return locked_redirect(game)
     if ConfirmForm().validate():
         sessions.reopen(game)
-        flash("Session reopened: rounds can be entered and changed again.")
+        flash(_("Session reopened: rounds can be entered and changed again."))
     return redirect(session_url(game), 303)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import lazy_gettext as _l
+
 from ..engine import (
     HAND_KEYS,
     CardError,
@@ -27,7 +29,7 @@ from ..present.messages import say
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
-ENDINGS = (("tongits", "Tongits"), ("draw", "Draw"), ("talon", "Talon out"))
+ENDINGS = (("tongits", _l("Tongits")), ("draw", _l("Draw")), ("talon", _l("Talon out")))
 
 
 def split_melds(text: str) -> list:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import secrets
 
 from flask import abort, flash, jsonify, make_response, redirect, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from .. import sessions
 from ..extensions import csrf
@@ -30,14 +32,15 @@ from .round_form import (
 )
 from .seats import EVERYONE, seat_page
 
-SETTLED = "This session is settled. Reopen it on the session page to enter or change rounds."
-EXPIRED = "The form had expired; your cards are kept. Please press Review again."
-CONFLICT = (
-    "Round {number} was changed on another phone while you were editing. Its saved version is "
-    "shown below and what you typed is kept: review it, then save to replace the saved version."
+SETTLED = _l("This session is settled. Reopen it on the session page to enter or change rounds.")
+EXPIRED = _l("The form had expired; your cards are kept. Please press Review again.")
+CONFLICT = _l(
+    "Round %(number)s was changed on another phone while you were editing. Its saved version "
+    "is shown below and what you typed is kept: review it, then save to replace the saved "
+    "version."
 )
-DELETE_CONFLICT = (
-    "Round {number} was changed on another phone since this page was opened: "
+DELETE_CONFLICT = _l(
+    "Round %(number)s was changed on another phone since this page was opened: "
     "here is its saved version. Delete it only if this is still the round to go."
 )
 
@@ -68,9 +71,9 @@ def _round_page(game, number: int | None):
         return page.show_stored()
     page.key = _form_key(request.form.get("idempotency_key"))
     if game.settled:
-        return page.show(errors={"form": [SETTLED]})
+        return page.show(errors={"form": [str(SETTLED)]})
     if not page.form.validate():
-        return page.show(errors={"form": [EXPIRED]}, status=400)
+        return page.show(errors={"form": [str(EXPIRED)]}, status=400)
     submission = page.submission()
     outcome = sessions.submit(game, submission)
     if not submission.access.unlocked and not isinstance(outcome, Locked):
@@ -120,7 +123,7 @@ class _RoundPage:
             return self.show(result=outcome.checked.result)
         if isinstance(outcome, Conflict):
             self.version = str(outcome.version)
-            errors = {"form": [CONFLICT.format(number=self.number)]}
+            errors = {"form": [CONFLICT % {"number": self.number}]}
             return self.show(errors=errors, status=409, conflict=outcome.saved)
         if isinstance(outcome, Locked):
             errors = {"pin": [sentence(outcome.error.message)]}
@@ -131,9 +134,9 @@ class _RoundPage:
         """A new round: the top of the session page (the balances, "+ Enter round" for the
         next); a changed round: that round, where the table was looking."""
         if self.number is None:
-            flash(f"Round {number} saved.")
+            flash(_("Round %(number)s saved.", number=number))
             return redirect(session_url(self.game), 303)
-        flash(f"Round {number} changed; the rounds after it are recomputed.")
+        flash(_("Round %(number)s changed; the rounds after it are recomputed.", number=number))
         return redirect(session_url(self.game, f"round-{number}"), 303)
 
     def show_stored(self):
@@ -142,7 +145,7 @@ class _RoundPage:
         data.setdefault("dealer", str(self.dealer))
         for name, value in data.items():
             getattr(self.form, name).data = value
-        errors = {"form": [SETTLED]} if self.game.settled else {}
+        errors = {"form": [str(SETTLED)]} if self.game.settled else {}
         return self.show(errors=errors)
 
     def show(self, errors=None, status: int = 200, result=None, conflict=None):
@@ -184,7 +187,7 @@ def _form_key(value: str | None) -> str | None:
 
 def _round_or_404(game, number: int) -> None:
     if not 1 <= number <= sessions.round_count(game):
-        abort(404, description=f"This session has no round {number}.")
+        abort(404, description=_("This session has no round %(number)s.", number=number))
 
 
 @bp.post("/s/<token>/rounds/preview")
@@ -199,7 +202,7 @@ def preview_round(token: str, number: int | None = None):
     record = record_from_form(request.form, sessions.dealer_of(game, number))
     answer = {"ok": False, "hands": analyse_hands(record, rules), "errors": [], "review_key": None}
     if game.settled:
-        answer["errors"] = [{"where": "session", "field": "form", "message": SETTLED}]
+        answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
     try:
         checked = sessions.check_round(game, record, number)
@@ -232,16 +235,21 @@ def delete_round(token: str, number: int):
     if request.method == "POST":
         version = request.form.get("version")
         if not form.validate():
-            error = "The form had expired. Please press Delete again."
+            error = _("The form had expired. Please press Delete again.")
         else:
             outcome = sessions.delete_round(game, number, version or None, devices.access(game))
             if isinstance(outcome, Deleted):
-                flash(f"Round {number} deleted; the rounds after it are recomputed.")
+                flash(
+                    _(
+                        "Round %(number)s deleted; the rounds after it are recomputed.",
+                        number=number,
+                    )
+                )
                 return redirect(session_url(game), 303)
             if isinstance(outcome, Locked):
                 return locked_redirect(game)
             if isinstance(outcome, Conflict):
-                error, status = DELETE_CONFLICT.format(number=number), 409
+                error, status = DELETE_CONFLICT % {"number": number}, 409
                 version = str(outcome.version)
             else:
                 error = say(outcome.problems[0].message)

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from ...engine import Rules
 from . import other_tables, payments, play
-from .words import Option, money
+from .words import N_, Option, money
 
 _OPTIONS: list[Option] = [
     *payments.MONEY,
@@ -31,17 +34,17 @@ OPTIONS = {option.name: option for option in _OPTIONS}
 UPFRONT = tuple(option.name for option in _OPTIONS if option.upfront)
 PRESET_CHOICES = PRESET.choices
 GROUPS = {
-    "money": "Money",
-    "melds": "Melds and deadwood",
-    "draw": "Draw showdown",
-    "units": "What a loss costs",
-    "bonus": "Bonuses",
-    "pot": "Pot and dealer",
-    "progressive": "Progressive variant",
-    "other": "Other tables' house rules",
+    "money": _l("Money"),
+    "melds": _l("Melds and deadwood"),
+    "draw": _l("Draw showdown"),
+    "units": _l("What a loss costs"),
+    "bonus": _l("Bonuses"),
+    "pot": _l("Pot and dealer"),
+    "progressive": _l("Progressive variant"),
+    "other": _l("Other tables' house rules"),
 }
 # the printed summary's paper, as the new-session form offers it
-PAPER = (("letter", "Letter (short bond)"), ("a4", "A4"))
+PAPER = (("letter", N_("Letter (short bond)")), ("a4", "A4"))  # shown as _(text)
 
 
 def describe(rules: Rules) -> list[str]:
@@ -55,18 +58,18 @@ def terms(rules: Rules, preset: bool = True) -> list[str]:
     """The short line under a session's title (page and summary): preset, stake, point rate,
     and the progressive variant's limit. The summary leaves the preset out (its list of house
     rules opens with it) and so starts with a capital."""
-    out = [play.PRESET_NAMES[rules.preset_name]] if preset else []
+    out = [_(play.PRESET_NAMES[rules.preset_name])] if preset else []
     if rules.progressive:
-        out.append("progressive (points, not money)")
+        out.append(_("progressive (points, not money)"))
     out += [
-        f"stake {money(rules.stake, rules)}",
-        f"point rate {money(rules.point_rate, rules)} per deadwood point",
+        _("stake %(amount)s", amount=money(rules.stake, rules)),
+        _("point rate %(amount)s per deadwood point", amount=money(rules.point_rate, rules)),
     ]
     if rules.progressive:
-        out.append(f"loss limit {money(Decimal(-rules.loss_limit), rules)}")
+        out.append(_("loss limit %(amount)s", amount=money(Decimal(-rules.loss_limit), rules)))
     return [out[0][:1].upper() + out[0][1:], *out[1:]]
 
 
 def paper_name(size: str | None) -> str:
     """'A4' or 'Letter' (anything else prints on Letter, the default)."""
-    return "A4" if str(size or "").lower() == "a4" else "Letter"
+    return "A4" if str(size or "").lower() == "a4" else _("Letter")

@@ -4,90 +4,122 @@ draw's stakes, a Tongits without a discard. Each default keeps the rules above u
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from ...engine import Rules
-from .words import Option, either, factor, stakes, when
+from .words import N_, Option, either, factor, stakes, when
 
 _TALON_TIE = {
-    "after_last_drawer": "A tie at talon out that does not include the player who drew the last "
-    "card goes to the tied player who comes first in turn after them.",
-    "before_last_drawer": "A tie at talon out that does not include the player who drew the last "
-    "card goes to the tied player who comes first going backwards in turn from them.",
-    "push": "A tie at talon out that does not include the player who drew the last card is a "
-    "push: nobody wins and nobody pays.",
+    "after_last_drawer": N_(
+        "A tie at talon out that does not include the player who drew the last "
+        "card goes to the tied player who comes first in turn after them."
+    ),
+    "before_last_drawer": N_(
+        "A tie at talon out that does not include the player who drew the last "
+        "card goes to the tied player who comes first going backwards in turn from them."
+    ),
+    "push": N_(
+        "A tie at talon out that does not include the player who drew the last card is a "
+        "push: nobody wins and nobody pays."
+    ),
 }
 
 
 def _says_challenged_draw_pays(r: Rules) -> tuple[str, ...]:
     return either(
         r.challenged_draw_pays == "all_losers",
-        f"In a challenged draw every loser pays {stakes(r.challenged_draw_units, r)}, "
-        "also a player who folded or did not show.",
-        "In a challenged draw only the caller and challengers who lost pay the "
-        "challenged-draw stakes; the other losers pay the draw stakes.",
+        _(
+            "In a challenged draw every loser pays %(stakes)s, "
+            "also a player who folded or did not show.",
+            stakes=stakes(r.challenged_draw_units, r),
+        ),
+        _(
+            "In a challenged draw only the caller and challengers who lost pay the "
+            "challenged-draw stakes; the other losers pay the draw stakes."
+        ),
     )
 
 
 OPTIONS = [
     Option(
         "talon_tie",
-        "A tie at talon out without the last drawer goes to",
-        "When the lowest are tied and the player who drew the last card is not one of them. "
-        "(If they are, they win the tie.)",
+        N_("A tie at talon out without the last drawer goes to"),
+        N_(
+            "When the lowest are tied and the player who drew the last card is not one of them. "
+            "(If they are, they win the tie.)"
+        ),
         "choice",
         (
-            ("after_last_drawer", "The first after the last drawer"),
-            ("before_last_drawer", "The first before the last drawer"),
-            ("push", "Nobody: a push, nobody pays"),
+            ("after_last_drawer", N_("The first after the last drawer")),
+            ("before_last_drawer", N_("The first before the last drawer")),
+            ("push", N_("Nobody: a push, nobody pays")),
         ),
         group="other",
-        says=lambda r: (_TALON_TIE[r.talon_tie],),
+        says=lambda r: (_(_TALON_TIE[r.talon_tie]),),
     ),
     Option(
         "all_sunog",
-        "Talon out with all three sunog",
-        "Void: no winner, each player pays one stake into the pot. Lowest wins: the lowest "
-        "deadwood still wins, ties as at any talon out.",
+        N_("Talon out with all three sunog"),
+        N_(
+            "Void: no winner, each player pays one stake into the pot. Lowest wins: the lowest "
+            "deadwood still wins, ties as at any talon out."
+        ),
         "choice",
-        (("void", "A void round (stakes into the pot)"), ("lowest_wins", "The lowest still wins")),
+        (
+            ("void", N_("A void round (stakes into the pot)")),
+            ("lowest_wins", N_("The lowest still wins")),
+        ),
         group="other",
         says=lambda r: either(
             r.all_sunog == "lowest_wins",
-            "When all three are sunog at talon out, the lowest deadwood still wins.",
-            "When all three are sunog at talon out, the round is void.",
+            _("When all three are sunog at talon out, the lowest deadwood still wins."),
+            _("When all three are sunog at talon out, the round is void."),
         ),
     ),
     Option(
         "secret_runs",
-        "A run of 4 or more may be a secret meld",
-        "On: a straight flush of 4 or more cards laid face down counts as a secret meld too "
-        "(saves from sunog, earns the secret bonus). Off: only four of a kind.",
+        N_("A run of 4 or more may be a secret meld"),
+        N_(
+            "On: a straight flush of 4 or more cards laid face down counts as a secret meld too "
+            "(saves from sunog, earns the secret bonus). Off: only four of a kind."
+        ),
         "flag",
         group="other",
         says=lambda r: when(
             r.secret_runs,
-            "A run of 4 or more cards of one suit laid face down is a secret meld too.",
+            _("A run of 4 or more cards of one suit laid face down is a secret meld too."),
         ),
     ),
     Option(
         "challenged_draw_pays",
-        "Who pays the challenged-draw units",
-        "Showdown losers: only the caller and challengers who lost. All losers: every loser, "
-        "also the players who folded.",
+        N_("Who pays the challenged-draw units"),
+        N_(
+            "Showdown losers: only the caller and challengers who lost. All losers: every loser, "
+            "also the players who folded."
+        ),
         "choice",
-        (("showdown_losers", "The caller and challengers who lost"), ("all_losers", "Every loser")),
+        (
+            ("showdown_losers", N_("The caller and challengers who lost")),
+            ("all_losers", N_("Every loser")),
+        ),
         group="other",
         says=_says_challenged_draw_pays,
     ),
     Option(
         "no_discard_multiplier",
-        "A Tongits without a single discard pays ×",
-        "When the table marks the Tongits winner's hand 'no discard', losers pay this many "
-        "times. 1 = not played.",
+        N_("A Tongits without a single discard pays ×"),
+        N_(
+            "When the table marks the Tongits winner's hand 'no discard', losers pay this many "
+            "times. 1 = not played."
+        ),
         "number",
         group="other",
         says=lambda r: when(
             r.no_discard_multiplier != 1,
-            f"A Tongits won without a single discard is paid {factor(r.no_discard_multiplier)}.",
+            _(
+                "A Tongits won without a single discard is paid %(times)s.",
+                times=factor(r.no_discard_multiplier),
+            ),
         ),
     ),
 ]

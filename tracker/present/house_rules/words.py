@@ -6,9 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
 from ...engine import Rules, money_text
 
-_TIMES = {1: "single", 2: "double", 3: "triple", 4: "four times"}
+
+def N_(text: str) -> str:
+    """Marks an English text for the catalogue (bash scripts/catalog.sh extract) and keeps it
+    English: an option's label, help and choices are translated where they are shown, with
+    `_(text)` (templates, rule_form.py), so that the declarations stay plain strings."""
+    return text
+
+
+_TIMES = {1: _l("single"), 2: _l("double"), 3: _l("triple"), 4: _l("four times")}
 
 
 def money(amount, rules: Rules) -> str:
@@ -19,12 +31,18 @@ def money(amount, rules: Rules) -> str:
 def stakes(units: int, rules: Rules) -> str:
     """'one stake (₱10.00)', '3 stakes (₱30.00)'."""
     amount = money(units * rules.stake, rules)
-    return f"one stake ({amount})" if units == 1 else f"{units} stakes ({amount})"
+    if units == 1:
+        return _("one stake (%(amount)s)", amount=amount)
+    return ngettext(
+        "%(num)s stake (%(amount)s)", "%(num)s stakes (%(amount)s)", units, amount=amount
+    )
 
 
 def factor(times: int) -> str:
     """'double (×2)'."""
-    return f"{_TIMES.get(times, f'{times} times')} (×{times})"
+    if times in _TIMES:
+        return f"{_TIMES[times]} (×{times})"
+    return _("%(count)s times (×%(count)s)", count=times)
 
 
 def either(flag, yes: str, no: str) -> tuple[str, ...]:

@@ -1,0 +1,165 @@
+"""The words the session side's scripts write on the page (static/*.js), translated on the
+server (issue 12): a page renders them as `<script type="application/json" id="words">`, and
+each script looks its English text up there, keeping the English it has when the page has none
+(an English page renders no such block, so English pages are unchanged).
+
+The keys are the scripts' English texts, with their blanks written `{name}`; the values are the
+same texts in the reader's language, blanks kept. A count's words come in the English forms the
+script chooses between (one, other): Filipino writes both alike.
+
+    words_for(*scripts) -> dict   e.g. words_for("round", "picker", "entry_review")
+"""
+
+from __future__ import annotations
+
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+
+def _picker() -> dict:
+    return {
+        "Meld \u2713": _("Meld \u2713"),
+        "Undo \u232b": _("Undo \u232b"),
+        "Next \u25b8": _("Next \u25b8"),
+        "Done \u2713": _("Done \u2713"),
+        "joker": _("joker"),
+        "{name} has {card}": _("%(name)s has %(card)s", name="{name}", card="{card}"),
+    }
+
+
+def _round() -> dict:
+    return {
+        "Players": _("Players"),
+        "Type instead": _("Type instead"),
+        "Tap the cards of the meld first, then Meld \u2713": _(
+            "Tap the cards of the meld first, then Meld \u2713"
+        ),
+        "Secret \u2713": _("Secret \u2713"),
+        "Secret?": _("Secret?"),
+        "set": _("set"),
+        "run": _("run"),
+        "{n} cards make a {kind}: Meld \u2713 lays it down": _(
+            "%(count)s cards make a %(kind)s: Meld \u2713 lays it down", count="{n}", kind="{kind}"
+        ),
+        "Tap a meld, then Meld \u2713; then the cards left": _(
+            "Tap a meld, then Meld \u2713; then the cards left"
+        ),
+        "No cards in hand": _("No cards in hand"),
+        "{n} card in hand": _("%(count)s card in hand", count="{n}"),
+        "{n} cards in hand": _("%(count)s cards in hand", count="{n}"),
+        "deadwood {n}": _("deadwood %(points)s", points="{n}"),
+        "{melds} counts as a meld": _("%(melds)s counts as a meld", melds="{melds}"),
+        "{melds} count as melds": _("%(melds)s count as melds", melds="{melds}"),
+        "{n} pts": _("%(points)s pts", points="{n}"),
+        "no cards": _("no cards"),
+        "Sunog": _("Sunog"),
+        "{n} cards": _("%(count)s cards", count="{n}"),
+        "Tap {name}'s cards": _("Tap %(name)s's cards", name="{name}"),
+        "{name}'s cards next \u25b8": _("%(name)s's cards next \u25b8", name="{name}"),
+        "Ready": _("Ready"),
+        "Review \u25b8": _("Review \u25b8"),
+        "How did it end? Tap it above": _("How did it end? Tap it above"),
+        "1 thing to fix": _("1 thing to fix"),
+        "{n} things to fix": _("%(count)s things to fix", count="{n}"),
+        "Checking\u2026": _("Checking\u2026"),
+        "Cards for {name}": _("Cards for %(name)s", name="{name}"),
+    }
+
+
+def _entry_review() -> dict:
+    return {
+        "Review the round": _("Review the round"),
+        "\u25c2 Back to cards": _("\u25c2 Back to cards"),
+        "Confirm \u2713": _("Confirm \u2713"),
+        "1 thing to fix before saving:": _("1 thing to fix before saving:"),
+        "{n} things to fix before saving:": _(
+            "%(count)s things to fix before saving:", count="{n}"
+        ),
+    }
+
+
+def _seat() -> dict:
+    return {
+        "Cards for {name}": _("Cards for %(name)s", name="{name}"),
+        "Tap the cards of the meld first.": _("Tap the cards of the meld first."),
+        "By whom?": _("By whom?"),
+        "Last card drawn by": _("Last card drawn by"),
+        "{n} cards": _("%(count)s cards", count="{n}"),
+        "1 card": _("1 card"),
+        "no cards yet": _("no cards yet"),
+        "\u2713 Done": _("\u2713 Done"),
+        "\u2713 Agreed": _("\u2713 Agreed"),
+        "also in {names}'s hand": _("also in %(names)s's hand", names="{names}"),
+        "{card} is also in {names}'s hand: one of you must fix it.": _(
+            "%(card)s is also in %(names)s's hand: one of you must fix it.",
+            card="{card}",
+            names="{names}",
+        ),
+        "Laban": _("Laban"),
+        "Kang": _("Kang"),
+        "No discard": _("No discard"),
+        "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end": _(
+            "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end"
+        ),
+        "Everyone else is done: Done \u2713 when your cards are in.": _(
+            "Everyone else is done: Done \u2713 when your cards are in."
+        ),
+        **_seat_messages(),
+    }
+
+
+def _seat_messages() -> dict:
+    return {
+        "A hand or the header changed after you looked: here is the new verdict. Check it, "
+        "then Agree again.": _(
+            "A hand or the header changed after you looked: here is the new verdict. Check it, "
+            "then Agree again."
+        ),
+        "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree "
+        "again.": _(
+            "A round was saved or changed meanwhile: here is the new verdict. Check it, then "
+            "Agree again."
+        ),
+        "Your cards are in. Waiting for {names} to tap Done.": _(
+            "Your cards are in. Waiting for %(names)s to tap Done.", names="{names}"
+        ),
+        "Before anyone can agree: {message}": _(
+            "Before anyone can agree: %(message)s", message="{message}"
+        ),
+        "Check the verdict, then Agree.": _("Check the verdict, then Agree."),
+        "You agreed. Waiting for {names}.": _(
+            "You agreed. Waiting for %(names)s.", names="{names}"
+        ),
+        "One Agree saves the round for everyone.": _("One Agree saves the round for everyone."),
+        "Saving\u2026": _("Saving\u2026"),
+        " and ": " " + _("and") + " ",
+    }
+
+
+def _live() -> dict:
+    return {"+ Enter round {n}": "+ " + _("Enter round %(number)s", number="{n}")}
+
+
+def _new() -> dict:
+    return {"Player {n}": _("Player %(number)s", number="{n}")}
+
+
+SCRIPTS = {
+    "picker": _picker,
+    "round": _round,
+    "entry_review": _entry_review,
+    "seat": _seat,
+    "live": _live,
+    "new": _new,
+}
+
+
+def words_for(*scripts: str) -> dict:
+    """The words of `scripts` in the reader's language; none for an English reader."""
+    locale = get_locale()
+    if locale is None or locale.language == "en":
+        return {}
+    words: dict = {}
+    for script in scripts:
+        words.update(SCRIPTS[script]())
+    return {english: said for english, said in words.items() if said != english}
