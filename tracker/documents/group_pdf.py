@@ -21,8 +21,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from ..present import group_stats as words
-from ..present.display import money, sign_class, signed_money
-from ..present.groups import short_day
+from ..present.display import money, short_day_time, sign_class, signed_money
 from ..present.statement import statement_view
 from .summary import DEFAULT_ZONE, TEMPLATES
 
@@ -68,7 +67,7 @@ def _css_text(text: str) -> str:
 
 def _printed(now: datetime | None) -> str:
     moment = (now or datetime.now(UTC)).astimezone(ZoneInfo(DEFAULT_ZONE))
-    return f"{short_day(moment.date())}, {moment:%H:%M}"
+    return short_day_time(moment, ", ")
 
 
 def _common(now: datetime | None) -> dict:

@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel.dates import format_datetime
 from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -25,7 +24,7 @@ from ..engine import Ledger, Rules, money_text
 from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
-from ..present.display import sign_class
+from ..present.display import day_time, sign_class
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
@@ -269,8 +268,4 @@ def _date_text(value: str | None, zone) -> str:
     when = _local(value, zone)
     if when is None:
         return _("date not recorded")
-    if _language() != "en":  # 'Lunes, Nobyembre 30, 2026, 8:15 PM': Babel's day and month names
-        return format_datetime(when, "EEEE, MMMM d, y, h:mm a", locale=_language())
-    hour = when.strftime("%I").lstrip("0") or "12"
-    day = f"{when.strftime('%A')}, {when.day} {when.strftime('%B %Y')}"
-    return f"{day}, {hour}:{when.strftime('%M %p')}"
+    return day_time(when)  # 'Lunes, Nobyembre 30, 2026, 8:15 PM' in Filipino

@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ..engine import money_text
-from .groups import short_day
+from .display import short_day
 from .messages import say
 from .stats_chart import net_chart_svg, wins_chart_svg
 

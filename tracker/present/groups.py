@@ -3,10 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from flask import has_request_context
-from flask_babel import format_date
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -33,13 +29,3 @@ def paid(payer: str, payee: str, amount: str) -> str:
 
 def owes(payer: str, payee: str) -> str:
     return _("%(payer)s pays %(payee)s", payer=payer, payee=payee)
-
-
-def short_day(day) -> str:
-    """'06 Nov 2026' in English, '06 Nob 2026' in Filipino (Babel's month names of the
-    request's language; outside a request, as English)."""
-    if isinstance(day, datetime):
-        day = day.date()
-    if not has_request_context():
-        return f"{day:%d %b %Y}"
-    return format_date(day, "dd MMM yyyy")

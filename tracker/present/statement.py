@@ -8,8 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ..engine import money_text
-from .display import signed_money
-from .groups import short_day
+from .display import short_day, signed_money
 
 UNIT = "₱"
 EXPLAIN = _l(

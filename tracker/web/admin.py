@@ -8,6 +8,7 @@ import hashlib
 import hmac
 
 from flask import current_app
+from flask_babel import gettext as _
 
 from ..engine import Problem
 from ..sessions.errors import InputError
@@ -19,12 +20,12 @@ def allowed(header: str | None) -> bool:
     configured = current_app.config.get("ADMIN_TOKEN")
     if not header or not configured:
         return False
-    scheme, _, given = header.strip().partition(" ")
+    scheme, _space, given = header.strip().partition(" ")
     right = scheme.lower() == "bearer" and hmac.compare_digest(
         given.strip().encode("utf-8", "surrogatepass"), str(configured).encode()
     )
     if not right:
-        message = "wrong admin token: send Authorization: Bearer <the server's admin token>"
+        message = _("wrong admin token: send Authorization: Bearer <the server's admin token>")
         raise InputError([Problem("Authorization", message)], 403)
     return True
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, current_app, jsonify, request, url_for
+from flask_babel import gettext as _
 
 from .. import sessions
 from ..engine import Problem
@@ -45,12 +46,14 @@ def game_of(token: str):
     try:
         return sessions.get_session(token)
     except sessions.NotFound:
-        raise InputError([Problem("id", "no session with this id")], 404) from None
+        raise InputError([Problem("id", _("no session with this id"))], 404) from None
 
 
 def _number(game, number: int) -> int:
     if not 1 <= number <= sessions.round_count(game):
-        raise InputError([Problem("number", f"this session has no round {number}")], 404)
+        raise InputError(
+            [Problem("number", _("this session has no round %(number)s", number=number))], 404
+        )
     return number
 
 
@@ -91,7 +94,7 @@ def if_match():
             [
                 Problem(
                     "If-Match",
-                    'If-Match takes the round\'s version, as in GET (its ETag), e.g. "7"',
+                    _('If-Match takes the round\'s version, as in GET (its ETag), e.g. "7"'),
                 )
             ],
             400,
@@ -142,7 +145,7 @@ def revision(token: str):
     try:
         revision, settled = sessions.revision_of(token)
     except sessions.NotFound:
-        raise InputError([Problem("id", "no session with this id")], 404) from None
+        raise InputError([Problem("id", _("no session with this id"))], 404) from None
     answer = jsonify({"revision": revision, "settled": settled})
     answer.set_etag(revision_tag(revision, settled))
     return answer.make_conditional(request)  # 304 when If-None-Match names this ETag

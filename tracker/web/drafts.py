@@ -12,6 +12,7 @@ the same; a GET whose session moved on since the draft's last change stores the 
 from __future__ import annotations
 
 from flask import Response, current_app, request
+from flask_babel import gettext as _
 
 from .. import sessions
 from ..engine import Problem
@@ -57,7 +58,7 @@ def get_draft(token: str):
     try:
         tag = drafts.draft_tag(token)
     except sessions.NotFound:
-        raise InputError([Problem("id", "no session with this id")], 404) from None
+        raise InputError([Problem("id", _("no session with this id"))], 404) from None
     if request.if_none_match.contains(tag):
         return "", 304, {"ETag": f'"{tag}"'}
     game = game_of(token)
@@ -119,5 +120,5 @@ def _flag(name: str) -> bool:
     body = read_body()
     value = body.get(name, True) if isinstance(body, dict) else None
     if not isinstance(value, bool):
-        raise InputError([Problem(name, f"{name} is true or false")])
+        raise InputError([Problem(name, _("%(name)s is true or false", name=name))])
     return value

@@ -10,7 +10,7 @@ from datetime import date
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from ..present import groups as words
-from ..present.groups import short_day
+from ..present.display import short_day
 from ..present.qr import qr_svg
 from ..sessions import InputError, NotFound, owners, pins
 from ..sessions.group_money import group_money

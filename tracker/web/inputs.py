@@ -4,6 +4,8 @@ before a core function sees it."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from ..engine import Problem, json_text
 from ..sessions import InputError
 
@@ -14,11 +16,11 @@ def read_json(request, root: str = "body", limit: int = MAX_PROBLEMS):
     """The JSON body of `request`: 415 unless it says JSON, 400 unless it is JSON, 422 for a
     value no session can hold (see `checked`)."""
     if not request.is_json:
-        raise InputError([Problem("body", "send JSON with Content-Type: application/json")], 415)
+        raise InputError([Problem("body", _("send JSON with Content-Type: application/json"))], 415)
     try:
         data = json_text.loads(request.get_data(cache=True))
     except ValueError:  # not JSON, or not UTF-8
-        raise InputError([Problem("body", "the body is not valid JSON")], 400) from None
+        raise InputError([Problem("body", _("the body is not valid JSON"))], 400) from None
     return checked(data, root, limit)
 
 
