@@ -32,13 +32,16 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from ..sessions.draft_tags import DraftTags, revision_tag
-from .language import COOKIE, DEFAULT, choose
-from .security import RAW_HEADERS
+from .language import COOKIE, DEFAULT, VARY, choose
+from .security import RAW_HEADERS as SECURITY_HEADERS
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
 ONE_TAG = re.compile(r'\s*"([0-9]{1,20}\.[0-9]{1,20})"\s*')  # what seat_sync.js sends
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
+
+
+RAW_HEADERS = [*SECURITY_HEADERS, VARY]  # as the app's answers: the language may change them
 
 
 def english(environ) -> bool:

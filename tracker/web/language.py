@@ -30,6 +30,7 @@ DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600  # a year: the device keeps its choice
 STATIC = "/static/"
+VARY = ("Vary", "Accept-Language, Cookie")  # what every answer but /static/ says
 
 
 def catalogues(folder: Path = TRANSLATIONS) -> tuple[str, ...]:
