@@ -17,32 +17,13 @@ from zoneinfo import ZoneInfo
 
 import flask_babel
 from flask import has_request_context
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from ..present import group_stats as words
-from ..present.display import money, short_day_time, sign_class, signed_money
+from ..present.display import short_day_time
 from ..present.statement import statement_view
-from .summary import DEFAULT_ZONE, TEMPLATES
-
-_env: Environment | None = None
-
-
-def _environment() -> Environment:
-    global _env
-    if _env is None:
-        _env = Environment(
-            loader=FileSystemLoader(str(TEMPLATES)),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            trim_blocks=True,
-            lstrip_blocks=True,
-            extensions=["jinja2.ext.i18n"],
-        )
-        _env.install_gettext_callables(  # type: ignore[attr-defined]
-            flask_babel.gettext, flask_babel.ngettext, newstyle=True
-        )
-        _env.filters.update(money=money, signed_money=signed_money, sign=sign_class)
-    return _env
+from .summary import DEFAULT_ZONE
+from .summary import environment as _environment
 
 
 def _language() -> str:

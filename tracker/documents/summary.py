@@ -24,7 +24,7 @@ from ..engine import Ledger, Rules, money_text
 from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
-from ..present.display import day_time, sign_class
+from ..present.display import day_time, money, sign_class, signed_money
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
@@ -52,6 +52,7 @@ def environment() -> Environment:
             ngettext=lambda one, many, n: get_translations().ungettext(one, many, n),
             newstyle=True,
         )
+        _env.filters.update(money=money, signed_money=signed_money, sign=sign_class)
     return _env
 
 
