@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardError, parse_cards
 from .melds import Meld, MeldError, validate_meld
-from .messages import N_, message_of
+from .messages import N_, Later, message_of, said
 from .problems import Path, Problems
 from .rules import Rules
 from .values import check_keys, read_flag
@@ -72,13 +72,13 @@ def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> 
     if not isinstance(raw, dict):
         problems.add(where, N_("%(name)s's cards must be an object with melds and hand", name=name))
         return entry
-    check_keys(raw, HAND_KEYS, where, N_("%(name)s's hand", name=name), problems)
+    label = Later("%(name)s's hand", name=name)
+    check_keys(raw, HAND_KEYS, where, label, problems)
     entry.challenged = read_flag(raw, "challenged", where, problems)
     entry.kang = read_flag(raw, "kang", where, problems)
     entry.no_discard = read_flag(raw, "no_discard", where, problems)
     entry.melds = _read_melds(_or_none(raw.get("melds")), where, name, seen, problems)
     hand_where = Path.of(*where, "hand")
-    label = N_("%(name)s's hand", name=name)
     cards = _read_cards(_or_none(raw.get("hand")), hand_where, label, problems)
     if cards is not None:
         if len(cards) > 13:
@@ -103,7 +103,7 @@ def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) 
     for index, meld in enumerate(melds):
         meld_where = Path.of(*where, "melds", index)
         secret = False
-        label = N_("%(name)s's meld %(number)s", name=name, number=index + 1)
+        label = Later("%(name)s's meld %(number)s", name=name, number=index + 1)
         if isinstance(meld, dict):
             check_keys(meld, MELD_KEYS, meld_where, label, problems)
             secret = read_flag(meld, "secret", meld_where, problems)
@@ -123,10 +123,10 @@ def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) 
 
 def _joker_too_many(label: str, jokers: int) -> str:
     if jokers == 0:
-        return N_("%(label)s: a joker too many, the rules allow no jokers", label=label)
+        return N_("%(label)s: a joker too many, the rules allow no jokers", label=said(label))
     return N_(
         "%(label)s: a joker too many, the rules allow only %(jokers)s joker(s)",
-        label=label,
+        label=said(label),
         jokers=jokers,
     )
 
@@ -134,9 +134,9 @@ def _joker_too_many(label: str, jokers: int) -> str:
 def _twice(label: str, card: str, other: str) -> str:
     return N_(
         "%(label)s: %(card)s is entered twice (also in %(other)s)",
-        label=label,
+        label=said(label),
         card=card,
-        other=other,
+        other=said(other),
     )
 
 
@@ -147,10 +147,12 @@ def _or_none(value):
 
 def _read_cards(value, where: Path, label: str, problems: Problems) -> list[Card] | None:
     if not isinstance(value, (str, list)):
-        problems.add(where, N_("%(label)s: write the cards as text, e.g. 7S 7D 7C", label=label))
+        problems.add(
+            where, N_("%(label)s: write the cards as text, e.g. 7S 7D 7C", label=said(label))
+        )
         return None
     try:
         return parse_cards(value)
     except CardError as error:
-        problems.add(where, N_("%(label)s: %(error)s", label=label, error=message_of(error)))
+        problems.add(where, N_("%(label)s: %(error)s", label=said(label), error=message_of(error)))
         return None

@@ -28,13 +28,7 @@ class Message(str):
     ):
         chosen = template if plural is None or params[count] == 1 else plural
         self = super().__new__(cls, chosen % params if params else chosen)
-        for name, value in (
-            ("template", template),
-            ("plural", plural),
-            ("count", count),
-            ("params", params),
-        ):
-            object.__setattr__(self, name, value)
+        self.__dict__.update(template=template, plural=plural, count=count, params=params)
         return self
 
     def __setattr__(self, name, value):
@@ -49,6 +43,24 @@ class Message(str):
 
 def _rebuilt(template, plural, count, params):
     return Message(template, plural, count, **params)
+
+
+class Later:
+    """A Message not made yet: the label of every hand and meld of a round is said only in a
+    refusal, so it is made (`said`) only then, not for each hand read (issue 12's cost)."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, **params):
+        self.template, self.params = template, params
+
+    def __str__(self) -> str:
+        return str(said(self))
+
+
+def said(label):
+    """A label as text: a `Later` made into its Message, anything else as it is."""
+    return Message(label.template, **label.params) if isinstance(label, Later) else label
 
 
 def N_(template: str, **params) -> Message:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .messages import N_, these_and
+from .messages import N_, said, these_and
 from .problems import Path, Problem
 
 SEATS = (0, 1, 2)
@@ -122,15 +122,15 @@ def read_flag(data: dict, key: str, where, problems: list) -> bool:
 def check_keys(data: dict, known: tuple[str, ...], where, what: str, problems: list) -> None:
     """A problem for each key of `data` that is not one of `known` (a misspelt "challange"
     must not be read as no challenge), naming the keys there are."""
-    keys = these_and(list(known))
     for key in data:
         if key not in known:
+            keys = these_and(list(known))
             name = shown(key)
             place = Path.of(*Path(where), name) if name else Path(where) or Path.of("round")
-            said = N_(
+            message = N_(
                 "unknown key '%(name)s' in %(what)s: the keys are %(keys)s",
                 name=name,
-                what=what,
+                what=said(what),
                 keys=keys,
             )
-            problems.append(Problem(place, said))
+            problems.append(Problem(place, message))
