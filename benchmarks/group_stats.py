@@ -10,8 +10,9 @@ median wall time of several passes through the Flask test client:
 - after a save: one session changed (a round added), the page again: that session replayed;
 - the API answer likewise, and the season PDF printed by the bounded printer (its cache
   emptied before each pass).
-Then where the cold time goes: reading the rounds, the engine's replay (`replay_stored`, as the
-page replays; and `replay`, which checks each round again, for comparison), the stats, the page.
+Then where the cold time goes, as the page does it: reading the rounds, the engine's replay
+(`replay_stored`, as the page replays; and `replay`, which checks each round again, for
+comparison), the stats, the page.
 
     .venv/bin/python benchmarks/group_stats.py [--sessions 100] [--rounds 60] [--passes 5]
 """
@@ -31,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask_migrate import upgrade  # noqa: E402
-from sqlalchemy import select  # noqa: E402
+from sqlalchemy import Text, cast, select  # noqa: E402
 
 from tests.support.records import TALON  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
@@ -40,6 +41,8 @@ from tracker.engine import Rules, combine, replay, replay_stored, session_stats 
 from tracker.engine.deadwood import _MEMOS  # noqa: E402
 from tracker.extensions import db  # noqa: E402
 from tracker.models import Barkada, GameSession, Member, Round  # noqa: E402
+from tracker.sessions.bulk import collector_paused  # noqa: E402
+from tracker.sessions.group_stats import _decoded  # noqa: E402
 
 MEMBERS = ["Ana", "Ben", "Cris", "Dan", "Eli", "Fe"]
 TARGETS = {"warm": 0.2, "cold": 1.0, "pdf": 3.0}
@@ -112,23 +115,31 @@ def verdict(seconds: float, target: float, kind: str = "") -> str:
 
 
 def where_time_goes(url: str, instance: Path, group: str) -> str:
-    """The cold work step by step, outside the web layer."""
+    """The cold work step by step, outside the web layer, as the page does it: the records
+    read as text and decoded by orjson, replayed as stored without words, the collector
+    paused (sessions/bulk.py)."""
     app = worker(url, instance)
-    with app.app_context():
+    with app.app_context(), collector_paused():
         clear_deadwood_memo()
         start = time.perf_counter()
         games = db.session.query(GameSession).filter(GameSession.group_id.isnot(None)).all()
         records: dict[int, list] = {game.id: [] for game in games}
         rows = db.session.execute(
-            select(Round.session_id, Round.record).order_by(Round.session_id, Round.number)
+            select(Round.session_id, cast(Round.record, Text)).order_by(
+                Round.session_id, Round.number
+            )
         )
         for session_id, record in rows:
-            records[session_id].append(record)
+            records[session_id].append(_decoded(record))
         read = time.perf_counter() - start
         start = time.perf_counter()
         ledgers = [
             replay_stored(
-                game.players, Rules.from_dict(game.rules), game.first_dealer, records[game.id]
+                game.players,
+                Rules.from_dict(game.rules),
+                game.first_dealer,
+                records[game.id],
+                words=False,
             )
             for game in games
         ]
@@ -142,7 +153,8 @@ def where_time_goes(url: str, instance: Path, group: str) -> str:
         parts = [session_stats(game.seat_members, ledger) for game, ledger in zip(games, ledgers)]
         combine(parts)
         counted = time.perf_counter() - start
-        client = app.test_client()
+    client = app.test_client()
+    with app.app_context():
         client.get(f"/g/{group}/stats")
         start = time.perf_counter()
         client.get(f"/g/{group}/stats?vs=2")  # answer memoised: a page render and two queries

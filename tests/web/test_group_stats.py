@@ -2,6 +2,8 @@
 tests/engine/test_engine_stats.py played through the API: every figure is the one worked out
 by hand there (see its docstring for the working)."""
 
+import gc
+import threading
 from datetime import date, datetime
 
 import pytest
@@ -9,6 +11,7 @@ import pytest
 from tests.engine.test_engine_stats import FIGURES, NIGHT_1, NIGHT_2
 from tests.support.groups import group_session, make_group, pay, rename
 from tests.support.records import TALON
+from tracker.sessions.bulk import collector_paused
 
 # Night 1 on Friday 6 November 2026, 20:00 in Manila; night 2 starts at 01:00 on Friday 13
 # November in Manila, which is still the 12th in UTC: a night counts on its Manila date.
@@ -169,3 +172,39 @@ def test_an_unchanged_group_is_answered_from_the_memo(app, client, barkada):
         assert later is not first and len(later.nights) == 1
         # each session's figures are kept on their own: the period's answer reuses night 2's
         assert later.nights[0].stats is first.nights[1].stats
+
+
+def test_the_collector_runs_again_after_a_cold_page(second_worker, barkada):
+    """A worker that has not seen the group replays its sessions with the cyclic collector
+    paused (sessions/bulk.py): it is on again once the answer is made, and the figures are
+    those worked out by hand."""
+    token, _, _ = barkada
+    assert gc.isenabled()
+    players = stats(second_worker.test_client(), token)["players"]
+    assert gc.isenabled()
+    assert players["Ana"]["rounds"] == 7 and players["Ana"]["wins"]["draw"] == 2
+
+
+def test_the_pause_ends_with_the_last_thread_and_keeps_a_collector_left_off():
+    inside, leave = threading.Event(), threading.Event()
+
+    def other():
+        with collector_paused():
+            inside.set()
+            leave.wait(5)
+
+    thread = threading.Thread(target=other)
+    with collector_paused():
+        thread.start()
+        assert inside.wait(5) and not gc.isenabled()
+    assert not gc.isenabled()  # the other thread is still at its work
+    leave.set()
+    thread.join(5)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # off before: left off
+    finally:
+        gc.enable()

@@ -134,16 +134,21 @@ def _secret_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
     return [(label, secrets * each)]
 
 
+# The multipliers' labels, made once (a Message is immutable).
+_FAILED_CALL, _LOST_CHALLENGE = N_("failed call"), N_("lost challenge")
+_KANG, _NO_DISCARD = N_("kang"), N_("no discard")
+
+
 def _multipliers(entry: RoundInput, winner: PlayerResult, loser: PlayerResult):
     """(label, factor) of each multiplier of the loser's payment; a factor of 1 is left out."""
     rules = entry.rules
     failed_call = entry.ending == "draw" and loser.seat == entry.declarer
     tongits = entry.ending == "tongits"
     found = (
-        (N_("failed call"), rules.failed_call_multiplier, failed_call),
-        (N_("lost challenge"), rules.lost_challenge_multiplier, loser.challenged),
-        (N_("kang"), rules.kang_multiplier, tongits and winner.kang),
-        (N_("no discard"), rules.no_discard_multiplier, tongits and winner.no_discard),
+        (_FAILED_CALL, rules.failed_call_multiplier, failed_call),
+        (_LOST_CHALLENGE, rules.lost_challenge_multiplier, loser.challenged),
+        (_KANG, rules.kang_multiplier, tongits and winner.kang),
+        (_NO_DISCARD, rules.no_discard_multiplier, tongits and winner.no_discard),
     )
     return [(label, factor) for label, factor, applies in found if applies and factor != 1]
 

@@ -29,6 +29,7 @@ from ..engine import Ledger, Problem, Rules, Stats, combine, replay_stored, sess
 from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round
+from .bulk import collector_paused
 from .errors import InputError
 
 # A session counts on the date it started at the table, in the Philippines.
@@ -145,7 +146,8 @@ def group_stats(group: Barkada, period: Period) -> GroupStats:
     key = ("group", group.token, group.revision, period, tuple((r.id, r.revision) for r in rows))
     found = _memo().get(key)
     if found is None:
-        figures, exact = _session_figures(rows)
+        with collector_paused():
+            figures, exact = _session_figures(rows)
         found = _derived(group, period, rows, figures, digest(key))
         if exact:
             _memo().put(key, found)
