@@ -3,7 +3,7 @@
    the flags and the dealer, with Confirm in the fixed bar at the bottom of the screen. */
 (function () {
   "use strict";
-  var C = window.TongitsCards, t = window.TongitsWords.t;
+  var C = window.TongitsCards, t = window.TongitsWords.t, tn = window.TongitsWords.tn;
 
   function upper(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
@@ -102,7 +102,7 @@
       if (!answer.errors.length) return;
       var h = document.createElement("p");
       h.className = "fix-head";
-      h.textContent = answer.errors.length === 1 ? t("1 thing to fix before saving:") : t("{n} things to fix before saving:", { n: answer.errors.length });
+      h.textContent = tn("1 thing to fix before saving:", "{n} things to fix before saving:", answer.errors.length);
       var ul = document.createElement("ul");
       answer.errors.forEach(function (e) {
         var li = document.createElement("li");

@@ -140,13 +140,25 @@
     var el = document.getElementById("words");
     try { return el ? JSON.parse(el.textContent) || {} : {}; } catch (e) { return {}; }
   })();
-  function t(text, values) {
-    var said = SAID[text] || text;
-    Object.keys(values || {}).forEach(function (k) { said = said.split("{" + k + "}").join(values[k]); });
-    return said;
+  function fill(text, values) {
+    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
+    return text;
+  }
+  function t(text, values) { return fill(SAID[text] || text, values); }
+  /* a count's words, {n} filled in: the reader's language gives the text of each of its plural
+     categories under the English plural (present/js_words.py), chosen by the browser's
+     Intl.PluralRules for the page's language; English chooses between `one` and `other` */
+  var PLURAL = (function () {
+    try { return new Intl.PluralRules(document.documentElement.lang || "en"); } catch (e) { return null; }
+  })();
+  function tn(one, other, n, values) {
+    var forms = SAID[other], all = { n: n };
+    Object.keys(values || {}).forEach(function (k) { all[k] = values[k]; });
+    var said = forms && typeof forms === "object" ? forms[PLURAL ? PLURAL.select(n) : "other"] : null;
+    return fill(said || (n === 1 ? one : other), all);
   }
 
-  window.TongitsWords = { t: t };
+  window.TongitsWords = { t: t, tn: tn };
   window.TongitsCards = Cards;
   window.TongitsPicker = { create: create };
 })();

@@ -7,7 +7,7 @@
   "use strict";
   var form = document.getElementById("round");
   if (!form || !window.TongitsPicker || !window.TongitsReview) return;
-  var C = window.TongitsCards, t = window.TongitsWords.t;
+  var C = window.TongitsCards, t = window.TongitsWords.t, tn = window.TongitsWords.tn;
   var body = document.body;
   document.documentElement.classList.add("js");
   body.classList.add("entry");
@@ -159,10 +159,10 @@
     if (bad) return picker.setStatus(C.prettyText(bad.message), "bad");
     if (i && i.open && i.open.ok) return picker.setStatus(t("{n} cards make a {kind}: Meld \u2713 lays it down", { n: open.length, kind: t(i.open.kind) }), "ok");
     if (!open.length && !meldTexts(active).length) return picker.setStatus(t("Tap a meld, then Meld \u2713; then the cards left"), "");
-    var words = !open.length ? t("No cards in hand") : t(open.length === 1 ? "{n} card in hand" : "{n} cards in hand", { n: open.length });
+    var words = !open.length ? t("No cards in hand") : tn("{n} card in hand", "{n} cards in hand", open.length);
     if (i && i.deadwood !== undefined) words += " \u00b7 " + t("deadwood {n}", { n: i.deadwood });
     var found = i && i.hand_melds ? i.hand_melds : [];  // melds the engine finds in the hand
-    if (found.length) words += " \u00b7 " + t(found.length > 1 ? "{melds} count as melds" : "{melds} counts as a meld", { melds: C.prettyText(found.join(" | ")) });
+    if (found.length) words += " \u00b7 " + tn("{melds} counts as a meld", "{melds} count as melds", found.length, { melds: C.prettyText(found.join(" | ")) });
     picker.setStatus(words, "");
   }
 
@@ -181,7 +181,7 @@
       // the active player's deadwood is in the status line under the tools
       var done = seat !== active && i && !wrong && i.deadwood !== undefined;
       var pts = i && i.deadwood !== undefined ? t("{n} pts", { n: i.deadwood }) : "";
-      s.textContent = !n ? t("no cards") : burnt ? t("Sunog") + (pts && " \u00b7 " + pts) : done ? "\u2713 " + pts : t("{n} cards", { n: n });
+      s.textContent = !n ? t("no cards") : burnt ? t("Sunog") + (pts && " \u00b7 " + pts) : done ? "\u2713 " + pts : tn("{n} card", "{n} cards", n);
       var badge = panels[seat].querySelector("[data-sunog]");
       badge.hidden = !burnt;
       panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? t("deadwood {n}", { n: i.deadwood }) : "";
@@ -202,7 +202,7 @@
     if (!checked("ending")) return review.setBar(t("How did it end? Tap it above"), "", null);
     if (answer && answer.errors.length) {
       var n = answer.errors.length;
-      return review.setBar(n === 1 ? t("1 thing to fix") : t("{n} things to fix", { n: n }), "fix", review.open);
+      return review.setBar(tn("1 thing to fix", "{n} things to fix", n), "fix", review.open);
     }
     review.setBar(t("Checking\u2026"), "", null);
   }

@@ -8,7 +8,7 @@
     meldFirst: "Tap the cards of the meld first.",
     byWhom: "By whom?",
     lastCard: "Last card drawn by",
-    cards: "{n} cards", oneCard: "1 card", noCards: "no cards yet",
+    noCards: "no cards yet",
     done: "\u2713 Done", agreed: "\u2713 Agreed",
     also: "also in {names}'s hand",
     clash: "{card} is also in {names}'s hand: one of you must fix it.",
@@ -266,7 +266,7 @@
       var seat = parseInt(cell.getAttribute("data-cell"), 10), s = d.seats[seat];
       var n = cardsOf(seat === me ? mine : s.hand).length;
       var state = s.agreed ? WORDS.agreed : (seat === me ? done : s.done) ? WORDS.done :
-        n === 0 ? WORDS.noCards : n === 1 ? WORDS.oneCard : say(WORDS.cards, { n: n });
+        n === 0 ? WORDS.noCards : window.TongitsWords.tn("1 card", "{n} cards", n);
       cell.querySelector("[data-state]").textContent = state;
       cell.classList.toggle("is-done", !!(s.done || s.agreed));
       cell.classList.toggle("clash", (s.clashes || []).length > 0);

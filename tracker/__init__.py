@@ -58,7 +58,6 @@ def _bind_extensions(app: Flask) -> None:
 
 def _register_web(app: Flask) -> None:
     from . import commands
-    from .documents import backup
     from .extensions import csrf
     from .present import display, messages
     from .web import (
@@ -93,8 +92,7 @@ def _register_web(app: Flask) -> None:
     csrf.exempt(group_api.bp)
     app.request_class = exports.Request  # the import routes take a whole session's JSON
     app.register_blueprint(exports.bp)
-    backup.register(app)  # flask --app tracker backup FILE / restore FILE
-    commands.register(app)  # flask --app tracker sessions list / prune / owner
+    commands.register(app)  # flask --app tracker sessions list / prune / owner, backup, restore
     errors.register(app)
     public.register(app)  # host check and proxy fix: in front of the draft polls
 

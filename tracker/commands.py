@@ -1,8 +1,10 @@
-"""The server owner's commands on sessions (issue 10):
+"""The server owner's commands on sessions (issue 10) and backups (documents/backup.py):
 
     flask --app tracker sessions list                          # newest change first
     flask --app tracker sessions prune --idle-days N [--dry-run]
     flask --app tracker sessions owner TOKEN                   # a new owner key and recovery code
+    flask --app tracker backup FILE                            # FILE "-": standard output
+    flask --app tracker restore FILE [--replace]               # FILE "-": standard input
 
 `prune` deletes the sessions with no change for N days, with their rounds, round drafts, PIN
 tries, idempotency answers and kept summary PDFs, and prints each one it deleted.
@@ -12,8 +14,9 @@ from __future__ import annotations
 
 import click
 from flask import current_app
-from flask.cli import AppGroup
+from flask.cli import AppGroup, with_appcontext
 
+from .documents.backup import BackupError, restore, write_backup
 from .documents.pdf_cache import cache_folder, forget
 from .sessions import NotFound
 from .sessions.upkeep import Row, delete_sessions, give_owner, idle_rows, session_rows
@@ -73,5 +76,51 @@ def owner_command(token: str) -> None:
     click.echo("Shown only this once: give them to the session's owner.")
 
 
+# -- the backups (documents/backup.py) -------------------------------------------------------
+
+
+@click.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@with_appcontext
+def backup_command(file: str) -> None:
+    """Write every group and session (rounds, links, payments) to FILE as JSON ("-": stdout)."""
+    count = write_backup(file)
+    if file != "-":
+        click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {file}.")
+
+
+@click.command("restore")
+@click.argument("file", type=click.File("rb"))
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Replace a session or group whose link exists here (by default it is skipped).",
+)
+@with_appcontext
+def restore_command(file, replace: bool) -> None:
+    """Restore the groups and sessions of a backup FILE in one transaction ("-": stdin)."""
+    try:
+        report = restore(file.read(), replace=replace)
+    except BackupError as error:
+        click.echo(f"Refused: {file.name} cannot be restored; nothing was changed.", err=True)
+        for problem in error.problems[:100]:
+            click.echo(f"  {problem.where}: {problem.message}", err=True)
+        if len(error.problems) > 100:
+            click.echo(f"  … and {len(error.problems) - 100} more", err=True)
+        raise SystemExit(2) from None
+    for label in report.restored:
+        click.echo(f"restored {label}")
+    for label in report.replaced:
+        click.echo(f"replaced {label}")
+    for label in report.skipped:
+        click.echo(f"skipped {label}: its link exists here (use --replace to overwrite it)")
+    click.echo(
+        f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
+        f"skipped {len(report.skipped)}."
+    )
+
+
 def register(app) -> None:
     app.cli.add_command(group)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)

@@ -1,5 +1,6 @@
 """The summary's payment lines are the engine's explanations, in the reader's language
-(issue 12): where there is no request (the PDF's child process) `use_language` chooses it."""
+(issue 12): where there is no request (the PDF's child process) the print's language is
+chosen as the child chooses it (render.in_language)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import html
 import re
 
 from tests.support.rounds_factory import known_session
+from tracker.documents.render import in_language
 from tracker.documents.summary import summary_html
-from tracker.present.messages import _LANGUAGE, use_language
 
 
 def _text(page: str) -> str:
@@ -18,11 +19,8 @@ def _text(page: str) -> str:
 def test_the_summary_explains_payments_in_filipino_when_told_and_in_english_by_default():
     english = _text(summary_html(known_session()))
     assert "₱10.00 stake + 20 pts × ₱1.00" in english
-    token = use_language("fil")
-    try:
+    with in_language("fil"):
         filipino = _text(summary_html(known_session()))
-    finally:
-        _LANGUAGE.reset(token)
     assert "₱10.00 taya + 20 puntos × ₱1.00" in filipino
     assert "×2 palpak na draw" in filipino and "failed call" not in filipino
     assert _text(summary_html(known_session())) == english

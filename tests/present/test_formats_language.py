@@ -12,7 +12,9 @@ from flask import render_template_string
 from flask_babel import force_locale
 
 from tracker.engine import money_text
+from tracker.engine.money import Amount
 from tracker.present import display
+from tracker.present.messages import say
 
 AMOUNTS = ["0", "0.5", "-0.5", "12", "-12", "1234.5", "-1234.50", "1000000", "-99999.99", "3.333"]
 UNITS = ["₱", "$", "€", "pts", "PHP "]
@@ -41,6 +43,22 @@ def test_english_money_is_the_engines_money_text(amount, unit):
 def test_filipino_money(amount, unit, text):
     assert display.money(Decimal(amount), unit, locale="fil") == text
     assert display.money(float(amount), unit, locale="fil") == text
+
+
+@pytest.mark.parametrize("unit", UNITS)
+@pytest.mark.parametrize("amount", AMOUNTS)
+def test_a_page_and_an_engine_sentence_write_an_amount_alike(app, amount, unit):
+    """display.money (pages) and say(Amount) (the engine's sentences) share one formatter: in
+    Filipino as in English, "1,234.50" grouped, points ungrouped as money_text writes them."""
+    value = Decimal(amount)
+    for language in ("en", "fil"):
+        with app.test_request_context(f"/?lang={language}"):
+            assert say(Amount(value, unit)) == display.money(value, unit)
+    with app.test_request_context("/?lang=fil"):
+        if unit == "pts":
+            assert (
+                display.money(value, unit).replace(" puntos", "") == money_text(value, "pts")[:-4]
+            )
 
 
 def test_filipino_points_and_signs(app):

@@ -165,8 +165,11 @@ def test_no_sunog_on_a_blank_round_and_a_plain_hand_is_no_error(page, server):
     assert page.locator(".badge.sunog:visible, .tab.sunog").count() == 0
     assert page.locator(".tab-status").all_inner_texts() == ["no cards"] * 3
     screen = OneScreen(page)
-    screen.cards("2H 5C 9D 7S 8S KD QC")  # an ordinary hand: no meld in it, nothing wrong
     status = page.locator(".picker .status")
+    screen.cards("2H")  # one card: its words are the singular's
+    assert status.inner_text() == "1 card in hand · deadwood 2"
+    assert page.locator(".tab.active .tab-status").inner_text() == "1 card"
+    screen.cards("5C 9D 7S 8S KD QC")  # an ordinary hand: no meld in it, nothing wrong
     assert status.inner_text() == "7 cards in hand · deadwood 51"
     assert "bad" not in status.get_attribute("class")
     assert page.locator(".tab.sunog").count() == 0  # Ana is still being entered

@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from babel import Locale
 from flask_babel import force_locale, gettext
 
 from tests.support.records import DRAW, PLAYERS, TONGITS
@@ -124,6 +125,10 @@ def test_the_scripts_get_their_words_on_a_filipino_page(app, client, played):
     assert said["Type instead"] == fil(app, "Type instead") == "I-type"
     assert said["Cards for {name}"] == "Baraha ni {name}"
     assert said["Meld \u2713"] == "Bahay \u2713"
+    # a count's words: one text per plural category of Filipino, as the browser names them
+    categories = set(Locale.parse("fil").plural_form.tags) | {"other"}
+    assert said["{n} cards in hand"] == dict.fromkeys(categories, "{n} baraha sa kamay")
+    assert set(said["{n} things to fix"]) == categories == {"one", "other"}
     seat = client.get(f"/s/{played}/rounds/new?seat=0&lang=fil").get_data(as_text=True)
     assert '"\\u2713 Agreed": "\\u2713 Pumayag"' in seat or "Pumayag" in html.unescape(seat)
 

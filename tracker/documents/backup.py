@@ -2,6 +2,7 @@
 
     flask --app tracker backup FILE              # FILE "-" writes to standard output
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input
+    (the commands: tracker/commands.py)
 
 A backup is {"format": "tongits-tracker-backup/2", "created": ..., "groups": [...],
 "sessions": [...]} (groups: backup_groups.py; a /1 backup has none and still restores), each
@@ -25,8 +26,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path as FilePath
 
-import click
-from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from ..engine import Path, Problem
@@ -258,52 +257,3 @@ def _label(entry: Entry) -> str:
     """How the restore command names a session: its link's start, players and rounds."""
     players = ", ".join(entry.clean["players"])
     return f"{entry.token[:8]}… ({players}, {len(entry.clean['rounds'])} rounds)"
-
-
-# -- the commands ---------------------------------------------------------------------------
-
-
-@click.command("backup")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@with_appcontext
-def backup_command(file: str) -> None:
-    """Write every group and session (rounds, links, payments) to FILE as JSON ("-": stdout)."""
-    count = write_backup(file)
-    if file != "-":
-        click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {file}.")
-
-
-@click.command("restore")
-@click.argument("file", type=click.File("rb"))
-@click.option(
-    "--replace",
-    is_flag=True,
-    help="Replace a session or group whose link exists here (by default it is skipped).",
-)
-@with_appcontext
-def restore_command(file, replace: bool) -> None:
-    """Restore the groups and sessions of a backup FILE in one transaction ("-": stdin)."""
-    try:
-        report = restore(file.read(), replace=replace)
-    except BackupError as error:
-        click.echo(f"Refused: {file.name} cannot be restored; nothing was changed.", err=True)
-        for problem in error.problems[:100]:
-            click.echo(f"  {problem.where}: {problem.message}", err=True)
-        if len(error.problems) > 100:
-            click.echo(f"  … and {len(error.problems) - 100} more", err=True)
-        raise SystemExit(2) from None
-    for label in report.restored:
-        click.echo(f"restored {label}")
-    for label in report.replaced:
-        click.echo(f"replaced {label}")
-    for label in report.skipped:
-        click.echo(f"skipped {label}: its link exists here (use --replace to overwrite it)")
-    click.echo(
-        f"Restored {len(report.restored)}, replaced {len(report.replaced)}, "
-        f"skipped {len(report.skipped)}."
-    )
-
-
-def register(app) -> None:
-    app.cli.add_command(backup_command)
-    app.cli.add_command(restore_command)

@@ -16,18 +16,13 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import flask_babel
-from flask import has_request_context
 from markupsafe import Markup
 
 from ..present import group_stats as words
-from ..present.display import short_day_time
+from ..present.display import language, short_day_time
 from ..present.statement import statement_view
 from .summary import DEFAULT_ZONE
 from .summary import environment as _environment
-
-
-def _language() -> str:
-    return str(flask_babel.get_locale() or "en") if has_request_context() else "en"
 
 
 def _page_footer() -> Markup:
@@ -52,7 +47,7 @@ def _printed(now: datetime | None) -> str:
 
 
 def _common(now: datetime | None) -> dict:
-    return {"printed": _printed(now), "lang": _language(), "page_footer": _page_footer()}
+    return {"printed": _printed(now), "lang": language(), "page_footer": _page_footer()}
 
 
 def season_html(found, group_name: str, now: datetime | None = None) -> str:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask_babel import get_locale, get_translations
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -24,7 +24,7 @@ from ..engine import Ledger, Rules, money_text
 from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
-from ..present.display import day_time, money, sign_class, signed_money
+from ..present.display import day_time, language, money, sign_class, signed_money
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
@@ -92,15 +92,9 @@ def summary_context(
         "left_out": rounds_left_out(len(played), len(listed)),
         "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if played else None,
         "settled": bool(export.get("settled")),
-        "lang": _language(),
+        "lang": language(),
         "page_counter": page_counter(),
     }
-
-
-def _language() -> str:
-    """The <html lang> of the print: the locale it is printed in (English without an app)."""
-    locale = get_locale()
-    return str(locale) if locale is not None else "en"
 
 
 def page_counter() -> str:

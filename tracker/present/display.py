@@ -16,14 +16,15 @@ from datetime import date, datetime
 from decimal import Decimal
 from functools import lru_cache
 
-from babel import dates, numbers
-from flask_babel import force_locale, get_locale
-from flask_babel import gettext as _
+from babel import dates
+from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from ..engine import money_text, parse_cards
+from ..engine.money import Amount
 from ..models import iso
 from . import house_rules
+from .messages import amount_text, catalogue
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
@@ -31,10 +32,6 @@ CARD_TOKEN = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")  # a card in the engine's
 
 
 ENGLISH = "en"
-POINTS = "pts"  # progressive mode's unit (engine/money.py)
-MINUS = "−"  # the app's minus sign (U+2212), in every language
-MONEY_FORMAT = "#,##0.00"
-POINTS_FORMAT = "0.########"  # as English: no grouping, no trailing zeros
 DAY = {ENGLISH: "EEEE, d MMMM y"}  # "Monday, 30 November 2026"; other languages: CLDR's full
 TIME = "h:mm a"  # "8:15 PM"
 SHORT_DAY = "dd MMM y"  # "01 Dec 2026", as strftime("%d %b %Y")
@@ -60,16 +57,7 @@ def signed_money(amount, unit: str = "₱", locale: str | None = None) -> str:
 def _money(amount: Decimal, unit: str, locale: str) -> str:
     if locale == ENGLISH:
         return money_text(amount, unit)
-    sign = MINUS if amount < 0 else ""
-    if unit == POINTS:
-        with force_locale(locale):
-            return sign + _("%(points)s pts", points=_number(abs(amount), POINTS_FORMAT, locale))
-    return sign + unit + _number(abs(amount), MONEY_FORMAT, locale)
-
-
-@lru_cache(maxsize=4096)  # a page shows the same few amounts many times
-def _number(value: Decimal, pattern: str, locale: str) -> str:
-    return numbers.format_decimal(value, format=pattern, locale=locale)
+    return amount_text(Amount(amount, unit), locale, catalogue(locale))
 
 
 def day(value: date | None, locale: str | None = None) -> str:

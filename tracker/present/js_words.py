@@ -4,16 +4,38 @@ each script looks its English text up there, keeping the English it has when the
 (an English page renders no such block, so English pages are unchanged).
 
 The keys are the scripts' English texts, with their blanks written `{name}`; the values are the
-same texts in the reader's language, blanks kept. A count's words come in the English forms the
-script chooses between (one, other): Filipino writes both alike.
+same texts in the reader's language, blanks kept. A count's words are one entry, under the
+English plural: the text of each plural category of the reader's language (CLDR's names, as
+the browser's Intl.PluralRules chooses them: "one", "other", or "few", "many"... in another
+language), each from ngettext at a number of that category (`TongitsWords.tn` in picker.js).
 
     words_for(*scripts) -> dict   e.g. words_for("round", "picker", "entry_review")
 """
 
 from __future__ import annotations
 
-from flask_babel import get_locale
+from functools import lru_cache
+
+from babel import Locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
+
+
+def _counted(plural_en: str, singular: str, plural: str, **blanks) -> dict:
+    """{English plural: {category: text}}: a count's words in each plural category of the
+    reader's language; the count's blank, %(count)s, is the script's {n}."""
+    blanks.setdefault("count", "{n}")
+    forms = _samples(str(get_locale()))
+    return {plural_en: {kind: ngettext(singular, plural, n, **blanks) for kind, n in forms}}
+
+
+@lru_cache(maxsize=16)
+def _samples(locale: str) -> tuple[tuple[str, int], ...]:
+    """(category, the least whole number of it) for each plural category of `locale`."""
+    rule, found = Locale.parse(locale).plural_form, {}
+    for number in range(1000):
+        found.setdefault(rule(number), number)
+    return tuple(found.items())
 
 
 def _picker() -> dict:
@@ -45,22 +67,24 @@ def _round() -> dict:
             "Tap a meld, then Meld \u2713; then the cards left"
         ),
         "No cards in hand": _("No cards in hand"),
-        "{n} card in hand": _("%(count)s card in hand", count="{n}"),
-        "{n} cards in hand": _("%(count)s cards in hand", count="{n}"),
+        **_counted("{n} cards in hand", "%(count)s card in hand", "%(count)s cards in hand"),
         "deadwood {n}": _("deadwood %(points)s", points="{n}"),
-        "{melds} counts as a meld": _("%(melds)s counts as a meld", melds="{melds}"),
-        "{melds} count as melds": _("%(melds)s count as melds", melds="{melds}"),
+        **_counted(
+            "{melds} count as melds",
+            "%(melds)s counts as a meld",
+            "%(melds)s count as melds",
+            melds="{melds}",
+        ),
         "{n} pts": _("%(points)s pts", points="{n}"),
         "no cards": _("no cards"),
         "Sunog": _("Sunog"),
-        "{n} cards": _("%(count)s cards", count="{n}"),
+        **_counted("{n} cards", "%(count)s card", "%(count)s cards"),
         "Tap {name}'s cards": _("Tap %(name)s's cards", name="{name}"),
         "{name}'s cards next \u25b8": _("%(name)s's cards next \u25b8", name="{name}"),
         "Ready": _("Ready"),
         "Review \u25b8": _("Review \u25b8"),
         "How did it end? Tap it above": _("How did it end? Tap it above"),
-        "1 thing to fix": _("1 thing to fix"),
-        "{n} things to fix": _("%(count)s things to fix", count="{n}"),
+        **_counted("{n} things to fix", "%(count)s thing to fix", "%(count)s things to fix"),
         "Checking\u2026": _("Checking\u2026"),
         "Cards for {name}": _("Cards for %(name)s", name="{name}"),
     }
@@ -71,9 +95,10 @@ def _entry_review() -> dict:
         "Review the round": _("Review the round"),
         "\u25c2 Back to cards": _("\u25c2 Back to cards"),
         "Confirm \u2713": _("Confirm \u2713"),
-        "1 thing to fix before saving:": _("1 thing to fix before saving:"),
-        "{n} things to fix before saving:": _(
-            "%(count)s things to fix before saving:", count="{n}"
+        **_counted(
+            "{n} things to fix before saving:",
+            "%(count)s thing to fix before saving:",
+            "%(count)s things to fix before saving:",
         ),
     }
 
@@ -84,8 +109,7 @@ def _seat() -> dict:
         "Tap the cards of the meld first.": _("Tap the cards of the meld first."),
         "By whom?": _("By whom?"),
         "Last card drawn by": _("Last card drawn by"),
-        "{n} cards": _("%(count)s cards", count="{n}"),
-        "1 card": _("1 card"),
+        **_counted("{n} cards", "%(count)s card", "%(count)s cards"),
         "no cards yet": _("no cards yet"),
         "\u2713 Done": _("\u2713 Done"),
         "\u2713 Agreed": _("\u2713 Agreed"),

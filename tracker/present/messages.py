@@ -8,15 +8,14 @@ by Babel for the locale; names and cards verbatim). English is the Message's own
 English pages, PDFs and JSON stay byte-identical. Plain text (no Message) is shown as is.
 
     say(message) -> str                      the sentence in the reader's language
-    say_in(message, "fil") -> str            the same without Flask
-    use_language("fil")                      say() without Flask (a command, a child process)
+    amount_text(Amount, "fil", catalogue("fil")) -> str
+                                             an amount for a locale (display.money's too)
     problem_dict(problem) -> dict            {"where", "message"}: an API error, rendered
     errors_dict(problems) -> dict            {"errors": [...]}: the API's refusal, rendered
 """
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from copy import copy
 from decimal import Decimal
 from functools import lru_cache
@@ -37,9 +36,7 @@ def say(value):
     anything else unchanged. Outside a request, and in English, the engine's own English."""
     if not isinstance(value, (Message, Joined, Amount)):
         return value
-    if not has_app_context():  # a command, a child process without Flask: use_language's choice
-        return say_in(value, _LANGUAGE.get())
-    locale = get_locale()
+    locale = get_locale() if has_app_context() else None  # a command: English
     if locale is None or locale.language == "en":
         return str(value)
     reader = g.get("_reader")  # the request's catalogue, looked up once per request and locale
@@ -48,31 +45,15 @@ def say(value):
     return _rendered(value, reader[1], reader[2])
 
 
-_LANGUAGE: ContextVar[str] = ContextVar("reader_language", default="en")
-
-
-def use_language(language: str):
-    """The language `say` renders in where there is no request (the summary PDF's child
-    process, which has no Flask); returns the token to reset it with."""
-    return _LANGUAGE.set(language or "en")
-
-
 def english() -> bool:
     """Is the current request read in English (or is there no request)?"""
     locale = get_locale()
     return locale is None or locale.language == "en"
 
 
-def say_in(value, language: str):
-    """`value` in `language` ("en", "fil") without Flask: for the summary PDF's child process,
-    which has no request; the catalogue is read from tracker/translations."""
-    if not isinstance(value, (Message, Joined, Amount)) or language == "en":
-        return value if not isinstance(value, (Message, Joined, Amount)) else str(value)
-    return _rendered(value, language, _catalogue(language))
-
-
 @lru_cache(maxsize=8)
-def _catalogue(language: str):
+def catalogue(language: str) -> Translations:
+    """The catalogue of `language` in tracker/translations, read once (without Flask)."""
     folder = Path(__file__).resolve().parent.parent / "translations"
     return Translations.load(str(folder), [language])
 
@@ -107,12 +88,14 @@ def _message(message: Message, locale, translations) -> str:
 
 def amount_text(amount: Amount, locale: str, translations) -> str:
     """An amount as money_text writes it, its number written for `locale` by Babel's data:
-    its decimal and group signs (₱1,234.50 in English and Filipino)."""
+    its decimal and group signs (₱1,234.50 in English and Filipino); points, as money_text
+    writes them, not grouped and without trailing zeros ("1234.5 puntos")."""
     sign = "−" if amount.value < 0 else ""
+    value = abs(amount.value)
     if amount.symbol == "pts":
-        number = _number(format(abs(amount.value).normalize(), ",f"), locale)
+        number = format(value.normalize(), "f").replace(".", get_decimal_symbol(locale))
         return sign + translations.ugettext(POINTS) % {"points": number}
-    return sign + amount.symbol + _number(format(abs(amount.value), ",.2f"), locale)
+    return sign + amount.symbol + _number(format(value, ",.2f"), locale)
 
 
 def _number(text: str, locale: str) -> str:

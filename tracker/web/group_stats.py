@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 from flask import Response, abort, jsonify, render_template, request
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -16,6 +15,7 @@ from ..documents.printer import PrintRefused
 from ..engine import Problem
 from ..present import group_stats as shown
 from ..present import groups as words
+from ..present.display import language
 from ..present.messages import say
 from ..sessions import InputError, NotFound
 from ..sessions.group_stats import group_stats, period_of
@@ -59,7 +59,7 @@ def season_pdf(token: str):
     except InputError as error:
         abort(422, description=" ".join(say(problem.message) for problem in error.problems))
     found = group_stats(group, period)
-    key = (f"{group.token}:season:{period.start}:{period.end}:{_language()}", found.version, False)
+    key = (f"{group.token}:season:{period.start}:{period.end}:{language()}", found.version, False)
     return _pdf(key, lambda: season_html(found, group.name), f"{_ascii(group.name)}-season")
 
 
@@ -70,7 +70,7 @@ def member_statement(token: str, member: int):
         found = statement(group, member)
     except NotFound:
         abort(404, description=words.NO_MEMBER)
-    key = (f"{group.token}:statement:{member}:{_language()}", found.version, False)
+    key = (f"{group.token}:statement:{member}:{language()}", found.version, False)
     name = f"{_ascii(group.name)}-{_ascii(found.member)}-statement"
     return _pdf(key, lambda: statement_html(found), name)
 
@@ -80,13 +80,6 @@ def _group_or_404(token: str):
         return get_group(token)
     except NotFound:
         abort(404, description=NO_GROUP)
-
-
-def _language() -> str:
-    """The language the PDF is printed in (`?lang=` or the device's): part of its cache key, so
-    a reprint in another language is printed afresh. Its HTML is rendered here, in the request,
-    so the child process that prints it needs nothing more."""
-    return str(get_locale() or "en")
 
 
 def _pdf(key: tuple, html, name: str) -> Response:

@@ -21,8 +21,8 @@ from urllib.parse import urlencode
 
 from babel import Locale, UnknownLocaleError
 from flask import Flask, has_request_context, request
-from flask_babel import get_locale
 
+from ..present.display import language
 from . import public
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
@@ -77,12 +77,6 @@ def asked() -> str | None:
     return known(request.args.get("lang"))
 
 
-def current() -> str:
-    """The language of what is being made now (a request's, or a `force_locale`'s)."""
-    chosen = get_locale()
-    return str(chosen) if chosen is not None else DEFAULT
-
-
 def name(code: str) -> str:
     """A language's name in itself: "English", "Filipino" (what its speakers look for)."""
     try:
@@ -94,7 +88,7 @@ def name(code: str) -> str:
 
 def switches() -> list[dict]:
     """Links to this same page in each other language (the switcher in base.html)."""
-    now = current()
+    now = language()
     links = []
     for code in LANGUAGES:
         if code == now:
@@ -136,4 +130,4 @@ def register(app: Flask) -> None:
 
     @app.context_processor
     def language_of_page():
-        return {"html_lang": current(), "language_switches": switches}
+        return {"html_lang": language(), "language_switches": switches}

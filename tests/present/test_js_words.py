@@ -1,0 +1,33 @@
+"""The scripts' words (present/js_words.py): a count's words come as one text per plural
+category of the reader's language, the categories the browser's Intl.PluralRules names."""
+
+from __future__ import annotations
+
+from babel import Locale
+from flask_babel import force_locale
+
+from tracker.present.js_words import words_for
+
+
+def test_filipino_counts_have_its_two_categories(app):
+    with app.app_context(), force_locale("fil"):
+        said = words_for("round", "entry_review", "seat")
+    assert said["{n} cards"] == {"one": "{n} baraha", "other": "{n} baraha"}
+    assert said["{n} things to fix before saving:"]["one"] == "{n} na aayusin bago i-save:"
+    assert said["{melds} count as melds"] == dict.fromkeys(("one", "other"), "bahay ang {melds}")
+    assert "1 card" not in said and "{n} card in hand" not in said  # one entry per count
+
+
+def test_a_language_with_more_plural_forms_gets_each_of_them(app):
+    """Polish (no catalogue here: English words) has three categories for whole numbers (its
+    "other" is for fractions, which no count is); each is filled from ngettext at a number of
+    that category: 1 -> one, 2 -> few, 5 -> many."""
+    with app.app_context(), force_locale("pl"):
+        forms = words_for("round")["{n} cards in hand"]
+    assert set(forms) == set(Locale.parse("pl").plural_form.tags) == {"one", "few", "many"}
+    assert forms["one"] == "{n} card in hand" and forms["few"] == "{n} cards in hand"
+
+
+def test_an_english_page_gets_no_words(app):
+    with app.app_context(), force_locale("en"):
+        assert words_for("round", "seat") == {}
