@@ -5,14 +5,15 @@
 # The first failing step ends the run with its exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+echo "== set-up (started $(date -u +%T) UTC)"
 bash scripts/setup.sh test
 echo "== ruff check"
 .venv/bin/ruff check .
 echo "== ruff format --check"
 .venv/bin/ruff format --check .
-echo "== the test suite on SQLite"
+echo "== the test suite on SQLite (started $(date -u +%T) UTC)"
 .venv/bin/python -m pytest "$@"
-echo "== the test suite on PostgreSQL"
+echo "== the test suite on PostgreSQL (started $(date -u +%T) UTC)"
 # a database of this run's own, so two runs on one machine never drop each other's tables
 url=$(bash scripts/postgres.sh "tracker_test_$$")
 trap 'psql -q "${url%/*}/postgres" -c "DROP DATABASE IF EXISTS tracker_test_$$" >/dev/null 2>&1 || true' EXIT

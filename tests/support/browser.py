@@ -30,6 +30,7 @@ def server(tmp_path_factory, request):
 
     from tests.support.database import drop_everything, migrate
     from tracker import create_app
+    from tracker.extensions import db
 
     folder = tmp_path_factory.mktemp("browser")
     url = os.environ.get("TEST_DATABASE_URL")
@@ -59,6 +60,9 @@ def server(tmp_path_factory, request):
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}"
     httpd.shutdown()
+    with app.app_context():  # the server's connections closed, not left to the next module
+        db.session.remove()
+        db.engine.dispose()
     if os.environ.get("TEST_DATABASE_URL"):
         drop_everything(url)
 

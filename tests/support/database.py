@@ -17,8 +17,24 @@ def migrate(app) -> None:
         db.engine.dispose()  # closing the last connection folds SQLite's WAL into the file
 
 
+# Other connections to the test database: a server of an earlier test may still hold one, even
+# idle in a transaction, and DROP TABLE would wait for its locks for ever (a CI run on
+# PostgreSQL once stalled for good between two browser modules, where this runs). Nothing else
+# uses a test database while this runs, so they are ended first.
+OTHERS = sa.text(
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+)
+
+
 def drop_everything(url: str) -> None:
-    engine = sa.create_engine(url)
+    postgres = url.startswith("postgresql")
+    # and should one still block it: an error after a minute, never a wait for ever
+    options = {"options": "-c lock_timeout=60s"} if postgres else {}
+    engine = sa.create_engine(url, connect_args=options)
+    if postgres:
+        with engine.begin() as connection:
+            connection.execute(OTHERS)
     meta = sa.MetaData()
     meta.reflect(engine)
     meta.drop_all(engine)
