@@ -14,7 +14,7 @@
 
   function create(options) {
     var url = options.url, draft = null, etag = null, baseSaved = null;
-    var queue = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
+    var queue = [], afterWrites = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
     var failing = 0;  // polls failed in a row (network error, 5xx): back off 2, 4, 8, 15 s
 
     function newer(d) {
@@ -77,7 +77,7 @@
       }).then(function () {
         sending = null;
         pump();
-        if (!queue.length) options.onIdle();
+        if (!queue.length) { options.onIdle(); afterWrites.splice(0).forEach(function (go) { go(); }); }
       });
     }
     function busy(key) {
@@ -85,8 +85,16 @@
       for (var i = 0; i < queue.length; i++) if (queue[i].key === key) return true;
       return false;
     }
+    /* an Agree leaves after the writes tapped before it (tap order): "One phone confirms for
+       all" ticked, then Agree at once, must reach the server in that order, or the Agree counts
+       for this seat alone and the round waits for the others */
+    function written() {
+      return new Promise(function (go) { if (!sending && !queue.length) go(); else afterWrites.push(go); });
+    }
     function agree(seat, version, revision) {
-      return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision }).then(function (answer) {
+      return written().then(function () {
+        return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
+      }).then(function (answer) {
         if (locked(answer)) return answer;
         if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
         if (answer.status === 201) options.onSaved(answer.body.saved.number);

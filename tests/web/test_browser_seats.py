@@ -307,6 +307,37 @@ def test_a_seat_filled_from_another_phone_and_one_phone_confirms_for_all(phones,
     assert len(rounds) == 1 and rounds[0]["record"]["hands"][2]["hand"] == ["AS", "3D", "8C"]
 
 
+def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, server):
+    """Tick "One phone confirms for all", then Agree at once, on a slow line: the Agree leaves
+    only after the tick has landed, so it saves the round for everyone (sent first, it counted
+    for this seat alone and the round waited for the other two)."""
+    token = start(phones[0], server)
+    open_seats(phones, server, token)
+    phones[0].get_by_role("button", name="Talon out", exact=True).tap()
+    for page, row in zip(phones, TALON_ROUND, strict=True):
+        tap_hand(page, *row)
+        tap_done(page)
+    ana = phones[0]
+    agree_button(ana).wait_for()
+    held, agrees = [], []
+    ana.route(
+        "**/draft/options", lambda route: held.append(route)
+    )  # the tick's write, held on its way
+    ana.on("request", lambda request: agrees.append(request) if "/agree" in request.url else None)
+    ana.get_by_label("One phone confirms for all").check()
+    while not held:
+        ana.wait_for_timeout(50)
+    agree_button(ana).tap()
+    ana.wait_for_timeout(500)
+    assert agrees == []  # the Agree waits for the tick
+    held[0].continue_()
+    for page in phones:
+        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.locator(".round").wait_for()
+    assert len(agrees) == 1
+    assert len(session_json(ana, server, token)["rounds"]) == 1
+
+
 def test_without_javascript_the_seat_page_points_to_the_one_phone_page(browser, server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
     page = context.new_page()
