@@ -18,9 +18,8 @@ def migrate(app) -> None:
 
 
 # Other connections to the test database: a server of an earlier test may still hold one, even
-# idle in a transaction, and DROP TABLE would wait for its locks for ever (a CI run on
-# PostgreSQL once stalled for good between two browser modules, where this runs). Nothing else
-# uses a test database while this runs, so they are ended first.
+# idle in a transaction, and DROP TABLE would wait for its locks for ever. Nothing else uses a
+# test database while this runs, so they are ended first.
 OTHERS = sa.text(
     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
     " WHERE datname = current_database() AND pid <> pg_backend_pid()"

@@ -1,6 +1,6 @@
 """The tests' own database on PostgreSQL: emptying it between tests never waits for ever on a
-connection that an earlier test's server left open in a transaction (a CI run once stalled for
-good between two browser modules, where the test database is emptied)."""
+connection that an earlier test's server left open in a transaction (DROP TABLE waits for its
+locks with no end)."""
 
 from __future__ import annotations
 
