@@ -32,5 +32,6 @@ def test_a_connection_left_in_a_transaction_does_not_stall_the_next_test(app, da
         connection.execute(sa.text("SELECT 1"))
     connection.invalidate()
     left.dispose()
-    tables = sa.inspect(sa.create_engine(database_url)).get_table_names()
-    assert tables == []
+    after = sa.create_engine(database_url)
+    assert sa.inspect(after).get_table_names() == []
+    after.dispose()

@@ -320,13 +320,15 @@ def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, ser
     ana = phones[0]
     agree_button(ana).wait_for()
     held, agrees = [], []
-    ana.route(
-        "**/draft/options", lambda route: held.append(route)
-    )  # the tick's write, held on its way
+    # the tick's write is held on its way; every Agree that leaves the phone is counted
+    ana.route("**/draft/options", lambda route: held.append(route))
     ana.on("request", lambda request: agrees.append(request) if "/agree" in request.url else None)
     ana.get_by_label("One phone confirms for all").check()
-    while not held:
+    for _ in range(100):  # 5 s at most
+        if held:
+            break
         ana.wait_for_timeout(50)
+    assert held, "the tick was not sent"
     agree_button(ana).tap()
     ana.wait_for_timeout(500)
     assert agrees == []  # the Agree waits for the tick
