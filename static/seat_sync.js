@@ -77,9 +77,11 @@
       }).then(function () {
         sending = null;
         pump();
-        if (!queue.length) { options.onIdle(); afterWrites.splice(0).forEach(function (go) { go(); }); }
+        if (!queue.length) options.onIdle();
+        if (idle()) afterWrites.splice(0).forEach(function (go) { go(); });
       });
     }
+    function idle() { return !sending && !queue.length; }
     function busy(key) {
       if (sending && sending.key === key) return true;
       for (var i = 0; i < queue.length; i++) if (queue[i].key === key) return true;
@@ -89,7 +91,7 @@
        all" ticked, then Agree at once, must reach the server in that order, or the Agree counts
        for this seat alone and the round waits for the others */
     function written() {
-      return new Promise(function (go) { if (!sending && !queue.length) go(); else afterWrites.push(go); });
+      return new Promise(function (go) { if (idle()) go(); else afterWrites.push(go); });
     }
     function agree(seat, version, revision) {
       return written().then(function () {
@@ -152,7 +154,7 @@
       refresh: function () { return poll(true); },
       draft: function () { return draft; },
       busy: busy,
-      idle: function () { return !sending && !queue.length; },
+      idle: idle,
       write: write,
       agree: agree,
       hurry: function (on) {

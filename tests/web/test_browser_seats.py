@@ -309,8 +309,8 @@ def test_a_seat_filled_from_another_phone_and_one_phone_confirms_for_all(phones,
 
 def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, server):
     """Tick "One phone confirms for all", then Agree at once, on a slow line: the Agree leaves
-    only after the tick has landed, so it saves the round for everyone (sent first, it counted
-    for this seat alone and the round waited for the other two)."""
+    only after every write tapped before it has landed, so it saves the round for everyone
+    (sent first, it counted for this seat alone and the round waited for the other two)."""
     token = start(phones[0], server)
     open_seats(phones, server, token)
     phones[0].get_by_role("button", name="Talon out", exact=True).tap()
@@ -320,19 +320,30 @@ def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, ser
     ana = phones[0]
     agree_button(ana).wait_for()
     held, agrees = [], []
-    # the tick's write is held on its way; every Agree that leaves the phone is counted
+    # the ticks' writes are held on their way; every Agree that leaves the phone is counted
     ana.route("**/draft/options", lambda route: held.append(route))
     ana.on("request", lambda request: agrees.append(request) if "/agree" in request.url else None)
-    ana.get_by_label("One phone confirms for all").check()
-    for _ in range(100):  # 5 s at most
-        if held:
-            break
-        ana.wait_for_timeout(50)
-    assert held, "the tick was not sent"
+
+    def wait_held(count):
+        for _ in range(100):  # 5 s at most
+            if len(held) >= count:
+                return
+            ana.wait_for_timeout(50)
+        raise AssertionError(f"write {count} of the ticks was not sent")
+
+    alone = ana.get_by_label("One phone confirms for all")
+    alone.check()
+    wait_held(1)
+    alone.uncheck()  # a second thought, and back: one more write waits behind the first
+    alone.check()
     agree_button(ana).tap()
     ana.wait_for_timeout(500)
-    assert agrees == []  # the Agree waits for the tick
+    assert agrees == []  # the Agree waits for the first tick
     held[0].continue_()
+    wait_held(2)
+    ana.wait_for_timeout(500)
+    assert agrees == []  # and for the write that left after it
+    held[1].continue_()
     for page in phones:
         page.wait_for_url(re.compile(r"/s/[\w-]+$"))
         page.locator(".round").wait_for()
