@@ -86,21 +86,7 @@ def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision
             409,
         )
     if not draft.changed <= version <= draft.version:
-        raise InputError(
-            [
-                Problem(
-                    "version",
-                    N_(
-                        "the round changed since this phone saw it (version %(seen)s is now "
-                        "%(now)s): a hand or how the round ended was changed; review the "
-                        "round again, then agree",
-                        seen=version,
-                        now=draft.version,
-                    ),
-                )
-            ],
-            409,
-        )
+        raise content_moved(version, draft.version)
     waiting = [game.players[s] for s, state in enumerate(draft.seats) if not state["done"]]
     if waiting and not draft.confirm_alone:
         names = (
@@ -110,6 +96,25 @@ def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision
         )
         said = N_("%(names)s must tap Done before anyone can agree", names=names)
         raise InputError([Problem("done", said)], 409)
+
+
+def content_moved(seen: int, now: int) -> InputError:
+    """409: a hand or the header changed after the version this phone agreed to."""
+    return InputError(
+        [
+            Problem(
+                "version",
+                N_(
+                    "the round changed since this phone saw it (version %(seen)s is now "
+                    "%(now)s): a hand or how the round ended was changed; review the "
+                    "round again, then agree",
+                    seen=seen,
+                    now=now,
+                ),
+            )
+        ],
+        409,
+    )
 
 
 def check_clean(seen: Preview) -> None:

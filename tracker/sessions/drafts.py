@@ -6,7 +6,8 @@ its own hand and taps Done; when all three are done and the draft checks clean
 (draft_preview.py: the same `check_round` as a saved round), each seat agrees to the draft as
 it saw it (`version`). The third agreement saves the round through `rounds.submit` (so the
 revision, the ledger memo and the edit PIN hold as for any round) under an idempotency key
-naming this draft's content: it is saved exactly once, however often the last Agree is sent.
+naming this draft's content, and clears the draft in that same transaction: the round is saved
+exactly once, however often the last Agree is sent and whatever fails on its way.
 
 Decided here (docs/API.md, "Round draft", says more):
 - `version` moves on every change; `changed` is the version of the last change of the header
@@ -40,6 +41,7 @@ from .draft_preview import (
     blank_seats,
     check_agreeable,
     check_clean,
+    content_moved,
     preview,
     read_hand,
     read_header,
@@ -164,17 +166,21 @@ def clear(game: GameSession, access: Access = OPEN, expected=None) -> RoundDraft
     return _change(game, access, expected, change)
 
 
+class _Completes(Exception):
+    """This Agree is the one that completes the table's: the round is to be saved."""
+
+
 def agree(
     game: GameSession, seat: int, version, access: Access = OPEN, revision=None
 ) -> Agreement | Locked | Refused | Conflict:
     """Seat `seat` agrees to the draft as it stood at `version` (and, if said, to its verdict at
     the session's `revision`). The agreement that completes the table's (or any one, with
-    confirm_alone) saves the round and clears the draft."""
+    confirm_alone) saves the round and clears the draft in one transaction: a fault anywhere
+    leaves neither, and a retry of an Agree whose round was saved answers that round."""
     seat, version = read_seat(seat), read_version(version)
     revision = None if revision is None else read_version(revision, "revision")
-    draft = get_draft(game)
-    if (saved := _saved_before(draft, version)) is not None:
-        return Agreement(draft, saved)
+    if (saved := _saved_before(get_draft(game), version)) is not None:
+        return Agreement(get_draft(game), saved)
     seen: list[Preview] = []
 
     def change(draft: RoundDraft) -> bool:
@@ -184,45 +190,59 @@ def agree(
         seats = [dict(state) for state in draft.seats]
         for other, state in enumerate(seats):
             state["agreed"] = state["agreed"] or draft.confirm_alone or other == seat
+        if all(state["agreed"] for state in seats):
+            raise _Completes
         if seats == draft.seats:
             return False
         draft.seats = seats
         return True
 
-    draft = _change(game, access, None, change)
-    if not all(state["agreed"] for state in draft.seats):
-        return Agreement(draft)
-    outcome = _save(game, draft, seen[0])  # the PIN was checked for this Agree above
+    try:
+        return Agreement(_change(game, access, None, change))
+    except _Completes:
+        db.session.rollback()
+    draft = get_draft(game)
+    outcome = _save(game, draft, seen[0], seat)  # the PIN was checked for this Agree above
     if not isinstance(outcome, Saved):
+        if (saved := _saved_before(get_draft(game), version)) is not None:
+            return Agreement(get_draft(game), saved)  # a racing phone's Agree saved it first
         return outcome
-    return Agreement(_cleared_after(game, draft.changed, outcome.number), outcome)
+    draft = get_draft(game)
+    # what a GET of the cleared draft answers at the new revision, for every worker to serve
+    text = draft_answer.encode(draft_answer.body_of(game, draft, draft.version))
+    draft_answer.remember(draft, draft.version, game.revision, text)
+    return Agreement(draft, outcome)
 
 
-def _save(game: GameSession, draft: RoundDraft, seen: Preview) -> Outcome:
-    """The agreed draft as the next round, once: the key names this draft's content."""
-    record = seen.record
+def _save(game: GameSession, draft: RoundDraft, seen: Preview, seat: int) -> Outcome:
+    """The agreed draft as the next round, once, and the draft cleared in the same
+    transaction; the idempotency key names this draft's content."""
+    record, changed, draft_id = seen.record, draft.changed, draft.id
 
     def respond(saved: Saved):
         return 201, {"number": saved.number, "version": saved.version}
 
-    key = f"draft-{draft.id}-{draft.changed}"
+    def clear(checked) -> None:
+        _clear_saved(game, draft_id, changed, checked.number, seat)
+
+    key = f"draft-{draft_id}-{changed}"
     idem = Idempotent(f"draft:{game.token}", key, idempotency.fingerprint(record), respond)
-    return submit(game, Submission(record, idem=idem))
+    return submit(game, Submission(record, idem=idem, then=clear))
 
 
-def _cleared_after(game: GameSession, changed: int, number: int) -> RoundDraft:
-    """The draft made blank for the next round, unless a hand or the header changed since the
-    agreed content (then that newer content stays for the table to see)."""
-
-    def change(draft: RoundDraft) -> bool:
-        if draft.changed != changed:
-            return False
-        draft.header = {}
-        _content_changed(draft, blank_seats())
-        draft.last_saved = {"number": number, "from": changed, "until": draft.changed}
-        return True
-
-    return _change(game, OPEN, None, change)
+def _clear_saved(game: GameSession, draft_id, changed: int, number: int, seat: int) -> None:
+    """Inside the save's transaction: the draft made blank for the next round, remembering the
+    round it saved, by whose Agree, for the versions it answers. A hand or the header changed
+    since the agreed content refuses the save (nothing is stored): the table must see it."""
+    draft = get_draft(game)
+    if draft.id != draft_id or draft.changed != changed:
+        raise content_moved(changed, draft.version)
+    until = (draft.version or 0) + 1  # the version this change gives the draft
+    draft.header = {}
+    _content_changed(draft, blank_seats())
+    draft.last_saved = {"number": number, "from": changed, "until": until, "by": seat}
+    draft.updated_at = utcnow()
+    draft.answer = draft.answer_tag = None  # made once committed, at the new revision
 
 
 def _saved_before(draft: RoundDraft, version: int) -> Saved | None:

@@ -6,6 +6,7 @@ one Outcome, and each turns it into a page, a redirect or JSON: no view decides 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,9 @@ class Submission:
     idem: Idempotent | None = None
     access: Access = OPEN
     repeat_is_saved: bool = False  # an edit the round already holds counts as saved (double tap)
+    # more work of the same transaction, run after the new round is added (on every run of the
+    # change, so a retry on a fresh state does it again): a draft cleared with the round it made
+    then: Callable[[Checked], None] | None = None
 
 
 @dataclass(frozen=True)

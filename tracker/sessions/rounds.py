@@ -209,6 +209,8 @@ def _save(game: GameSession, submission: Submission, checked: Checked) -> Saved:
         db.session.add(
             Round(session_id=game.id, number=now.number, record=now.record, version=version)
         )
+        if submission.then is not None:
+            submission.then(now)
         return Saved(now.number, now.result, now.ledger, version), now.ledger
 
     answer = commit(game, change, idem=submission.idem)
