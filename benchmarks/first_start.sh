@@ -4,7 +4,11 @@
 #   bash benchmarks/first_start.sh 115087d HEAD
 # A fresh machine is a throwaway Debian bookworm root made once by debootstrap (minbase, plus
 # the packages in $BASE_PACKAGES, default python3-venv, which the old scripts took for granted),
-# with Debian's usual sources, empty apt lists and package cache, and no pip cache. Each run
+# with the host's Debian mirror in its sources, empty apt lists and package cache, and no pip
+# cache. The mirror is the first URI of the host's own apt sources (the deb822 files
+# /etc/apt/sources.list.d/*.sources, then the deb lines of /etc/apt/sources.list and *.list)
+# for Debian's archive and the first for its security updates; $MIRROR and $SECURITY_MIRROR
+# override them (SECURITY_MIRROR= leaves the security updates out). Each run
 # copies it, puts the revision's files in /app and runs `bash scripts/serve.sh` there (chroot,
 # own mount and PID namespaces, the host's network) until the app answers on 127.0.0.1:$PORT
 # (default 18080); then the server is killed and the copy removed. Daemons that packages
@@ -16,12 +20,53 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${FIRST_START_DIR:-/tmp/first-start}
-mirror=http://deb.debian.org/debian
 port=${PORT:-18080}
 base_packages=${BASE_PACKAGES-python3-venv}
 base=$work/base-${base_packages// /-}
 base=${base%-}
 [ $# -gt 0 ] || set -- HEAD
+
+# the first URI of the host's apt sources for Debian's archive (kind "main") or for its security
+# updates ("security": suites such as bookworm-security), from the deb822 *.sources files of
+# $2/sources.list.d (default /etc/apt), else from the "deb" lines of sources.list and *.list;
+# nothing printed when there is none
+host_mirror() {
+    local kind=$1 apt=${2:-/etc/apt} sources=() lists=() file
+    for file in "$apt"/sources.list.d/*.sources; do
+        [ -f "$file" ] && sources+=("$file")
+    done
+    for file in "$apt"/sources.list "$apt"/sources.list.d/*.list; do
+        [ -f "$file" ] && lists+=("$file")
+    done
+    {
+        # each stanza (blank-line separated) of Types: deb, not Enabled: no: "<suite> <first URI>"
+        [ ${#sources[@]} -eq 0 ] || awk 'BEGIN { RS = ""; FS = "\n" }
+            {
+                split("", field); key = ""
+                for (i = 1; i <= NF; i++) {
+                    line = $i
+                    if (line ~ /^#/) continue
+                    if (line ~ /^[ \t]/ && key != "") { field[key] = field[key] " " line; continue }
+                    if (!match(line, /^[A-Za-z-]+:/)) continue
+                    key = tolower(substr(line, 1, RLENGTH - 1))
+                    field[key] = substr(line, RLENGTH + 1)
+                }
+                if (tolower(field["enabled"]) ~ /^[ \t]*no[ \t]*$/) next
+                if ((" " field["types"] " ") !~ /[ \t]deb[ \t]/) next
+                split(field["uris"], uris, " ")
+                n = split(field["suites"], suites, " ")
+                for (j = 1; j <= n; j++) print suites[j], uris[1]
+            }' "${sources[@]}"
+        # "deb [options] <URI> <suite> <components>": "<suite> <URI>"
+        [ ${#lists[@]} -eq 0 ] || awk '$1 == "deb" {
+                i = 2
+                if ($i ~ /^\[/) { while (i < NF && $i !~ /\]$/) i++; i++ }
+                print $(i + 1), $i
+            }' "${lists[@]}"
+    } | awk -v kind="$kind" '  # read to the end: no SIGPIPE for the awk before it
+        { security = ($1 ~ /-security$|\/updates$/) }
+        !found && (kind == "security") == security { print $2; found = 1 }'
+}
 
 # runs a command as root of the throwaway root $1, in mount and PID namespaces of its own, so
 # its mounts and processes end with it (killing the unshare process, whose id is in $1.pid)
@@ -47,14 +92,21 @@ in_root() {
 }
 
 if [ ! -d "$base" ]; then
+    mirror=${MIRROR:-$(host_mirror main)}
+    security_mirror=${SECURITY_MIRROR-$(host_mirror security)}
+    if [ -z "$mirror" ]; then
+        echo "no Debian mirror in the host's apt sources (/etc/apt/sources.list.d/*.sources," \
+            "/etc/apt/sources.list): set MIRROR to one, e.g. MIRROR=http://<mirror>/debian" >&2
+        exit 1
+    fi
     rm -rf "$base.tmp"
     mkdir -p "$work"
     debootstrap --variant=minbase bookworm "$base.tmp" "$mirror" >"$work/debootstrap.log"
-    cat >"$base.tmp/etc/apt/sources.list" <<EOF
-deb $mirror bookworm main
-deb $mirror bookworm-updates main
-deb http://deb.debian.org/debian-security bookworm-security main
-EOF
+    {
+        echo "deb $mirror bookworm main"
+        echo "deb $mirror bookworm-updates main"
+        [ -z "$security_mirror" ] || echo "deb $security_mirror bookworm-security main"
+    } >"$base.tmp/etc/apt/sources.list"
     printf '#!/bin/sh\nexit 101\n' >"$base.tmp/usr/sbin/policy-rc.d"
     chmod +x "$base.tmp/usr/sbin/policy-rc.d"
     if [ -n "$base_packages" ]; then

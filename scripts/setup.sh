@@ -4,7 +4,7 @@
 #                                 PDF, and a virtualenv in .venv with the app's Python packages;
 #   bash scripts/setup.sh test    all of that, plus Chromium, PostgreSQL and poppler-utils that the
 #                                 tests drive, the [test] extras (pytest, ruff, radon …) and
-#                                 axe-core's axe.min.js from the npm registry (.cache/axe/).
+#                                 axe-core's axe.min.js, fetched with npm (.cache/axe/).
 # An apt or dpkg lock held by another install is waited for (up to 10 minutes), not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,9 @@ if [ "$mode" = test ]; then
     command -v chromium >/dev/null || need+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
     command -v pdftotext >/dev/null || need+=(poppler-utils)
-    # axe-core comes over HTTPS from the npm registry (a minimal Debian has no CA certificates)
+    # axe-core comes through the npm client (`npm pack`), over HTTPS from the npm registry (a
+    # minimal Debian has no CA certificates)
+    command -v npm >/dev/null || need+=(npm)
     [ -s /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
 fi
 
@@ -72,25 +74,30 @@ fi
 bash scripts/catalog.sh compile  # the translations' messages.mo (issue 12), never in git
 
 # axe-core, the accessibility checker that tests/web/test_accessibility.py injects into pages:
-# the npm registry's tarball of one pinned version, checked against the sha512 the registry
-# publishes for it (`npm view axe-core@<version> dist.integrity`, in hex), unpacked without
-# node. Only its axe.min.js is kept, in .cache/axe/ (git-ignored); the app never serves it.
-# Fetched again only when the pinned version changes.
+# the tarball of one pinned version, fetched by the npm client (`npm pack`, into a temporary
+# folder) and checked against the sha512 the npm registry publishes for it (`npm view
+# axe-core@<version> dist.integrity`, in hex), unpacked without node. Only its axe.min.js is
+# kept, in .cache/axe/ (git-ignored); the app never serves it. Fetched again only when the
+# pinned version changes.
 axe_version=4.14.1
 axe_sha512=1477dafa598d8d065f273d6af302aa203c02e83131707b7fa648cd41bd3d6b734f8c22a0dab86ee6a6f64b8afbe804b214d36db85a2826965edfb3a0b9d546b5
 if [ "$mode" = test ] && [ "$(cat .cache/axe/VERSION 2>/dev/null)" != "$axe_version" ]; then
-    echo "fetching axe-core $axe_version from the npm registry into .cache/axe/"
-    python3 -I - "$axe_version" "$axe_sha512" .cache/axe <<'PYTHON'
-import hashlib, io, sys, tarfile, urllib.request
+    echo "fetching axe-core $axe_version with npm into .cache/axe/"
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    # npm's own cache in the temporary folder too, so nothing of it stays; errors only (npm
+    # prints the file name on stdout)
+    (cd "$tmp" && npm pack --loglevel error --cache "$tmp/npm-cache" --pack-destination "$tmp" \
+        "axe-core@$axe_version" >/dev/null)
+    python3 -I - "$tmp/axe-core-$axe_version.tgz" "$axe_version" "$axe_sha512" .cache/axe <<'PYTHON'
+import hashlib, io, sys, tarfile
 from pathlib import Path
 
-version, sha512, folder = sys.argv[1], sys.argv[2], Path(sys.argv[3])
-url = f"https://registry.npmjs.org/axe-core/-/axe-core-{version}.tgz"
-with urllib.request.urlopen(url, timeout=120) as answer:
-    tarball = answer.read()
+tgz, version, sha512, folder = Path(sys.argv[1]), sys.argv[2], sys.argv[3], Path(sys.argv[4])
+tarball = tgz.read_bytes()
 if hashlib.sha512(tarball).hexdigest() != sha512:
-    sys.exit(f"{url}: its sha512 is not the one pinned in scripts/setup.sh; nothing kept")
-with tarfile.open(fileobj=io.BytesIO(tarball)) as archive:
+    sys.exit(f"{tgz.name}: its sha512 is not the one pinned in scripts/setup.sh; nothing kept")
+with tarfile.open(fileobj=io.BytesIO(tarball)) as archive:  # the bytes checked
     script = archive.extractfile("package/axe.min.js").read()
 folder.mkdir(parents=True, exist_ok=True)
 (folder / "axe.min.js").write_bytes(script)

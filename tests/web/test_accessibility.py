@@ -1,10 +1,11 @@
 """Accessibility: axe-core finds no serious or critical violation on any page of the app, on a
 360×740 phone, in the light and in the dark colour scheme.
 
-axe-core's axe.min.js comes from the npm registry (`bash scripts/setup.sh test` puts a pinned,
-checksummed copy in .cache/axe/); it is injected into each page by the test only, never served
-by the app. Every page is checked as people see it: its <details> opened, form errors shown,
-and the round entry also part-way through a round and at its review.
+axe-core's axe.min.js comes from the npm registry through the npm client (`bash scripts/setup.sh
+test` fetches a pinned version with `npm pack`, checks its sha512 and keeps axe.min.js in
+.cache/axe/); it is injected into each page by the test only, never served by the app. Every
+page is checked as people see it: its <details> opened, form errors shown, and the round entry
+also part-way through a round and at its review.
 """
 
 from __future__ import annotations
