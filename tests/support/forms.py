@@ -36,6 +36,7 @@ def form_fields(record: dict, action: str = "review") -> dict:
 REVIEWED = re.compile(r'name="reviewed" id="reviewed" value="([^"]+)"')
 IDEMPOTENCY_KEY = re.compile(r'name="idempotency_key" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="([^"]*)"')
+REVISION = re.compile(r'name="revision" value="(\d+)"')
 
 
 def review_key(response) -> str:
@@ -67,11 +68,14 @@ class RoundEntry:
 
     def hidden(self, token: str, number: int | None = None, key: bool = False) -> dict:
         """The hidden fields of a freshly opened form: its CSRF token, the version of the round
-        an edit begins from and, with `key`, the form's idempotency key."""
+        an edit begins from (a new round: the session's revision it began at) and, with `key`,
+        the form's idempotency key."""
         page = self.client.get(self.url(token, number)).get_data(as_text=True)
         fields = {"csrf_token": csrf_token(page)}
         if number and (version := VERSION.search(page)):
             fields["version"] = version.group(1)
+        if not number and (revision := REVISION.search(page)):
+            fields["revision"] = revision.group(1)  # the session's revision the form began at
         if key:
             fields["idempotency_key"] = IDEMPOTENCY_KEY.search(page).group(1)
         return fields

@@ -448,7 +448,8 @@ def test_confirming_twice_saves_once(client, round_entry, make_session):
     review, data = round_entry.review(token, DRAW)
     first = round_entry.confirm(token, review, data)
     second = round_entry.confirm(token, review, data)
-    assert first.status_code == 303 and second.status_code == 200  # the second is shown for review
+    assert first.status_code == 303 and second.status_code == 303  # told, back to the ledger
+    assert "Round 1 was already saved: Ana wins" in text_of(client.get(f"/s/{token}"))
     assert len(api_session(client, token)["rounds"]) == 1
 
 

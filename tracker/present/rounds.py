@@ -202,3 +202,50 @@ def played_rounds(players, records: list[dict], ledger: Ledger) -> list[PlayedRo
             zip(records, ledger.results, ledger.history), start=1
         )
     ]
+
+
+def news_lines(news, unit: str = "₱") -> list[str]:
+    """What a phone entering a new round is told before it saves: the rounds another phone
+    saved meanwhile (`news`: an AlreadySaved or NeedsReview of the core), and a round whose
+    cards are those of the round before."""
+    saved = getattr(news, "saved_since", None)
+    if saved is None:  # AlreadySaved: this very round
+        said = headline(news.result, unit)
+        if news.elsewhere:
+            line = _(
+                "Round %(number)s was just saved on another phone: %(headline)s. "
+                "Nothing more was saved.",
+                number=news.number,
+                headline=said,
+            )
+        else:
+            line = _(
+                "Round %(number)s was already saved: %(headline)s. Nothing more was saved.",
+                number=news.number,
+                headline=said,
+            )
+        return [line]
+    lines = [
+        _(
+            "Round %(number)s was just saved on another phone: %(headline)s.",
+            number=number,
+            headline=headline(result, unit),
+        )
+        for number, result in saved
+    ]
+    if saved:
+        lines.append(
+            _(
+                "These cards would be round %(number)s: check them, then confirm.",
+                number=news.checked.number,
+            )
+        )
+    if news.same_as is not None:
+        lines.append(
+            _(
+                "These are the same cards as round %(number)s: confirm only if the table "
+                "really played them twice.",
+                number=news.same_as,
+            )
+        )
+    return lines

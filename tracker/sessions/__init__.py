@@ -22,6 +22,7 @@ from .imports import add_imported, import_session, read_import
 from .ledger import LedgerCache, ledger_of, round_count, rules_of
 from .lifecycle import PAGE_SIZES, create_session, reopen, set_pin, settle
 from .outcomes import (
+    AlreadySaved,
     Checked,
     Conflict,
     Deleted,
@@ -33,6 +34,7 @@ from .outcomes import (
     Submission,
 )
 from .pins import OPEN, Access, PinError, has_pin
+from .repeats import news_of
 from .rounds import check_round, dealer_of, delete_round, round_version, submit
 from .store import get_session, listed_sessions, recent_sessions, revision_of, session_named
 
@@ -40,6 +42,7 @@ __all__ = [
     "OPEN",
     "PAGE_SIZES",
     "Access",
+    "AlreadySaved",
     "Checked",
     "Conflict",
     "Deleted",
@@ -64,6 +67,7 @@ __all__ = [
     "has_pin",
     "import_session",
     "listed_sessions",
+    "news_of",
     "ledger_of",
     "read_import",
     "recent_sessions",

@@ -13,6 +13,7 @@ from ..engine.cards import CardError, parse_card
 from ..engine.messages import N_
 from ..models import GameSession, RoundDraft
 from .errors import InputError
+from .repeats import card_tokens
 from .rounds import check_round
 
 SEATS = 3
@@ -136,10 +137,10 @@ def _cards(hand) -> set[str]:
     """The cards of one seat's hand in their notation; what is no card is the check's business."""
     if not isinstance(hand, dict):
         return set()
-    tokens = list(_tokens(hand.get("hand")))
+    tokens = list(card_tokens(hand.get("hand")))
     melds = hand.get("melds")
     for meld in melds if isinstance(melds, list) else []:
-        tokens += _tokens(meld.get("cards") if isinstance(meld, dict) else meld)
+        tokens += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
     cards = set()
     for token in tokens:
         try:
@@ -149,14 +150,6 @@ def _cards(hand) -> set[str]:
         if not card.is_joker:
             cards.add(str(card))
     return cards
-
-
-def _tokens(value) -> list[str]:
-    if isinstance(value, str):
-        return value.replace(",", " ").split()
-    if isinstance(value, list):
-        return [token for token in value if isinstance(token, str)]
-    return []
 
 
 def read_seat(seat) -> int:

@@ -7,7 +7,7 @@ one Outcome, and each turns it into a page, a redirect or JSON: no view decides 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Ledger, Problem, RoundResult
@@ -31,6 +31,9 @@ class Submission:
     # more work of the same transaction, run after the new round is added (on every run of the
     # change, so a retry on a fresh state does it again): a draft cleared with the round it made
     then: Callable[[Checked], None] | None = None
+    # the session's revision when the phone began to show this new round: a round saved since
+    # with the same cards was this one, saved on another phone (AlreadySaved)
+    seen_revision: int | None = None
 
 
 @dataclass(frozen=True)
@@ -58,9 +61,22 @@ class Saved:
 
 @dataclass(frozen=True)
 class NeedsReview:
-    """Accepted by the engine; the table has not confirmed this verdict yet."""
+    """Accepted by the engine; the table has not confirmed this verdict yet. `saved_since`:
+    rounds another phone saved since this one began (its number, result); `same_as`: the round
+    before holds the same cards."""
 
     checked: Checked
+    saved_since: list[tuple[int, RoundResult]] = field(default_factory=list)
+    same_as: int | None = None
+
+
+@dataclass(frozen=True)
+class AlreadySaved:
+    """A new round whose cards another phone saved since this one began: nothing saved again."""
+
+    number: int
+    result: RoundResult
+    elsewhere: bool = True  # the request came from another form than the one that saved it
 
 
 @dataclass(frozen=True)
@@ -90,4 +106,4 @@ class Deleted:
     ledger: Ledger
 
 
-Outcome = Saved | NeedsReview | Conflict | Refused | Locked
+Outcome = Saved | NeedsReview | AlreadySaved | Conflict | Refused | Locked

@@ -13,7 +13,7 @@ from ..engine import Problem, RoundError, add_round, canonical_record, replay
 from ..engine.messages import N_, Joined
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
-from . import idempotency, pins
+from . import idempotency, pins, repeats
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
 from .ledger import copy_ledger, ledger_of, rules_of
@@ -160,9 +160,15 @@ def _submit(game: GameSession, submission: Submission) -> Outcome:
             return repeat
         check_version(game, number, submission.version)
     checked = check_round(game, submission.record, number)
+    if number is None:
+        keyed = submission.idem is not None
+        news = repeats.saved_elsewhere(game, submission.seen_revision, checked, keyed)
+        if news is not None:
+            return news
     reviewed = submission.reviewed is None or submission.reviewed == checked.review_key
     if not (submission.save and reviewed):
-        return NeedsReview(checked)
+        same_as = repeats.repeats_last(game, checked.record) if number is None else None
+        return NeedsReview(checked, same_as=same_as)
     if number is None:
         return _save(game, submission, checked)
     return _edit(game, submission, checked)

@@ -16,8 +16,8 @@ from flask_babel import lazy_gettext as _l
 from .. import sessions
 from ..extensions import csrf
 from ..present.messages import problem_dict, say
-from ..present.rounds import headline
-from ..sessions import Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
+from ..present.rounds import headline, news_lines
+from ..sessions import AlreadySaved, Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
 from . import devices
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, RoundForm
@@ -90,6 +90,12 @@ class _RoundPage:
         self.key: str | None = None  # the idempotency key the form carries
         self.idem: sessions.Idempotent | None = None
         self.version = request.form.get("version") if number and request.method == "POST" else None
+        # a new round: the session's revision when this phone began it (a round saved since
+        # with the same cards was saved on another phone)
+        self.seen_revision = game.revision if request.method == "GET" else None
+        if number is None and request.method == "POST":
+            self.seen_revision = seen_revision(request.form, game)
+        self.news: list[str] = []
         if self.version is None and number:
             self.version = str(sessions.round_version(game, number))
 
@@ -113,13 +119,19 @@ class _RoundPage:
             idem=self.idem,
             access=devices.access(self.game, request.form.get("pin")),
             repeat_is_saved=True,
+            seen_revision=self.seen_revision,
         )
 
     def answer(self, outcome):
         if isinstance(outcome, Saved):
             return self.saved(outcome.number)
+        if isinstance(outcome, AlreadySaved):
+            flash(news_lines(outcome, sessions.rules_of(self.game).unit)[0])
+            return redirect(session_url(self.game), 303)
         if isinstance(outcome, NeedsReview):
             self.form.reviewed.data = outcome.checked.review_key
+            self.news = news_lines(outcome, sessions.rules_of(self.game).unit)
+            self.seen_revision = self.game.revision  # the phone has now seen what changed
             return self.show(result=outcome.checked.result)
         if isinstance(outcome, Conflict):
             self.version = str(outcome.version)
@@ -170,12 +182,23 @@ class _RoundPage:
             # a key used before for other cards was renewed by the core
             idempotency_key=(self.idem.key if self.idem else self.key) or secrets.token_urlsafe(18),
             needs_pin=not devices.unlocked(game),
+            seen_revision=self.seen_revision,
+            news=self.news,
         )
         # The server fills the form (the dealer, the round's number): Back after saving must
         # ask for it again, never show the browser's copy with the last round's fields.
         response = make_response(page, status)
         response.headers["Cache-Control"] = "no-store"
         return response
+
+
+def seen_revision(form, game) -> int | None:
+    """The revision a new round's form began at (its hidden field); None when it has none (a
+    form from before this field, or another client): no news is looked for."""
+    value = form.get("revision", "")
+    if not value.isdigit() or len(value) > 9:
+        return None
+    return min(int(value), game.revision)
 
 
 def _form_key(value: str | None) -> str | None:
@@ -211,14 +234,19 @@ def preview_round(token: str, number: int | None = None):
             {**problem_dict(p), "field": field_for(p.where)} for p in error.problems
         ]
         return jsonify(answer)
+    news = None if number else sessions.news_of(game, seen_revision(request.form, game), checked)
+    if isinstance(news, AlreadySaved):  # nothing to confirm: the other phone saved it
+        message = news_lines(news, rules.unit)[0]
+        answer["errors"] = [{"where": "round", "field": "form", "message": message}]
+        return jsonify(answer)
+    lines = news_lines(news, rules.unit) if news else []
     answer.update(
         ok=True,
         review_key=checked.review_key,
         number=checked.number,
         headline=headline(checked.result, rules.unit),
-        verdict_html=render_template(
-            "_verdict.html", result=checked.result, unit=rules.unit, game=game
-        ),
+        verdict_html=render_template("_round_news.html", news=lines)
+        + render_template("_verdict.html", result=checked.result, unit=rules.unit, game=game),
     )
     return jsonify(answer)
 

@@ -1,0 +1,43 @@
+"""Two phones at 360x740 both enter round 1 on the one-phone page, as a table does when two
+players each reach for their phone: the first Confirm saves it; the second phone's Confirm
+lands on the ledger saying which round the other phone saved, and nothing is saved twice."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.support.entry import SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("TRACKER_SCREENSHOTS")
+
+
+def entered(page, server: str, token: str) -> OneScreen:
+    page.goto(f"{server}/s/{token}/rounds/new")
+    page.wait_for_function(SETTLED)
+    screen = OneScreen(page)
+    screen.ending("Talon out")
+    screen.play(TYPICAL)
+    page.wait_for_function(SAVE_READY)
+    return screen
+
+
+def test_two_phones_confirming_the_same_round_save_it_once(phones, server):
+    ana, ben = phones[0], phones[1]
+    token = new_session(ana, server)
+    first, second = entered(ana, server, token), entered(ben, server, token)
+    first.confirm()
+    ana.wait_for_url(f"{server}/s/{token}")
+    second.confirm()
+    ben.wait_for_url(f"{server}/s/{token}")
+    told = ben.locator(".flash").first.inner_text()
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        ben.screenshot(path=f"{SHOTS}/entered-twice-told.png")
+    assert told.startswith("Round 1 was just saved on another phone: ")
+    assert told.endswith("Nothing more was saved.")
+    rounds = ana.request.get(f"{server}/api/sessions/{token}").json()["rounds"]
+    assert len(rounds) == 1

@@ -1,0 +1,72 @@
+"""A round entered twice: the same cards saved again by a second phone that entered the same
+round, or a round whose cards are those of the round before (a form sent again, the last
+round's cards left in). Found by the cards alone: who dealt and the verdict follow from them.
+"""
+
+from __future__ import annotations
+
+from ..engine import RoundResult
+from ..models import GameSession
+from .ledger import ledger_of
+from .outcomes import AlreadySaved, Checked, NeedsReview
+
+
+def cards_of(record: dict) -> tuple:
+    """Each seat's cards, melded or in hand, in one order: what makes two rounds the same."""
+    seats = []
+    for hand in record.get("hands") or []:
+        cards = list(card_tokens(hand.get("hand")))
+        for meld in hand.get("melds") or []:
+            cards += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
+        seats.append(tuple(sorted(cards)))
+    return tuple(seats)
+
+
+def card_tokens(value) -> list[str]:
+    """The card notations in a hand or meld as sent: a text of cards or a list of them."""
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    return [token for token in value or [] if isinstance(token, str)]
+
+
+def saved_since(game: GameSession, revision: int, record: dict) -> tuple[int, RoundResult] | None:
+    """The round saved (or changed) after the session's `revision` that holds the cards of
+    `record`, with its result: another phone saved this very round meanwhile."""
+    cards = cards_of(record)
+    for round_ in game.rounds:
+        if round_.version > revision and cards_of(round_.record) == cards:
+            return round_.number, ledger_of(game).results[round_.number - 1]
+    return None
+
+
+def repeats_last(game: GameSession, record: dict) -> int | None:
+    """The last round's number when `record` holds exactly its cards."""
+    if game.rounds and cards_of(game.rounds[-1].record) == cards_of(record):
+        return game.rounds[-1].number
+    return None
+
+
+def saved_elsewhere(
+    game: GameSession, seen_revision: int | None, checked: Checked, keyed: bool = True
+) -> AlreadySaved | NeedsReview | None:
+    """What a phone that began this new round at the session's `seen_revision` must be told
+    before it saves: the very round saved on another phone meanwhile (`keyed`: this request
+    has an idempotency key of its own, so the round was saved by another form), or the rounds
+    saved since (its cards now make a later round: review them again). None: nothing
+    happened."""
+    if seen_revision is None or seen_revision >= game.revision:
+        return None
+    if (earlier := saved_since(game, seen_revision, checked.record)) is not None:
+        return AlreadySaved(*earlier, elsewhere=keyed)
+    results = ledger_of(game).results
+    since = [(r.number, results[r.number - 1]) for r in game.rounds if r.version > seen_revision]
+    if not since:
+        return None  # the session moved on (a settle, a PIN): no round of this phone's
+    return NeedsReview(checked, since, repeats_last(game, checked.record))
+
+
+def news_of(game: GameSession, seen_revision: int | None, checked: Checked):
+    """A new round's news for the phone about to confirm it: `saved_elsewhere`, or else only
+    whether the round before holds the same cards (a NeedsReview either way)."""
+    news = saved_elsewhere(game, seen_revision, checked)
+    return news or NeedsReview(checked, same_as=repeats_last(game, checked.record))
