@@ -16,6 +16,7 @@
   window.addEventListener("pageshow", function (e) { if (e.persisted) window.location.reload(); });
 
   var jokers = parseInt(form.getAttribute("data-jokers"), 10) || 0;
+  var isEdit = form.hasAttribute("data-edit");
   var panels = Array.prototype.slice.call(form.querySelectorAll(".player"));
   var names = panels.map(function (p) { return p.querySelector(".pname").textContent; });
   var active = 0, answer = null, current = false, seq = 0, timer = null, asked = null;
@@ -71,6 +72,40 @@
     if (on) field(active, "melds").focus();
   });
   document.querySelector("header.top").appendChild(typing);
+
+  /* Whether the server has what was tapped: every change the page previews is kept in the
+     session's round draft (a reload, Back or another phone finds it there). Offline, the taps
+     stay on this phone (localStorage) and are sent with the next answer from the server. */
+  var net = document.createElement("span");
+  net.className = "net";
+  net.setAttribute("role", "status");
+  document.querySelector("header.top").insertBefore(net, typing);
+  var STORE = "tongits-entry:" + form.getAttribute("data-token"), KEEP_HOURS = 12;
+  function setNet(state) {
+    net.className = "net" + (state ? " " + state : "");
+    net.textContent = state === "offline" ? t("Offline \u00b7 your taps are kept here and will be sent")
+      : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
+      : state === "sending" ? t("Sending\u2026") : "";
+  }
+  function stash(text) {
+    if (isEdit) return;  // an edit starts from the stored round
+    try {
+      if (text === null) window.localStorage.removeItem(STORE);
+      else window.localStorage.setItem(STORE, JSON.stringify({ form: text, at: Date.now() }));
+    } catch (e) { /* private mode or full: the server's draft still has the last kept taps */ }
+  }
+  function unstash() {  // taps made while the server could not be reached, put back in the form
+    var kept = null;
+    try { kept = JSON.parse(window.localStorage.getItem(STORE) || "null"); } catch (e) { kept = null; }
+    if (!kept || !kept.form || Date.now() - kept.at > KEEP_HOURS * 3600e3) { stash(null); return; }
+    var values = new URLSearchParams(kept.form);
+    form.querySelectorAll("input[name], select[name]").forEach(function (el) {
+      if (el.type === "hidden" || el.name === "pin") return;
+      var v = values.getAll(el.name);
+      if (el.type === "radio" || el.type === "checkbox") el.checked = v.indexOf(el.value) !== -1;
+      else el.value = v.length ? v[0] : "";
+    });
+  }
 
   function activate(seat) {
     active = seat;
@@ -256,15 +291,25 @@
     timer = setTimeout(ask, 200);
   }
 
+  /* One preview on its way at a time, so that the draft is kept in the order of the taps; a
+     change made meanwhile is sent as soon as the answer is in. */
+  var inflight = false, again = false, slow = null;
   function ask() {
+    if (inflight) { again = true; return; }
+    inflight = true;
+    again = false;
     var mine = ++seq;
     var sent = snapshot();
+    stash(sent);
     form.setAttribute("aria-busy", "true");
+    slow = setTimeout(function () { if (net.className === "net") setNet("sending"); }, 700);
     fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
       headers: { "Accept": "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (got) {
-        if (mine !== seq) return;
+        if (got && got.kept !== false && sent === snapshot()) stash(null);
+        setNet(!got ? "unkept" : got.kept === false && !isEdit ? "unkept" : "");
+        if (mine !== seq || again) return;
         if (sent === snapshot()) form.removeAttribute("aria-busy");  // else another ask is due
         if (!got) return;
         asked = sent;
@@ -274,9 +319,18 @@
         if (shown && got.number) shown.textContent = got.number;  // another phone saved one meanwhile
         review.update(got);
         render();
+      }, function () {
+        setNet("offline");
+        if (mine === seq) form.removeAttribute("aria-busy");
       })
-      .catch(function () { if (mine === seq) form.removeAttribute("aria-busy"); });
+      .then(function () {
+        clearTimeout(slow);
+        inflight = false;
+        if (again) ask();
+      });
   }
+  window.addEventListener("online", function () { ask(); });
+  window.addEventListener("offline", function () { setNet("offline"); });
 
   form.addEventListener("submit", function () {
     // one tap, one save: disable after the browser has taken the pressed button's value
@@ -286,6 +340,7 @@
   form.addEventListener("change", changed);
   // a page the server sent back (a refused Confirm, a conflict) opens on its review
   if (form.hasAttribute("data-review")) review.open();
+  else if (!isEdit) unstash();
   render();
   ask();
 })();

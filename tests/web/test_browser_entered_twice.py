@@ -15,9 +15,12 @@ pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")
 
 
-def entered(page, server: str, token: str) -> OneScreen:
+def opened(page, server: str, token: str) -> None:
     page.goto(f"{server}/s/{token}/rounds/new")
     page.wait_for_function(SETTLED)
+
+
+def entered(page) -> OneScreen:
     screen = OneScreen(page)
     screen.ending("Talon out")
     screen.play(TYPICAL)
@@ -28,7 +31,9 @@ def entered(page, server: str, token: str) -> OneScreen:
 def test_two_phones_confirming_the_same_round_save_it_once(phones, server):
     ana, ben = phones[0], phones[1]
     token = new_session(ana, server)
-    first, second = entered(ana, server, token), entered(ben, server, token)
+    opened(ana, server, token)
+    opened(ben, server, token)  # both phones opened round 1 before either entered a card
+    first, second = entered(ana), entered(ben)
     first.confirm()
     ana.wait_for_url(f"{server}/s/{token}")
     second.confirm()

@@ -53,6 +53,11 @@ def _round() -> dict:
     return {
         "Players": _("Players"),
         "Type instead": _("Type instead"),
+        "Offline \u00b7 your taps are kept here and will be sent": _(
+            "Offline \u00b7 your taps are kept here and will be sent"
+        ),
+        "Not sent yet \u00b7 tap again to retry": _("Not sent yet \u00b7 tap again to retry"),
+        "Sending\u2026": _("Sending\u2026"),
         "Tap the cards of the meld first, then Meld \u2713": _(
             "Tap the cards of the meld first, then Meld \u2713"
         ),

@@ -16,6 +16,7 @@ through these names, so they accept and refuse the same input with the same mess
     draft_preview.py  a draft checked as a round would be, and cards two seats entered
 """
 
+from .draft_entry import entry_of, keep_entry, submit_entry
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
 from .imports import add_imported, import_session, read_import
@@ -62,10 +63,12 @@ __all__ = [
     "check_round",
     "create_session",
     "dealer_of",
+    "entry_of",
     "delete_round",
     "get_session",
     "has_pin",
     "import_session",
+    "keep_entry",
     "listed_sessions",
     "news_of",
     "ledger_of",
@@ -80,4 +83,5 @@ __all__ = [
     "set_pin",
     "settle",
     "submit",
+    "submit_entry",
 ]

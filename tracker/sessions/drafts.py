@@ -100,10 +100,10 @@ def set_header(game: GameSession, header, access: Access = OPEN, expected=None) 
         if draft.header == header:
             return False
         draft.header = header
-        _content_changed(draft, draft.seats)
+        content_changed(draft, draft.seats)
         return True
 
-    return _change(game, access, expected, change)
+    return change_draft(game, access, expected, change)
 
 
 def set_hand(
@@ -118,10 +118,10 @@ def set_hand(
             return False
         seats = [dict(state) for state in draft.seats]
         seats[seat].update(hand=hand, done=False)
-        _content_changed(draft, seats)
+        content_changed(draft, seats)
         return True
 
-    return _change(game, access, expected, change)
+    return change_draft(game, access, expected, change)
 
 
 def set_done(
@@ -138,7 +138,7 @@ def set_done(
         draft.seats = seats
         return True
 
-    return _change(game, access, expected, change)
+    return change_draft(game, access, expected, change)
 
 
 def set_confirm_alone(game: GameSession, alone: bool, access: Access = OPEN) -> RoundDraft:
@@ -150,7 +150,7 @@ def set_confirm_alone(game: GameSession, alone: bool, access: Access = OPEN) -> 
         draft.confirm_alone = alone
         return True
 
-    return _change(game, access, None, change)
+    return change_draft(game, access, None, change)
 
 
 def clear(game: GameSession, access: Access = OPEN, expected=None) -> RoundDraft:
@@ -160,10 +160,10 @@ def clear(game: GameSession, access: Access = OPEN, expected=None) -> RoundDraft
         if not draft.header and draft.seats == blank_seats():
             return False
         draft.header = {}
-        _content_changed(draft, blank_seats())
+        content_changed(draft, blank_seats())
         return True
 
-    return _change(game, access, expected, change)
+    return change_draft(game, access, expected, change)
 
 
 class _Completes(Exception):
@@ -198,7 +198,7 @@ def agree(
         return True
 
     try:
-        return Agreement(_change(game, access, None, change))
+        return Agreement(change_draft(game, access, None, change))
     except _Completes:
         db.session.rollback()
     draft = get_draft(game)
@@ -231,16 +231,21 @@ def _save(game: GameSession, draft: RoundDraft, seen: Preview, seat: int) -> Out
 
 
 def _clear_saved(game: GameSession, draft_id, changed: int, number: int, seat: int) -> None:
-    """Inside the save's transaction: the draft made blank for the next round, remembering the
-    round it saved, by whose Agree, for the versions it answers. A hand or the header changed
-    since the agreed content refuses the save (nothing is stored): the table must see it."""
+    """Inside the save's transaction: the draft made blank, unless a hand or the header changed
+    since the agreed content: that refuses the save (nothing is stored), the table must see it."""
     draft = get_draft(game)
     if draft.id != draft_id or draft.changed != changed:
         raise content_moved(changed, draft.version)
-    until = (draft.version or 0) + 1  # the version this change gives the draft
+    made_blank(draft, number, seat)
+
+
+def made_blank(draft: RoundDraft, number: int, by: int | None) -> None:
+    """Inside a save's transaction: the draft blank for the next round, remembering the round
+    it saved, by whose Agree (a seat; None: the one-phone page), for the versions it answers."""
+    changed, until = draft.changed, (draft.version or 0) + 1  # the version this change gives
     draft.header = {}
-    _content_changed(draft, blank_seats())
-    draft.last_saved = {"number": number, "from": changed, "until": until, "by": seat}
+    content_changed(draft, blank_seats())
+    draft.last_saved = {"number": number, "from": changed, "until": until, "by": by}
     draft.updated_at = utcnow()
     draft.answer = draft.answer_tag = None  # made once committed, at the new revision
 
@@ -253,13 +258,13 @@ def _saved_before(draft: RoundDraft, version: int) -> Saved | None:
     return None
 
 
-def _content_changed(draft: RoundDraft, seats: list[dict]) -> None:
+def content_changed(draft: RoundDraft, seats: list[dict]) -> None:
     """The header or a hand changed: every agreement goes, and `changed` names this version."""
     draft.seats = [dict(state, agreed=False) for state in seats]
     draft.changed = (draft.version or 0) + 1 if draft.id is not None else 1
 
 
-def _change(
+def change_draft(
     game: GameSession, access: Access, expected, change: Callable[[RoundDraft], bool]
 ) -> RoundDraft:
     """Apply `change` to the stored draft in one transaction; on a race with another worker

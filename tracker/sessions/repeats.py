@@ -6,6 +6,7 @@ round's cards left in). Found by the cards alone: who dealt and the verdict foll
 from __future__ import annotations
 
 from ..engine import RoundResult
+from ..engine.cards import CardError, parse_card
 from ..models import GameSession
 from .ledger import ledger_of
 from .outcomes import AlreadySaved, Checked, NeedsReview
@@ -18,8 +19,15 @@ def cards_of(record: dict) -> tuple:
         cards = list(card_tokens(hand.get("hand")))
         for meld in hand.get("melds") or []:
             cards += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
-        seats.append(tuple(sorted(cards)))
+        seats.append(tuple(sorted(_canonical(card) for card in cards)))
     return tuple(seats)
+
+
+def _canonical(token: str) -> str:
+    try:
+        return str(parse_card(token))
+    except CardError:
+        return token
 
 
 def card_tokens(value) -> list[str]:

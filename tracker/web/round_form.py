@@ -29,6 +29,7 @@ from ..present.messages import say
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
+FLAGS = ("challenged", "kang", "no_discard")
 ENDINGS = (("tongits", _l("Tongits")), ("draw", _l("Draw")), ("talon", _l("Talon out")))
 
 
@@ -77,6 +78,22 @@ def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
         hands.append(hand)
     record["hands"] = hands
     return record
+
+
+def draft_hands(record: dict) -> dict:
+    """The form's round with its cards as lists (melds: lists, a secret one {"cards", "secret"};
+    the flags always said), as a seat page writes a hand into the draft."""
+    hands = []
+    for hand in record["hands"]:
+        melds = []
+        for meld in hand["melds"]:
+            if isinstance(meld, dict):
+                melds.append({"cards": meld["cards"].replace(",", " ").split(), "secret": True})
+            else:
+                melds.append(meld.replace(",", " ").split())
+        entry = {"melds": melds, "hand": hand["hand"].replace(",", " ").split()}
+        hands.append({**entry, **{flag: bool(hand.get(flag)) for flag in FLAGS}})
+    return {**record, "hands": hands}
 
 
 def form_from_record(record: dict) -> dict:

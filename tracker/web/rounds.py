@@ -24,6 +24,7 @@ from .forms import ConfirmForm, RoundForm
 from .round_form import (
     ENDINGS,
     analyse_hands,
+    draft_hands,
     errors_by_field,
     field_for,
     form_from_record,
@@ -75,7 +76,11 @@ def _round_page(game, number: int | None):
     if not page.form.validate():
         return page.show(errors={"form": [str(EXPIRED)]}, status=400)
     submission = page.submission()
-    outcome = sessions.submit(game, submission)
+    if page.number is None:
+        keep_entry(game, request.form)  # what was typed survives a failed save or a reload
+        outcome = sessions.submit_entry(game, submission)
+    else:
+        outcome = sessions.submit(game, submission)
     if not submission.access.unlocked and not isinstance(outcome, Locked):
         devices.unlock(game)  # the PIN typed into this form was right
     return page.answer(outcome)
@@ -153,7 +158,10 @@ class _RoundPage:
 
     def show_stored(self):
         """The form of a GET: empty for a new round, the stored round for an edit."""
-        data = form_from_record(self.game.rounds[self.number - 1].record) if self.number else {}
+        if self.number:
+            data = form_from_record(self.game.rounds[self.number - 1].record)
+        else:  # the round in progress: what this or another phone entered so far
+            data = form_from_record(sessions.entry_of(self.game) or {})
         data.setdefault("dealer", str(self.dealer))
         for name, value in data.items():
             getattr(self.form, name).data = value
@@ -192,6 +200,15 @@ class _RoundPage:
         return response
 
 
+def keep_entry(game, form) -> bool:
+    """The new round as the form has it, kept in the session's draft (sessions.keep_entry);
+    False when it was not: a device that has not given the session's PIN, a busy database
+    (the page says so and sends it again with its next change)."""
+    if not devices.unlocked(game):
+        return False
+    return sessions.keep_entry(game, draft_hands(record_from_form(form)), devices.access(game))
+
+
 def seen_revision(form, game) -> int | None:
     """The revision a new round's form began at (its hidden field); None when it has none (a
     form from before this field, or another client): no news is looked for."""
@@ -227,6 +244,8 @@ def preview_round(token: str, number: int | None = None):
     if game.settled:
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
+    if number is None:
+        answer["kept"] = keep_entry(game, request.form)
     try:
         checked = sessions.check_round(game, record, number)
     except sessions.InputError as error:
