@@ -288,7 +288,7 @@
     review.pending();
     render();
     form.setAttribute("aria-busy", "true");  // till the engine's answer is in
-    timer = setTimeout(ask, 200);
+    timer = setTimeout(ask, 0);  // taps made while one is on its way go with the next one
   }
 
   /* One preview on its way at a time, so that the draft is kept in the order of the taps; a
