@@ -3,40 +3,10 @@
    Agree; kept in step with the other phones by seat_sync.js. */
 (function () {
   "use strict";
-  var WORDS = {
-    cardsOf: "Cards for {name}",
-    meldFirst: "Tap the cards of the meld first.",
-    byWhom: "By whom?",
-    lastCard: "Last card drawn by",
-    noCards: "no cards yet",
-    done: "\u2713 Done", agreed: "\u2713 Agreed",
-    also: "also in {names}'s hand",
-    clash: "{card} is also in {names}'s hand: one of you must fix it.",
-    challenged: "Laban", kang: "Kang", no_discard: "No discard",
-    start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
-    lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
-    stale: {
-      version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",
-      revision: "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree again."
-    },
-    waiting: "Your cards are in. Waiting for {names} to tap Done.",
-    fix: "Before anyone can agree: {message}",
-    agreeNow: "Check the verdict, then Agree.",
-    youAgreed: "You agreed. Waiting for {names}.",
-    alone: "One Agree saves the round for everyone.",
-    saving: "Saving\u2026",
-    noHand: "No cards in hand", deadwood: "deadwood {n}", sunog: "Sunog", pot: "Pot {amount}",
-    and: " and "
-  };
-  (function said(words) {  // issue 12: in the reader's language (picker.js, TongitsWords)
-    Object.keys(words).forEach(function (k) {
-      if (typeof words[k] === "object") said(words[k]);
-      else if (window.TongitsWords) words[k] = window.TongitsWords.t(words[k]);
-    });
-  })(WORDS);
+  var WORDS = window.SeatWords;
   var $ = function (sel) { return root.querySelector(sel); };
   var root = document.getElementById("seat-page");
-  if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync || !window.TongitsSeatHand) return;
+  if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync || !window.TongitsSeatHand || !WORDS) return;
   var ui = $("[data-ui]");
   if (!ui) return;
   var DOM = {
@@ -61,11 +31,12 @@
   var sync = window.SeatSync.create({
     url: root.getAttribute("data-draft"),
     onDraft: adopt,
-    onSaved: function () {
+    onSaved: function (number) {
       if (leaving) return;
-      leaving = true;  // the round is saved: the ledger, as on every phone
-      location.assign(root.getAttribute("data-session"));
+      leaving = true;  // the round is saved: the ledger, as on every phone, saying what was saved
+      location.assign(root.getAttribute("data-session") + "?saved=" + encodeURIComponent(number));
     },
+    onState: function () { render(); },
     onLocked: function () { location.assign(root.getAttribute("data-unlock")); },
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
     onIdle: function () { adopt(sync.draft()); }
@@ -262,28 +233,14 @@
     var other = badMeld || problems["hands[" + me + "].hand"] || problems[Object.keys(problems)[0]] || "";
     if (first) picker.setStatus(say(WORDS.clash, { card: Cards.pretty(first), names: clash[first] }), "bad");
     else if (other) picker.setStatus(other.charAt(0).toUpperCase() + other.slice(1), "bad");
-    else picker.setStatus(handWords(seen), "");
-  }
-  /* "3 cards in hand · deadwood 12 · Sunog": the count, and the engine's figures when the
-     server has these cards */
-  function handWords(seen) {
-    var n = mine.hand.length, v = seen.view;
-    if (!n && !mine.melds.length) return "";
-    var words = n ? window.TongitsWords.tn("1 card in hand", "{n} cards in hand", n) : WORDS.noHand;
-    if (n && seen.same && v && v.deadwood !== null && v.deadwood !== undefined) words += " \u00b7 " + say(WORDS.deadwood, { n: v.deadwood });
-    if (seen.same && v && v.sunog) words += " \u00b7 " + WORDS.sunog;
-    return words;
+    else picker.setStatus(H.words(mine, seen, WORDS), "");
   }
   function renderPot(d) {
     var pot = d.preview.pot, show = !!pot && parseFloat(pot) > 0;
     DOM.pot.hidden = !show;
-    DOM.pot.textContent = show ? say(WORDS.pot, { amount: money(pot) }) : "";
+    DOM.pot.textContent = show ? say(WORDS.pot, { amount: H.money(pot, unit) }) : "";
   }
-  /* an amount of the JSON ("1234.50") as the pages write it: ₱1,234.50 */
-  function money(text) {
-    var parts = String(text).split("."), whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return unit === "pts" ? whole + (parts[1] && parts[1] !== "00" ? "." + parts[1] : "") + " pts" : unit + whole + (parts[1] ? "." + parts[1] : "");
-  }
+
   function renderStrip(d) {
     DOM.cells.forEach(function (cell) {
       var seat = parseInt(cell.getAttribute("data-cell"), 10), s = d.seats[seat];
@@ -302,23 +259,32 @@
     if (!sync.busy("options")) DOM.alone.checked = !!d.confirm_alone;  // not under the thumb's own tap
     var waiting = d.seats.filter(function (s) { return !s.done; }).map(function (s) { return s.player; });
     var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
-    var msg;
+    var line = sync.state(), msg = "", bad = true;
     if (!done) msg = "";
-    else if (notice) msg = notice;
-    else if (!ready && waiting.length && !d.confirm_alone) msg = say(WORDS.waiting, { names: list(waiting) });
-    else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
-    else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
-    else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
+    else if (line.agreeKept) msg = WORDS.agreeKept;
+    else if (notice && notice !== WORDS.saving) msg = notice;  // an Agree refused: why
+    else if (line.offline) msg = WORDS.offlineReview;  // not "waiting for Ben": this phone is away
+    else {
+      bad = false;
+      if (notice) msg = notice;
+      else if (!ready && waiting.length && !d.confirm_alone) msg = say(WORDS.waiting, { names: list(waiting) });
+      else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
+      else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
+      else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
+    }
     DOM.reviewMsg.textContent = msg;
-    DOM.reviewMsg.classList.toggle("bad", !!notice && notice !== WORDS.saving);
+    DOM.reviewMsg.classList.toggle("bad", bad && msg !== "");
     sync.hurry(d.seats[me].agreed);
     var key = ready ? d.changed + "." + d.revision : null;
     if (key !== shownKey) loadVerdict(key);
     var box = DOM.verdict.querySelector("[data-ready=true]");
     DOM.agree.hidden = !(ready && done && box && !d.seats[me].agreed);
     DOM.agree.disabled = agreeing;
+    DOM.agree.textContent = line.agreeKept ? WORDS.agreeWaits : WORDS.agree;
     var othersDone = d.seats.every(function (s, seat) { return seat === me || s.done; });
-    DOM.bar.textContent = done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
+    DOM.bar.textContent = line.offline ? WORDS.offline : line.sending ? WORDS.sending :
+      done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
+    DOM.bar.classList.toggle("bad", line.offline);
   }
   function loadVerdict(key) {
     shownKey = key;

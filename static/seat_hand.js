@@ -4,8 +4,9 @@
    laid face down carries its Secret toggle. What may be offered comes from the server's preview
    (`preview.seats`, docs/API.md); nothing here decides a rule.
      TongitsSeatHand.blank(), read(draft hand), wire(hand), same(a, b), cards(hand),
-       remove(hand, where, index), chips(container, hand, {clash, problems, melds, onRemove,
-       onSecret}) */
+       remove(hand, where, index), chips(container, hand, {clash, problems, melds, seat}),
+       listen(container, onRemove(where, index), onSecret(meld)), words(hand, seen, WORDS),
+       money("1234.50", unit) */
 (function () {
   "use strict";
   var Cards = window.TongitsCards, t = window.TongitsWords.t;
@@ -113,6 +114,23 @@
     });
   }
 
-  window.TongitsSeatHand = { blank: blank, read: read, wire: wire, same: same, cards: cards,
+  /* "3 cards in hand · deadwood 12 · Sunog": the count, and the engine's figures while the
+     server has exactly these cards (`seen.same`; `seen.view`: preview.seats[seat]) */
+  function words(hand, seen, said) {
+    var n = hand.hand.length, v = seen.view;
+    if (!n && !hand.melds.length) return "";
+    var text = n ? window.TongitsWords.tn("1 card in hand", "{n} cards in hand", n) : said.noHand;
+    if (n && seen.same && v && typeof v.deadwood === "number") text += " \u00b7 " + said.deadwood.replace("{n}", v.deadwood);
+    if (seen.same && v && v.sunog) text += " \u00b7 " + said.sunog;
+    return text;
+  }
+  /* an amount of the JSON ("1234.50") as the pages write it: ₱1,234.50, or 12 pts */
+  function money(text, unit) {
+    var parts = String(text).split("."), whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    if (unit === "pts") return whole + (parts[1] && parts[1] !== "00" ? "." + parts[1] : "") + " pts";
+    return unit + whole + (parts[1] ? "." + parts[1] : "");
+  }
+
+  window.TongitsSeatHand = { words: words, money: money, blank: blank, read: read, wire: wire, same: same, cards: cards,
     remove: remove, chips: chips, listen: listen };
 })();

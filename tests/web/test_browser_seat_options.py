@@ -58,7 +58,7 @@ def test_a_secret_four_of_a_kind_entered_on_a_seat_pays_its_bonus(phones, server
     for page in phones:
         agree_button(page).tap()
     for page in phones:
-        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
     (saved,) = session_json(ana, server, token)["rounds"]
     assert saved["record"]["hands"][0]["melds"][0] == {
         "cards": ["9S", "9H", "9D", "9C"],

@@ -166,6 +166,18 @@ def _seat_messages() -> dict:
         ),
         "One Agree saves the round for everyone.": _("One Agree saves the round for everyone."),
         "Saving\u2026": _("Saving\u2026"),
+        "Offline \u00b7 your taps will be sent": _("Offline \u00b7 your taps will be sent"),
+        "Sending\u2026": _("Sending\u2026"),
+        "This phone is offline: what the others did is not known here until it is back.": _(
+            "This phone is offline: what the others did is not known here until it is back."
+        ),
+        "Offline: your Agree is kept and will be sent when the network is back.": _(
+            "Offline: your Agree is kept and will be sent when the network is back."
+        ),
+        "Agree \u2713": _("Agree \u2713"),
+        "Agree \u2713 \u00b7 waiting for the network": _(
+            "Agree \u2713 \u00b7 waiting for the network"
+        ),
         " and ": " " + _("and") + " ",
     }
 
