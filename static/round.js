@@ -83,7 +83,7 @@
   var STORE = "tongits-entry:" + form.getAttribute("data-token"), KEEP_HOURS = 12;
   function setNet(state) {
     net.className = "net" + (state ? " " + state : "");
-    net.textContent = state === "offline" ? t("Offline \u00b7 your taps are kept here and will be sent")
+    net.textContent = state === "offline" ? t("Offline \u00b7 your taps will be sent")
       : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
       : state === "sending" ? t("Sending\u2026") : "";
   }

@@ -3,75 +3,40 @@
    Agree; kept in step with the other phones by seat_sync.js. */
 (function () {
   "use strict";
-  var WORDS = {
-    cardsOf: "Cards for {name}",
-    meldFirst: "Tap the cards of the meld first.",
-    byWhom: "By whom?",
-    lastCard: "Last card drawn by",
-    noCards: "no cards yet",
-    done: "\u2713 Done", agreed: "\u2713 Agreed",
-    also: "also in {names}'s hand",
-    clash: "{card} is also in {names}'s hand: one of you must fix it.",
-    challenged: "Laban", kang: "Kang", no_discard: "No discard",
-    start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
-    lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
-    stale: {
-      version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",
-      revision: "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree again."
-    },
-    waiting: "Your cards are in. Waiting for {names} to tap Done.",
-    fix: "Before anyone can agree: {message}",
-    agreeNow: "Check the verdict, then Agree.",
-    youAgreed: "You agreed. Waiting for {names}.",
-    alone: "One Agree saves the round for everyone.",
-    saving: "Saving\u2026",
-    and: " and "
-  };
-  (function said(words) {  // issue 12: in the reader's language (picker.js, TongitsWords)
-    Object.keys(words).forEach(function (k) {
-      if (typeof words[k] === "object") said(words[k]);
-      else if (window.TongitsWords) words[k] = window.TongitsWords.t(words[k]);
-    });
-  })(WORDS);
+  var WORDS = window.SeatWords;
   var $ = function (sel) { return root.querySelector(sel); };
   var root = document.getElementById("seat-page");
-  if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync) return;
+  if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync || !window.TongitsSeatHand || !WORDS) return;
   var ui = $("[data-ui]");
   if (!ui) return;
   var DOM = {
     ending: $("[data-ending]"), by: $("[data-by]"), byLabel: $("[data-by-label]"), dealer: $("[data-dealer]"),
     chips: $("[data-chips]"), flag: $("[data-flag]"), clean: $("[data-clean]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
     reviewMsg: $("[data-review-msg]"), agree: $("[data-agree]"), change: $("[data-change]"), alone: $("[data-alone]"),
-    verdict: $("[data-verdict-box]"), bar: $("[data-bar]"), cells: root.querySelectorAll("[data-cell]")
+    verdict: $("[data-verdict-box]"), bar: $("[data-bar]"), pot: $("[data-pot]"), cells: root.querySelectorAll("[data-cell]")
   };
   var me = parseInt(root.getAttribute("data-seat"), 10);
   var names = JSON.parse(root.getAttribute("data-players"));
   var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
-  var kangCounts = root.getAttribute("data-kang") === "true";
-  var cleanCounts = (parseInt(root.getAttribute("data-no-discard"), 10) || 1) > 1;  // issue 13
-  var Cards = window.TongitsCards;
-  var mine = blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
+  var Cards = window.TongitsCards, H = window.TongitsSeatHand;
+  var unit = root.getAttribute("data-unit") || "";
+  var mine = H.blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
 
   function say(text, values) {
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
   }
-  function blank() { return { melds: [], hand: [], challenged: false, kang: false, no_discard: false }; }
-  function copy(hand) {
-    var h = hand || {};
-    return { melds: (h.melds || []).map(function (m) { return m.slice(); }), hand: (h.hand || []).slice(),
-      challenged: !!h.challenged, kang: !!h.kang, no_discard: !!h.no_discard };
-  }
-  function cardsOf(hand) { return hand ? [].concat.apply(hand.hand || [], hand.melds || []) : []; }
+  function cardsOf(hand) { return H.cards(H.read(hand)); }
   function list(items) { return items.join(WORDS.and); }
 
   var sync = window.SeatSync.create({
     url: root.getAttribute("data-draft"),
     onDraft: adopt,
-    onSaved: function () {
+    onSaved: function (number) {
       if (leaving) return;
-      leaving = true;  // the round is saved: the ledger, as on every phone
-      location.assign(root.getAttribute("data-session"));
+      leaving = true;  // the round is saved: the ledger, as on every phone, saying what was saved
+      location.assign(root.getAttribute("data-session") + "?saved=" + encodeURIComponent(number));
     },
+    onState: function () { render(); },
     onLocked: function () { location.assign(root.getAttribute("data-unlock")); },
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
     onIdle: function () { adopt(sync.draft()); }
@@ -84,14 +49,14 @@
   /* the server's draft, except what this phone is still sending */
   function adopt(d) {
     if (!d) return;
-    if (!sync.busy("hand")) mine = copy(d.seats[me].hand);
+    if (!sync.busy("hand")) mine = H.read(d.seats[me].hand);
     if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
     if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;
     render();
   }
 
   /* taps */
-  function sendHand() { sync.write("hand", function () { return ["PUT", "/seats/" + me, copy(mine)]; }); }
+  function sendHand() { sync.write("hand", function () { return ["PUT", "/seats/" + me, H.wire(mine)]; }); }
   /* The header is one object any phone replaces: send the server's latest with this phone's
      own changes on top, guarded by If-Match (on 409 seat_sync reads the draft and asks again). */
   function setHeader(key, value) {
@@ -118,11 +83,11 @@
   function tapTool(act) {
     if (act === "meld") {
       if (!mine.hand.length) { picker.setStatus(WORDS.meldFirst, "bad"); return; }
-      mine.melds.push(mine.hand);
+      mine.melds.push({ cards: mine.hand, secret: false });
       mine.hand = [];
     } else if (act === "undo") {
       if (mine.hand.length) mine.hand.pop();
-      else if (mine.melds.length) { mine.hand = mine.melds.pop(); mine.hand.pop(); }
+      else if (mine.melds.length) { mine.hand = mine.melds.pop().cards; mine.hand.pop(); }
       else return;
     } else if (act === "next") {
       sendDone(true);
@@ -153,6 +118,15 @@
   });
   DOM.clean.addEventListener("click", function () {
     mine.no_discard = !mine.no_discard;
+    sendHand(); render();
+  });
+  H.listen(DOM.chips, function (where, index) {  // a chip's card tapped: that card goes
+    H.remove(mine, where, index);
+    notice = "";
+    sendHand(); render();
+  }, function (k) {
+    if (!mine.melds[k]) return;
+    mine.melds[k].secret = !mine.melds[k].secret;
     sendHand(); render();
   });
   DOM.change.addEventListener("click", function () { notice = ""; sendDone(false); render(); });
@@ -193,11 +167,12 @@
     var d = sync.draft();
     if (!d) return;
     var others = taken(d), used = {}, clash = {}, jkMine = 0;
-    cardsOf(mine).forEach(function (c) { if (c === "JK") jkMine += 1; else { used[c] = true; if (others.cards[c]) clash[c] = others.cards[c]; } });
+    H.cards(mine).forEach(function (c) { if (c === "JK") jkMine += 1; else { used[c] = true; if (others.cards[c]) clash[c] = others.cards[c]; } });
     picker.setKeys({ used: used, jokersLeft: jokers - jkMine - others.jokers, taken: others.cards, clash: clash });
-    renderHeader();
+    renderHeader(d);
     renderChips(d, clash);
     renderStrip(d);
+    renderPot(d);
     renderReview(d);
   }
   function press(group, value) {
@@ -205,62 +180,67 @@
       b.setAttribute("aria-pressed", b.getAttribute("data-value") === String(value) ? "true" : "false");
     });
   }
-  function renderHeader() {
+  /* this seat's part as the server's preview saw it (docs/API.md, preview.seats); `same`: the
+     server has exactly the cards shown here (no tap of this phone still on its way) */
+  function viewOf(d) {
+    var held = d.seats[me].hand, view = (d.preview.seats || [])[me] || null;
+    return { view: view, same: !!(view && held && H.same(H.read(held), mine)), held: held ? H.read(held) : H.blank() };
+  }
+  function renderHeader(d) {
     var talon = header.ending === "talon";
     press(DOM.ending, header.ending);
     press(DOM.by, talon ? header.last_drawer : header.declarer);
     DOM.byLabel.textContent = talon ? WORDS.lastCard : WORDS.byWhom;
     if (header.dealer !== undefined && header.dealer !== null) DOM.dealer.value = String(header.dealer);
     else DOM.dealer.value = root.getAttribute("data-dealer");
-    var key = header.ending === "draw" && header.declarer !== me ? "challenged" :
-      header.ending === "tongits" && header.declarer === me && kangCounts ? "kang" : null;
-    if (!key) key = mine.challenged ? "challenged" : mine.kang ? "kang" : null;  // set: stays in view to undo
+    /* the flags the server offers this seat (the engine decides who may have which); one
+       ticked here stays in view to undo while the server has not seen it yet */
+    var offered = (viewOf(d).view || { flags: [] }).flags;
+    function shown(flag) { return offered.indexOf(flag) >= 0 || mine[flag]; }
+    var key = shown("challenged") ? "challenged" : shown("kang") ? "kang" : null;
     DOM.flag.hidden = !key;
     if (key) {
       DOM.flag.setAttribute("data-key", key);
       DOM.flag.textContent = WORDS[key] + (mine[key] ? " \u2713" : "?");
       DOM.flag.setAttribute("aria-pressed", mine[key] ? "true" : "false");
     }
-    /* "no discard": the Tongits winner's, when it multiplies; once set it stays in view to undo */
-    var clean = header.ending === "tongits" && header.declarer === me && cleanCounts || mine.no_discard;
+    var clean = shown("no_discard");
     DOM.clean.hidden = !clean;
     DOM.clean.textContent = WORDS.no_discard + (mine.no_discard ? " \u2713" : "?");
     DOM.clean.setAttribute("aria-pressed", mine.no_discard ? "true" : "false");
   }
-  function chip(text, cls, note) {
-    var c = document.createElement("span");
-    c.className = "chip " + cls;
-    c.textContent = text;
-    if (note) { var s = document.createElement("small"); s.textContent = note; c.appendChild(s); }
-    DOM.chips.appendChild(c);
-  }
   /* What the engine said of this seat's part (the preview of the last answer), as long as the
-     server has the cards shown here: a meld that is not one, too many cards... */
-  function problemsOf(d) {
-    var held = d.seats[me].hand, prefix = "hands[" + me + "].", out = {};
-    if (!held || JSON.stringify(copy(held)) !== JSON.stringify(mine)) return out;
+     server has the cards shown here: a meld that is not one, too many cards, a flag refused... */
+  function problemsOf(d, seen) {
+    var prefix = "hands[" + me + "].", out = {};
+    if (!seen.same) return out;
     (d.preview.errors || []).forEach(function (e) {
       if (e.where.indexOf(prefix) === 0 && !out[e.where]) out[e.where] = Cards.prettyText(e.message);
     });
     return out;
   }
   function renderChips(d, clash) {
-    DOM.chips.textContent = "";
-    var first = Object.keys(clash)[0], problems = problemsOf(d), badMeld = null;
-    Object.keys(clash).forEach(function (c) {  // first: the row scrolls sideways, these must show
-      chip(Cards.pretty(c), "bad clash", say(WORDS.also, { names: clash[c] }));
+    var seen = viewOf(d), problems = problemsOf(d, seen), first = Object.keys(clash)[0];
+    /* the server's word on meld k, only while it holds that very meld */
+    var melds = mine.melds.map(function (m, k) {
+      var held = seen.held.melds[k], view = seen.view && seen.view.melds[k];
+      return held && view && JSON.stringify(held) === JSON.stringify(m) ? view : null;
     });
-    mine.melds.forEach(function (m, k) {
-      var problem = problems["hands[" + me + "].melds[" + k + "]"];
-      chip(m.map(Cards.pretty).join(" "), problem ? "bad" : "ok", "");
-      if (problem && !badMeld) badMeld = problem;
-    });
-    if (mine.hand.length) chip(mine.hand.map(Cards.pretty).join(" "), "open", "");
+    H.chips(DOM.chips, mine, { clash: clash, problems: problems, melds: melds, seat: me });
+    var badMeld = null;
+    mine.melds.forEach(function (m, k) { badMeld = badMeld || problems["hands[" + me + "].melds[" + k + "]"] || null; });
     picker.setMeld(badMeld ? "bad" : "");
-    var other = badMeld || problems["hands[" + me + "].hand"] || "";
+    var other = badMeld || problems["hands[" + me + "].hand"] || problems[Object.keys(problems)[0]] || "";
     if (first) picker.setStatus(say(WORDS.clash, { card: Cards.pretty(first), names: clash[first] }), "bad");
-    else picker.setStatus(other.charAt(0).toUpperCase() + other.slice(1), other ? "bad" : "");
+    else if (other) picker.setStatus(other.charAt(0).toUpperCase() + other.slice(1), "bad");
+    else picker.setStatus(H.words(mine, seen, WORDS), "");
   }
+  function renderPot(d) {
+    var pot = d.preview.pot, show = !!pot && parseFloat(pot) > 0;
+    DOM.pot.hidden = !show;
+    DOM.pot.textContent = show ? say(WORDS.pot, { amount: H.money(pot, unit) }) : "";
+  }
+
   function renderStrip(d) {
     DOM.cells.forEach(function (cell) {
       var seat = parseInt(cell.getAttribute("data-cell"), 10), s = d.seats[seat];
@@ -279,23 +259,32 @@
     if (!sync.busy("options")) DOM.alone.checked = !!d.confirm_alone;  // not under the thumb's own tap
     var waiting = d.seats.filter(function (s) { return !s.done; }).map(function (s) { return s.player; });
     var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
-    var msg;
+    var line = sync.state(), msg = "", bad = true;
     if (!done) msg = "";
-    else if (notice) msg = notice;
-    else if (!ready && waiting.length && !d.confirm_alone) msg = say(WORDS.waiting, { names: list(waiting) });
-    else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
-    else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
-    else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
+    else if (line.agreeKept) msg = WORDS.agreeKept;
+    else if (notice && notice !== WORDS.saving) msg = notice;  // an Agree refused: why
+    else if (line.offline) msg = WORDS.offlineReview;  // not "waiting for Ben": this phone is away
+    else {
+      bad = false;
+      if (notice) msg = notice;
+      else if (!ready && waiting.length && !d.confirm_alone) msg = say(WORDS.waiting, { names: list(waiting) });
+      else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
+      else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
+      else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
+    }
     DOM.reviewMsg.textContent = msg;
-    DOM.reviewMsg.classList.toggle("bad", !!notice && notice !== WORDS.saving);
+    DOM.reviewMsg.classList.toggle("bad", bad && msg !== "");
     sync.hurry(d.seats[me].agreed);
     var key = ready ? d.changed + "." + d.revision : null;
     if (key !== shownKey) loadVerdict(key);
     var box = DOM.verdict.querySelector("[data-ready=true]");
     DOM.agree.hidden = !(ready && done && box && !d.seats[me].agreed);
     DOM.agree.disabled = agreeing;
+    DOM.agree.textContent = line.agreeKept ? WORDS.agreeWaits : WORDS.agree;
     var othersDone = d.seats.every(function (s, seat) { return seat === me || s.done; });
-    DOM.bar.textContent = done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
+    DOM.bar.textContent = line.offline ? WORDS.offline : line.sending ? WORDS.sending :
+      done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
+    DOM.bar.classList.toggle("bad", line.offline);
   }
   function loadVerdict(key) {
     shownKey = key;

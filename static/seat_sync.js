@@ -16,6 +16,16 @@
     var url = options.url, draft = null, etag = null, baseSaved = null;
     var queue = [], afterWrites = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
     var failing = 0;  // polls failed in a row (network error, 5xx): back off 2, 4, 8, 15 s
+    // what the page says of the line: the server unreachable at the last try (a network error,
+    // not an HTTP answer), a write out for longer than SLOW_SEND ms, an Agree kept for later
+    var reachable = true, sentAt = 0, slowTimer = null, agreeKept = false;
+    var SLOW_SEND = 600;
+    function notify() { if (options.onState) options.onState(); }
+    function reached(yes) {
+      if (reachable === yes) return;
+      reachable = yes;
+      notify();
+    }
 
     function newer(d) {
       return !draft || d.version > draft.version || (d.version === draft.version && d.revision >= draft.revision);
@@ -41,6 +51,7 @@
       if (method === "GET" && etag) init.headers["If-None-Match"] = etag;
       if (ifMatch !== undefined) init.headers["If-Match"] = '"' + ifMatch + '"';
       return fetch(url + tail, init).then(function (r) {
+        reached(true);
         if (r.status === 304) return { status: 304 };
         return r.json().then(function (b) { return { status: r.status, body: b, tag: r.headers.get("ETag") }; },
           function () { return { status: r.status, body: null }; });
@@ -62,6 +73,9 @@
     function pump() {
       if (sending || !queue.length) return;
       sending = queue.shift();
+      sentAt = Date.now();
+      clearTimeout(slowTimer);
+      slowTimer = setTimeout(notify, SLOW_SEND);  // "Sending…" only when it takes a while
       var op = sending, req = op.make();
       call(req[0], req[1], req[2], req[3]).then(function (answer) {
         if (locked(answer)) return;
@@ -73,11 +87,13 @@
         } else if (answer.body) options.onError(answer.body.errors || []);
       }, function () {
         queue.unshift(op);  // offline or the server restarting: the same write again soon
+        reached(false);
         return new Promise(function (ok) { setTimeout(ok, RETRY); });
       }).then(function () {
         sending = null;
+        clearTimeout(slowTimer);
         pump();
-        if (!queue.length) options.onIdle();
+        if (!queue.length) { options.onIdle(); notify(); }
         if (idle()) afterWrites.splice(0).forEach(function (go) { go(); });
       });
     }
@@ -93,14 +109,35 @@
     function written() {
       return new Promise(function (go) { if (idle()) go(); else afterWrites.push(go); });
     }
+    /* An Agree that cannot reach the server is kept and sent again when the network is back
+       (an Agree repeated is safe: the round is saved once, docs/API.md); `agreeKept` says so
+       meanwhile. */
     function agree(seat, version, revision) {
-      return written().then(function () {
-        return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
-      }).then(function (answer) {
+      function attempt() {
+        return written().then(function () {
+          return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
+        }).then(null, function () {
+          reached(false);
+          if (!agreeKept) { agreeKept = true; notify(); }
+          return back().then(attempt);
+        });
+      }
+      return attempt().then(function (answer) {
+        if (agreeKept) { agreeKept = false; notify(); }
         if (locked(answer)) return answer;
         if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
         if (answer.status === 201) options.onSaved(answer.body.saved.number);
         return answer;
+      });
+    }
+
+    /* the network back: at the "online" event, or after a while when the phone says it is online
+       (the server itself may be the one away) */
+    function back() {
+      return new Promise(function (go) {
+        var timer = setTimeout(done, navigator.onLine ? RETRY * 2 : 30000);
+        function done() { clearTimeout(timer); window.removeEventListener("online", done); go(); }
+        window.addEventListener("online", done);
       });
     }
 
@@ -111,7 +148,7 @@
       return call("GET", "").then(function (answer) {
         failing = answer.status >= 500 ? failing + 1 : 0;
         if (answer.status === 200) accept(answer.body, answer.tag);
-      }, function () { failing += 1; }).then(function () { polling = false; });
+      }, function () { failing += 1; reached(false); }).then(function () { polling = false; });
     }
     function schedule() {
       clearTimeout(timer);
@@ -147,7 +184,8 @@
     function wake() { if (!document.hidden) poll(true).then(schedule); }
     document.addEventListener("visibilitychange", wake);
     window.addEventListener("pageshow", wake);
-    window.addEventListener("online", wake);
+    window.addEventListener("online", function () { wake(); pump(); notify(); });
+    window.addEventListener("offline", notify);
 
     return {
       start: function () { unpark(); return poll(true).then(schedule); },
@@ -155,6 +193,12 @@
       draft: function () { return draft; },
       busy: busy,
       idle: idle,
+      /* where the line stands: offline (the phone says so, or the server did not answer the
+         last try), sending (a write out for a while or waiting), an Agree kept for later */
+      state: function () {
+        return { offline: !navigator.onLine || !reachable, agreeKept: agreeKept,
+          sending: !idle() && Date.now() - sentAt >= SLOW_SEND };
+      },
       write: write,
       agree: agree,
       hurry: function (on) {

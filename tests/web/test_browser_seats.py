@@ -121,7 +121,7 @@ def play_round(phones, rows, ending="Talon out", declarer=None, shots=None, chal
     for page in phones:
         agree_button(page).tap()
     for page in phones:
-        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
         page.locator("#ledger").wait_for()
 
 
@@ -178,7 +178,7 @@ def test_the_same_card_on_two_phones_is_flagged_on_both_and_blocks_agree(phones,
     for page in phones:
         agree_button(page).tap()
     for page in phones:
-        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
     rounds = session_json(phones[0], server, token)["rounds"]
     assert len(rounds) == 1 and rounds[0]["record"]["hands"][0]["hand"][-1] == "QH"
 
@@ -207,15 +207,20 @@ def test_a_seat_reloading_mid_entry_sees_its_cards(phones, server):
     phones[1].locator("[data-chips] .chip.bad", has_text="4♣ 5♦").wait_for()
 
 
-def test_a_stale_agree_shows_why_and_the_new_verdict(phones, server):
-    token = start(phones[0], server)
-    open_seats(phones, server, token)
+def enter_talon_round(phones):
+    """Every phone enters its hand of TALON_ROUND and taps Done; until each shows Agree."""
     phones[0].get_by_role("button", name="Talon out", exact=True).tap()
     for page, (melds, hand) in zip(phones, TALON_ROUND, strict=True):
         tap_hand(page, melds, hand)
         tap_done(page)
     for page in phones:
         agree_button(page).wait_for()
+
+
+def test_a_stale_agree_shows_why_and_the_new_verdict(phones, server):
+    token = start(phones[0], server)
+    open_seats(phones, server, token)
+    enter_talon_round(phones)
     assert "Cris wins" in phones[2].locator("[data-verdict-box]").inner_text()
     agree_button(phones[0]).tap()
     phones[0].locator("[data-cell='0']", has_text="Agreed").wait_for()
@@ -246,7 +251,7 @@ def test_a_stale_agree_shows_why_and_the_new_verdict(phones, server):
         agree_button(page).wait_for()
         agree_button(page).tap()
     for page in phones:
-        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
     rounds = session_json(phones[0], server, token)["rounds"]
     assert len(rounds) == 1 and rounds[0]["result"]["winner"] == 1
 
@@ -301,7 +306,7 @@ def test_a_seat_filled_from_another_phone_and_one_phone_confirms_for_all(phones,
     shoot([ana, ben], "alone")
     agree_button(ana).tap()
     for page in (ana, ben):
-        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
         page.locator(".round").wait_for()
     rounds = session_json(ana, server, token)["rounds"]
     assert len(rounds) == 1 and rounds[0]["record"]["hands"][2]["hand"] == ["AS", "3D", "8C"]
@@ -345,7 +350,7 @@ def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, ser
     assert agrees == []  # and for the write that left after it
     held[1].continue_()
     for page in phones:
-        page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
         page.locator(".round").wait_for()
     assert len(agrees) == 1
     assert len(session_json(ana, server, token)["rounds"]) == 1
@@ -389,7 +394,7 @@ def test_the_server_restarted_mid_draft_loses_nothing(phones, tmp_path, request)
         for page in phones:
             agree_button(page).tap()
         for page in phones:
-            page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+            page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
         assert len(session_json(phones[0], live.url, token)["rounds"]) == 1
     finally:
         live.stop()

@@ -12,6 +12,7 @@ from .hands import HAND_KEYS, MELD_KEYS
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
+from .offers import may_be_secret, offered_flags
 from .problems import Path, Problem, RoundError
 from .record import ENDINGS, ROUND_KEYS, check_players
 from .rules import PRESETS, Rules, RulesError, read_rules
@@ -51,8 +52,10 @@ __all__ = [
     "check_players",
     "format_cards",
     "json_text",
+    "may_be_secret",
     "money_str",
     "money_text",
+    "offered_flags",
     "parse_cards",
     "parse_money",
     "read_rules",

@@ -49,20 +49,29 @@ def _picker() -> dict:
     }
 
 
+def _hand() -> dict:
+    """The words of one player's hand, on the one-phone page and on the seat page."""
+    return {
+        "Secret \u2713": _("Secret \u2713"),
+        "Secret?": _("Secret?"),
+        "No cards in hand": _("No cards in hand"),
+        **_counted("{n} cards in hand", "%(count)s card in hand", "%(count)s cards in hand"),
+        "deadwood {n}": _("deadwood %(points)s", points="{n}"),
+        "Sunog": _("Sunog"),
+    }
+
+
 def _round() -> dict:
     return {
+        **_hand(),
         "Players": _("Players"),
         "Type instead": _("Type instead"),
-        "Offline \u00b7 your taps are kept here and will be sent": _(
-            "Offline \u00b7 your taps are kept here and will be sent"
-        ),
+        "Offline \u00b7 your taps will be sent": _("Offline \u00b7 your taps will be sent"),
         "Not sent yet \u00b7 tap again to retry": _("Not sent yet \u00b7 tap again to retry"),
         "Sending\u2026": _("Sending\u2026"),
         "Tap the cards of the meld first, then Meld \u2713": _(
             "Tap the cards of the meld first, then Meld \u2713"
         ),
-        "Secret \u2713": _("Secret \u2713"),
-        "Secret?": _("Secret?"),
         "set": _("set"),
         "run": _("run"),
         "{n} cards make a {kind}: Meld \u2713 lays it down": _(
@@ -71,9 +80,6 @@ def _round() -> dict:
         "Tap a meld, then Meld \u2713; then the cards left": _(
             "Tap a meld, then Meld \u2713; then the cards left"
         ),
-        "No cards in hand": _("No cards in hand"),
-        **_counted("{n} cards in hand", "%(count)s card in hand", "%(count)s cards in hand"),
-        "deadwood {n}": _("deadwood %(points)s", points="{n}"),
         **_counted(
             "{melds} count as melds",
             "%(melds)s counts as a meld",
@@ -82,7 +88,6 @@ def _round() -> dict:
         ),
         "{n} pts": _("%(points)s pts", points="{n}"),
         "no cards": _("no cards"),
-        "Sunog": _("Sunog"),
         **_counted("{n} cards", "%(count)s card", "%(count)s cards"),
         "Tap {name}'s cards": _("Tap %(name)s's cards", name="{name}"),
         "{name}'s cards next \u25b8": _("%(name)s's cards next \u25b8", name="{name}"),
@@ -124,6 +129,9 @@ def _seat() -> dict:
             card="{card}",
             names="{names}",
         ),
+        "Take out {card}": _("Take out %(card)s", card="{card}"),
+        **_hand(),
+        "Pot {amount}": _("Pot %(amount)s", amount="{amount}"),
         "Laban": _("Laban"),
         "Kang": _("Kang"),
         "No discard": _("No discard"),
@@ -161,6 +169,18 @@ def _seat_messages() -> dict:
         ),
         "One Agree saves the round for everyone.": _("One Agree saves the round for everyone."),
         "Saving\u2026": _("Saving\u2026"),
+        "Offline \u00b7 your taps will be sent": _("Offline \u00b7 your taps will be sent"),
+        "Sending\u2026": _("Sending\u2026"),
+        "This phone is offline: what the others did is not known here until it is back.": _(
+            "This phone is offline: what the others did is not known here until it is back."
+        ),
+        "Offline: your Agree is kept and will be sent when the network is back.": _(
+            "Offline: your Agree is kept and will be sent when the network is back."
+        ),
+        "Agree \u2713": _("Agree \u2713"),
+        "Agree \u2713 \u00b7 waiting for the network": _(
+            "Agree \u2713 \u00b7 waiting for the network"
+        ),
         " and ": " " + _("and") + " ",
     }
 

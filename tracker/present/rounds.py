@@ -249,3 +249,28 @@ def news_lines(news, unit: str = "₱") -> list[str]:
             )
         )
     return lines
+
+
+def saved_sentence(result: RoundResult, number: int, unit: str = "₱") -> str:
+    """What every phone shows once a round is saved: 'Round 7: Cris wins ₱118.00 + pot ₱30.00'
+    (the payments to the winner, then the pot the winner took), a void round's pot, a push."""
+    if result.void:
+        into = sum((amount for _, amount, _ in result.pot_in), Decimal(0))
+        return _(
+            "Round %(number)s: void round, %(amount)s into the pot",
+            number=number,
+            amount=money_text(into, unit),
+        )
+    if result.push:
+        return _("Round %(number)s: a push, nobody pays", number=number)
+    winner = result.players[result.winner]
+    won = sum((p.amount for p in result.payments if p.payee == result.winner), Decimal(0))
+    said = _(
+        "Round %(number)s: %(name)s wins %(amount)s",
+        number=number,
+        name=winner.name,
+        amount=money_text(won, unit),
+    )
+    if result.pot_out:
+        said += " " + _("+ pot %(amount)s", amount=money_text(result.pot_out, unit))
+    return said

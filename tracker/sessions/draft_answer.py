@@ -18,9 +18,12 @@ import json
 from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..engine import money_str
 from ..extensions import db
 from ..models import GameSession, RoundDraft
 from .draft_preview import preview
+from .draft_seats import seat_views
+from .ledger import ledger_of, rules_of
 from .outcomes import Saved
 
 
@@ -51,6 +54,10 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
             "result": None if seen.result is None else seen.result.to_dict(),
             "errors": [problem.to_dict() for problem in seen.problems],
             "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
+            "seats": seat_views(
+                rules_of(game), draft.header or {}, [state["hand"] for state in draft.seats]
+            ),
+            "pot": money_str(ledger_of(game).pot),
         },
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
         "saved": None if saved is None else {"number": saved.number},

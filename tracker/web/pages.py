@@ -11,7 +11,7 @@ from .. import sessions
 from ..present.chart import balance_chart_svg
 from ..present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ..present.qr import qr_svg
-from ..present.rounds import round_line
+from ..present.rounds import round_line, saved_sentence
 from ..present.rule_form import default_text, option_names, preset_values
 from ..sessions import owners, pins
 from . import devices, group_form, inputs, public
@@ -110,9 +110,18 @@ def session_page(token: str):
         local_link=public.names_this_computer(link),
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
+        saved_round=_saved_round(context, request.args.get("saved")),
         **seat_choice(game),
         **context,
     )
+
+
+def _saved_round(context: dict, value: str | None) -> str | None:
+    """What the seat pages show after the last Agree saved round `value` (?saved=7)."""
+    results = context["ledger"].results
+    if not value or len(value) > 9 or not value.isdigit() or not 1 <= int(value) <= len(results):
+        return None
+    return saved_sentence(results[int(value) - 1], int(value), context["unit"])
 
 
 @bp.get("/s/<token>/ledger")

@@ -1,0 +1,41 @@
+/* The seat page's words (seat.js), in the reader's language when the page has them
+   (issue 12: picker.js's TongitsWords; present/js_words.py lists them for the server). */
+(function () {
+  "use strict";
+  var WORDS = {
+    cardsOf: "Cards for {name}",
+    meldFirst: "Tap the cards of the meld first.",
+    byWhom: "By whom?",
+    lastCard: "Last card drawn by",
+    noCards: "no cards yet",
+    done: "\u2713 Done", agreed: "\u2713 Agreed",
+    also: "also in {names}'s hand",
+    clash: "{card} is also in {names}'s hand: one of you must fix it.",
+    challenged: "Laban", kang: "Kang", no_discard: "No discard",
+    start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
+    lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
+    stale: {
+      version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",
+      revision: "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree again."
+    },
+    waiting: "Your cards are in. Waiting for {names} to tap Done.",
+    fix: "Before anyone can agree: {message}",
+    agreeNow: "Check the verdict, then Agree.",
+    youAgreed: "You agreed. Waiting for {names}.",
+    alone: "One Agree saves the round for everyone.",
+    saving: "Saving\u2026",
+    offline: "Offline \u00b7 your taps will be sent", sending: "Sending\u2026",
+    offlineReview: "This phone is offline: what the others did is not known here until it is back.",
+    agreeKept: "Offline: your Agree is kept and will be sent when the network is back.",
+    agree: "Agree \u2713", agreeWaits: "Agree \u2713 \u00b7 waiting for the network",
+    noHand: "No cards in hand", deadwood: "deadwood {n}", sunog: "Sunog", pot: "Pot {amount}",
+    and: " and "
+  };
+  (function said(words) {  // issue 12: in the reader's language (picker.js, TongitsWords)
+    Object.keys(words).forEach(function (k) {
+      if (typeof words[k] === "object") said(words[k]);
+      else if (window.TongitsWords) words[k] = window.TongitsWords.t(words[k]);
+    });
+  })(WORDS);
+  window.SeatWords = WORDS;
+})();

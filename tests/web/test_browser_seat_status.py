@@ -1,0 +1,98 @@
+"""The seat page says what happened (one phone per seat, "every round safe"): offline and still
+sending are said plainly, an Agree tapped offline is kept and sent when the network is back
+(the round saved once), every phone then shows what was saved and each balance its change,
+and the screen is kept on unless this phone turned that off. Three phones at 360x740."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web import test_browser_seats as seats
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_agree_tapped_offline_is_sent_when_the_network_is_back(phones, server):
+    token = seats.start(phones[0], server)
+    ana, ben, cris = phones
+    seats.open_seats(phones, server, token)
+    seats.enter_talon_round(phones)
+    seats.agree_button(ana).tap()
+    seats.agree_button(ben).tap()
+    ben.locator("[data-review-msg]", has_text="Waiting for Cris").wait_for()
+    cris.context.set_offline(True)
+    cris.locator("[data-bar]", has_text="Offline · your taps will be sent").wait_for()
+    # offline, this phone does not claim to be waiting for the others
+    assert "Waiting" not in cris.locator("[data-review-msg]").inner_text()
+    seats.agree_button(cris).tap()
+    cris.locator("[data-review-msg]", has_text="your Agree is kept").wait_for()
+    assert seats.agree_button(cris).inner_text() == "Agree ✓ · waiting for the network"
+    seats.shoot([cris], "offline-agree")
+    ana.wait_for_timeout(1500)
+    assert seats.session_json(ana, server, token)["rounds"] == []  # not sent yet, not dropped
+    cris.context.set_offline(False)
+    for page in phones:
+        page.wait_for_url(re.compile(r"/s/[\w-]+\?saved=1$"))
+        page.locator("#saved-round", has_text="Round 1: Cris wins ₱66.00").wait_for()
+    assert len(seats.session_json(ana, server, token)["rounds"]) == 1  # saved once
+    changes = [" ".join(tile.text_content().split()) for tile in ana.locator("[data-change]").all()]
+    assert changes == ["round 1: −₱26.00", "round 1: −₱40.00", "round 1: +₱66.00"]
+    seats.shoot(phones, "saved-sentence")
+
+
+def test_a_write_held_on_its_way_says_sending(phones, server):
+    token = seats.start(phones[0], server)
+    ana = phones[0]
+    seats.open_seats([ana], server, token)
+    held = []
+    ana.route(
+        "**/draft/seats/0", lambda route: held.append(route) if not held else route.continue_()
+    )
+    ana.locator(".picker [data-card='7S']").tap()
+    ana.locator("[data-bar]", has_text="Sending…").wait_for()
+    for _ in range(50):
+        if held:
+            break
+        ana.wait_for_timeout(100)
+    held[0].continue_()
+    ana.locator("[data-bar]", has_text="Tap your cards").wait_for()
+    hand = ana.request.get(f"{server}/api/sessions/{token}/draft").json()["seats"][0]["hand"]
+    assert hand["hand"] == ["7S"]
+
+
+# Counts the page's Screen Wake Lock requests and releases (the browser's own API, observed).
+COUNT_WAKE = """(() => {
+  if (!navigator.wakeLock) return;
+  const ask = navigator.wakeLock.request.bind(navigator.wakeLock);
+  window.wake = { held: 0 };
+  navigator.wakeLock.request = (type) => ask(type).then((lock) => {
+    window.wake.held += 1;
+    lock.addEventListener("release", () => { window.wake.held -= 1; });
+    return lock;
+  });
+})();"""
+
+
+def test_the_screen_stays_on_unless_this_phone_turns_it_off(phones, server):
+    token = seats.start(phones[0], server)
+    ana = phones[0]
+    ana.context.add_init_script(COUNT_WAKE)
+    ana.goto(f"{server}/s/{token}/rounds/new?seat=0")
+    wake = ana.get_by_role("button", name="Keep the screen on")
+    if not ana.evaluate("() => !!(navigator.wakeLock && navigator.wakeLock.request)"):
+        assert wake.is_hidden()  # no Wake Lock API: no toggle
+        return
+    assert wake.get_attribute("aria-pressed") == "true"
+    ana.wait_for_function("() => window.wake.held === 1")  # the screen is kept on
+    wake.tap()
+    assert wake.get_attribute("aria-pressed") == "false"
+    ana.wait_for_function("() => window.wake.held === 0")
+    ana.goto(f"{server}/s/{token}/rounds/new")  # the one-phone page: off on this phone too
+    wake = ana.get_by_role("button", name="Keep the screen on")
+    assert wake.get_attribute("aria-pressed") == "false"
+    assert ana.evaluate("() => window.wake.held") == 0
+    wake.tap()
+    ana.wait_for_function("() => window.wake.held === 1")
+    assert ana.evaluate("() => localStorage.getItem('tongits:wake')") is None

@@ -1,0 +1,59 @@
+"""What each seat's phone is told of its own part of the round draft (`preview.seats`) and of
+the pot (`preview.pot`), on a real database: the engine's reading of each meld (and whether it
+may be laid secret), the deadwood in hand, sunog, and the flags the seat may tick."""
+
+from tests.web.test_drafts import url
+
+
+def put(client, token, tail, body):
+    response = client.put(url(token, tail), json=body)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_each_seat_is_told_its_melds_deadwood_sunog_and_flags(client, make_session):
+    token = make_session(rules={"preset": "classic", "kang_multiplier": 2})
+    put(client, token, "/header", {"ending": "draw", "declarer": 0})
+    put(client, token, "/seats/0", {"melds": [["9S", "9H", "9D", "9C"]], "hand": ["2C"]})
+    put(client, token, "/seats/1", {"melds": [["4D", "5D", "6D"]], "hand": ["KD", "QD"]})
+    body = put(client, token, "/seats/2", {"melds": [["AH", "2S"]], "hand": ["3C", "3C"]})
+    ana, ben, cris = body["preview"]["seats"]
+    assert ana == {
+        "melds": [{"ok": True, "kind": "set", "secret": False, "may_be_secret": True}],
+        "deadwood": 2,
+        "sunog": False,
+        "flags": [],  # the caller may not challenge her own draw
+    }
+    assert ben["melds"] == [{"ok": True, "kind": "run", "secret": False, "may_be_secret": False}]
+    assert (ben["deadwood"], ben["sunog"], ben["flags"]) == (20, False, ["challenged"])
+    assert cris["melds"][0]["ok"] is False and cris["deadwood"] is None  # 3♣ twice
+    assert body["preview"]["pot"] == "0.00"
+    # Ben is now sunog: a challenge is no longer offered; the Tongits winner is offered kang
+    body = put(client, token, "/seats/1", {"melds": [], "hand": ["KD", "QD"]})
+    assert body["preview"]["seats"][1]["flags"] == []
+    body = put(client, token, "/header", {"ending": "tongits", "declarer": 0})
+    assert [seat["flags"] for seat in body["preview"]["seats"]] == [["kang"], [], []]
+    # a flag already ticked stays offered, to be taken back (the check refuses it meanwhile)
+    body = put(client, token, "/seats/2", {"melds": [], "hand": ["3C"], "challenged": True})
+    assert body["preview"]["seats"][2]["flags"] == ["challenged"]
+    assert client.get(url(token)).get_json()["preview"]["seats"] == body["preview"]["seats"]
+
+
+def test_a_secret_meld_is_no_sunog_and_the_pot_is_what_the_round_plays_for(client, make_session):
+    token = make_session(rules={"preset": "pagat"})
+    secret = {"cards": ["5S", "5H", "5D", "5C"], "secret": True}
+    body = put(client, token, "/seats/1", {"melds": [secret], "hand": ["KS"]})
+    assert body["preview"]["seats"][1]["sunog"] is False
+    assert body["preview"]["seats"][1]["melds"][0]["secret"] is True
+    record = {
+        "ending": "tongits",
+        "declarer": 0,
+        "hands": [
+            {"melds": [["9S", "9H", "9D"], ["2C", "3C", "4C"]], "hand": []},
+            {"melds": [secret], "hand": ["KS"]},
+            {"melds": [], "hand": ["AS"]},
+        ],
+    }
+    saved = client.post(f"/api/sessions/{token}/rounds", json=record)
+    assert saved.status_code == 201, saved.get_json()
+    assert client.get(url(token)).get_json()["preview"]["pot"] == "60.00"  # 3 antes of ₱20
