@@ -72,13 +72,15 @@
       if (options.onToggle) options.onToggle(false);
     }
 
-    /* a flag is offered only to who can have it: a challenge to the caller's opponents, kang to
-       the Tongits winner; one already ticked stays in view, so its refusal can be seen and undone */
-    function refreshFlags(ending, declarer) {
-      form.querySelectorAll(".draw-only, .tongits-only").forEach(function (el) {
-        var seat = el.getAttribute("data-seat"), draw = el.classList.contains("draw-only");
-        var can = draw ? ending === "draw" && seat !== declarer : ending === "tongits" && seat === declarer;
-        el.classList.toggle("show", can || !!el.querySelector("input:checked"));
+    /* a flag is shown to whom the engine offers it (the preview's hands[seat].flags: a challenge
+       to the caller's opponents, kang to the Tongits winner …); one already ticked stays in view,
+       so its refusal can be seen and undone. `offers`: null until the engine's first answer */
+    function refreshFlags(offers) {
+      form.querySelectorAll(".flags input[type=checkbox]").forEach(function (box) {
+        var el = box.closest("label"), seat = parseInt(el.getAttribute("data-seat"), 10);
+        var flag = box.name.replace(/_\d+$/, "");
+        var can = !!offers && !!offers[seat] && offers[seat].indexOf(flag) !== -1;
+        el.classList.toggle("show", can || box.checked);
       });
     }
 

@@ -195,7 +195,7 @@
     if (i && i.open && i.open.ok) return picker.setStatus(t("{n} cards make a {kind}: Meld \u2713 lays it down", { n: open.length, kind: t(i.open.kind) }), "ok");
     if (!open.length && !meldTexts(active).length) return picker.setStatus(t("Tap a meld, then Meld \u2713; then the cards left"), "");
     var words = !open.length ? t("No cards in hand") : tn("{n} card in hand", "{n} cards in hand", open.length);
-    if (i && i.deadwood !== undefined) words += " \u00b7 " + t("deadwood {n}", { n: i.deadwood });
+    if (i && i.deadwood != null) words += " \u00b7 " + t("deadwood {n}", { n: i.deadwood });
     var found = i && i.hand_melds ? i.hand_melds : [];  // melds the engine finds in the hand
     if (found.length) words += " \u00b7 " + tn("{melds} counts as a meld", "{melds} count as melds", found.length, { melds: C.prettyText(found.join(" | ")) });
     picker.setStatus(words, "");
@@ -214,12 +214,12 @@
       b.classList.toggle("wrong", !!wrong);
       b.classList.toggle("sunog", burnt);
       // the active player's deadwood is in the status line under the tools
-      var done = seat !== active && i && !wrong && i.deadwood !== undefined;
-      var pts = i && i.deadwood !== undefined ? t("{n} pts", { n: i.deadwood }) : "";
+      var done = seat !== active && i && !wrong && i.deadwood != null;
+      var pts = i && i.deadwood != null ? t("{n} pts", { n: i.deadwood }) : "";
       s.textContent = !n ? t("no cards") : burnt ? t("Sunog") + (pts && " \u00b7 " + pts) : done ? "\u2713 " + pts : tn("{n} card", "{n} cards", n);
       var badge = panels[seat].querySelector("[data-sunog]");
       badge.hidden = !burnt;
-      panels[seat].querySelector("[data-live]").textContent = i && i.deadwood !== undefined ? t("deadwood {n}", { n: i.deadwood }) : "";
+      panels[seat].querySelector("[data-live]").textContent = i && i.deadwood != null ? t("deadwood {n}", { n: i.deadwood }) : "";
       panels[seat].classList.toggle("active", seat === active);
     });
   }
@@ -258,7 +258,7 @@
     body.classList.toggle("ending-talon", ending === "talon");
     form.querySelector("#by").classList.toggle("talon", ending === "talon");
     form.querySelectorAll(".talon-only").forEach(function (el) { el.classList.toggle("show", ending === "talon"); });
-    review.refreshFlags(ending, checked("declarer") || null);
+    review.refreshFlags(answer ? answer.hands.map(function (h) { return h.flags; }) : null);
     renderChips();
     renderStatus();
     renderTabs();

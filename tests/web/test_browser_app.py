@@ -378,21 +378,38 @@ def open_review(page):
     page.locator("#review-step").wait_for()
 
 
+def with_melds(page, server, token) -> None:
+    """Each player with a meld on the table (a sunog player may not challenge), entered on
+    the seat pages: the one-phone page opens on the round in progress."""
+    for seat, meld in enumerate((["7S", "7D", "7C"], ["4H", "5H", "6H"], ["9S", "10S", "JS"])):
+        answer = page.request.put(
+            f"{server}/api/sessions/{token}/draft/seats/{seat}", data={"melds": [meld], "hand": []}
+        )
+        assert answer.ok, answer.text()
+
+
+def tap_and_settle(page, selector: str) -> None:
+    page.locator(selector).tap()
+    page.wait_for_function(SETTLED)  # the engine's answer, with the flags it offers, is in
+
+
 def test_flags_are_offered_only_to_who_can_have_them(phone, server):
     """The caller is not offered "challenged"; Kang only to the Tongits winner, and not at all
-    when the rules' kang multiplier is 1 (it would change nothing)."""
+    when the rules' kang multiplier is 1 (it would change nothing). The engine says who may be
+    offered what (the preview's flags): the page decides nothing."""
     page = phone
     token = start_session(page, server, ("Pia", "Quin", "Rey"))
+    with_melds(page, server, token)
     page.goto(f"{server}/s/{token}/rounds/new")
-    page.locator("label[for=ending-draw]").tap()
-    page.locator("label[for=declarer-0]").tap()
+    tap_and_settle(page, "label[for=ending-draw]")
+    tap_and_settle(page, "label[for=declarer-0]")
     open_review(page)  # the flags are on the review step, under the header rows
     shown = [page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3)]
     assert shown == [False, True, True]
-    page.locator("label[for=declarer-2]").tap()
+    tap_and_settle(page, "label[for=declarer-2]")
     shown = [page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3)]
     assert shown == [True, True, False]
-    page.locator("label[for=ending-tongits]").tap()
+    tap_and_settle(page, "label[for=ending-tongits]")
     assert page.locator("label[for^=kang_]").count() == 0  # classic rules: kang ×1
     assert not any(page.locator(f"label[for=challenged_{seat}]").is_visible() for seat in range(3))
 
@@ -402,8 +419,8 @@ def test_flags_are_offered_only_to_who_can_have_them(phone, server):
     )
     assert made.status == 201
     page.goto(f"{server}/s/{made.json()['id']}/rounds/new")
-    page.locator("label[for=ending-tongits]").tap()
-    page.locator("label[for=declarer-1]").tap()
+    tap_and_settle(page, "label[for=ending-tongits]")
+    tap_and_settle(page, "label[for=declarer-1]")
     open_review(page)
     shown = [page.locator(f"label[for=kang_{seat}]").is_visible() for seat in range(3)]
     assert shown == [False, True, False]

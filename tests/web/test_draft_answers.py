@@ -178,7 +178,7 @@ def test_a_change_racing_another_workers_is_retried_not_a_500(app, second_worker
 
     with app.app_context():
         game = get_session(token)
-        drafts._change(game, OPEN, None, change)
+        drafts.change_draft(game, OPEN, None, change)
     assert raced[0].status_code == 200
     answer = served(app, token)
     hands = [seat["hand"] for seat in json.loads(answer.data)["seats"]]

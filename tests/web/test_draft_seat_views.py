@@ -19,14 +19,35 @@ def test_each_seat_is_told_its_melds_deadwood_sunog_and_flags(client, make_sessi
     body = put(client, token, "/seats/2", {"melds": [["AH", "2S"]], "hand": ["3C", "3C"]})
     ana, ben, cris = body["preview"]["seats"]
     assert ana == {
-        "melds": [{"ok": True, "kind": "set", "secret": False, "may_be_secret": True}],
+        "melds": [
+            {
+                "cards": ["9S", "9H", "9D", "9C"],
+                "ok": True,
+                "kind": "set",
+                "secret": False,
+                "may_be_secret": True,
+            }
+        ],
+        "count": 1,
+        "open": {"ok": False, "message": ana["open"]["message"]},  # one card makes no meld
         "deadwood": 2,
+        "hand_melds": [],
+        "deadwood_cards": "2C",
         "sunog": False,
         "flags": [],  # the caller may not challenge her own draw
     }
-    assert ben["melds"] == [{"ok": True, "kind": "run", "secret": False, "may_be_secret": False}]
+    assert ben["melds"] == [
+        {
+            "cards": ["4D", "5D", "6D"],
+            "ok": True,
+            "kind": "run",
+            "secret": False,
+            "may_be_secret": False,
+        }
+    ]
     assert (ben["deadwood"], ben["sunog"], ben["flags"]) == (20, False, ["challenged"])
     assert cris["melds"][0]["ok"] is False and cris["deadwood"] is None  # 3♣ twice
+    assert cris["melds"][0]["message"] and cris["hand_error"]  # both say what is wrong
     assert body["preview"]["pot"] == "0.00"
     # Ben is now sunog: a challenge is no longer offered; the Tongits winner is offered kang
     body = put(client, token, "/seats/1", {"melds": [], "hand": ["KD", "QD"]})

@@ -17,6 +17,7 @@ through these names, so they accept and refuse the same input with the same mess
 """
 
 from .draft_entry import entry_of, keep_entry, submit_entry
+from .draft_seats import seat_views
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
 from .imports import add_imported, import_session, read_import
@@ -79,6 +80,7 @@ __all__ = [
     "round_count",
     "round_version",
     "rules_of",
+    "seat_views",
     "session_named",
     "set_pin",
     "settle",

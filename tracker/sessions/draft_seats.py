@@ -12,12 +12,14 @@ from ..engine import (
     MeldError,
     Rules,
     best_melds,
+    format_cards,
     may_be_secret,
     offered_flags,
     parse_cards,
     read_seat,
     validate_meld,
 )
+from ..engine.messages import message_of
 
 MOST_IN_HAND = 13  # more cards than a hand holds: the check says so; no deadwood is searched
 
@@ -37,7 +39,8 @@ def _view(rules: Rules, ending, declarer, seat: int, hand) -> dict:
     ticked = [flag for flag in ("challenged", "kang", "no_discard") if hand.get(flag) is True]
     return {
         "melds": melds,
-        "deadwood": _deadwood(rules, hand.get("hand")),
+        "deadwood": None,
+        **_in_hand(rules, hand.get("hand")),
         "sunog": sunog,
         "flags": offered_flags(rules, ending, declarer, seat, sunog, ticked),
     }
@@ -48,9 +51,12 @@ def _meld(rules: Rules, meld) -> dict:
     cards = meld.get("cards") if isinstance(meld, dict) else meld
     try:
         found = validate_meld(_parsed(cards), rules, secret=secret)
-    except (CardError, MeldError, TypeError):
-        return {"ok": False, "kind": None, "secret": secret, "may_be_secret": False}
+    except (CardError, MeldError) as error:
+        return _bad_meld(cards, secret, message_of(error))
+    except TypeError:
+        return _bad_meld(cards, secret, None)
     return {
+        "cards": [str(card) for card in found.cards],
         "ok": True,
         "kind": found.kind,
         "secret": secret,
@@ -58,18 +64,48 @@ def _meld(rules: Rules, meld) -> dict:
     }
 
 
-def _deadwood(rules: Rules, cards) -> int | None:
-    """The deadwood of the cards in hand; None while they do not parse or are too many."""
+def _bad_meld(cards, secret: bool, message) -> dict:
+    tokens = (
+        cards.split() if isinstance(cards, str) else [c for c in cards or [] if isinstance(c, str)]
+    )
+    return {
+        "cards": tokens,
+        "ok": False,
+        "kind": None,
+        "secret": secret,
+        "may_be_secret": False,
+        "message": message,
+    }
+
+
+def _in_hand(rules: Rules, cards) -> dict:
+    """The cards in hand: how many, the deadwood and the melds the engine finds among them, and
+    whether they make a meld as they are (the group the picker is building); `hand_error` when
+    they do not parse (the same card twice …). Nothing is searched for more than a hand holds."""
     try:
         parsed = _parsed(cards if cards is not None else [])
-    except (CardError, TypeError, ValueError):
-        return None
+    except (CardError, ValueError) as error:
+        return {"hand_error": message_of(error)}
+    except TypeError:
+        return {}
+    view: dict = {"count": len(parsed)}
+    if parsed:
+        try:
+            view["open"] = {"ok": True, "kind": validate_meld(parsed, rules).kind}
+        except MeldError as error:
+            view["open"] = {"ok": False, "message": message_of(error)}
     if len(parsed) > MOST_IN_HAND:
-        return None
+        return view
     try:
-        return best_melds(parsed, rules).deadwood
-    except ValueError:  # the same card twice in the hand: the check names it
-        return None
+        arrangement = best_melds(parsed, rules)
+    except ValueError as error:  # the same card twice in the hand
+        return {**view, "hand_error": message_of(error)}
+    return {
+        **view,
+        "deadwood": arrangement.deadwood,
+        "hand_melds": [format_cards(meld.cards) for meld in arrangement.melds],
+        "deadwood_cards": format_cards(arrangement.deadwood_cards),
+    }
 
 
 def _parsed(cards) -> list:

@@ -13,18 +13,10 @@ from flask_babel import lazy_gettext as _l
 
 from ..engine import (
     HAND_KEYS,
-    CardError,
-    MeldError,
     Path,
     Problem,
-    Rules,
-    best_melds,
-    format_cards,
-    parse_cards,
     read_seat,
-    validate_meld,
 )
-from ..engine.messages import message_of
 from ..present.messages import say
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
@@ -151,49 +143,15 @@ def sentence(message: str) -> str:
     return message[:1].upper() + message[1:] if message else message
 
 
-def analyse_hands(record: dict, rules: Rules) -> list[dict]:
-    """For the live preview: each player's melds checked one by one and the best arrangement
-    the engine finds in their hand, even while the rest of the round is still incomplete."""
-    out = []
-    for hand in record["hands"]:
-        melds = []
-        for meld in hand["melds"]:
-            secret = isinstance(meld, dict)
-            text = meld["cards"] if secret else meld
-            try:
-                found = validate_meld(parse_cards(text), rules, secret=secret)
-                melds.append(
-                    {
-                        "cards": [str(c) for c in found.cards],
-                        "ok": True,
-                        "kind": found.kind,
-                        "secret": secret,
-                    }
-                )
-            except (CardError, MeldError) as error:
-                melds.append(
-                    {
-                        "cards": text.split(),
-                        "ok": False,
-                        "message": sentence(message_of(error)),
-                        "secret": secret,
-                    }
-                )
-        info = {"melds": melds, "sunog": not hand["melds"]}
-        try:
-            cards = parse_cards(hand["hand"])
-            arrangement = best_melds(cards, rules) if len(cards) <= 13 else None
-            info["count"] = len(cards)
-            if cards:  # the group being built by the picker: would it make a meld?
-                try:
-                    info["open"] = {"ok": True, "kind": validate_meld(cards, rules).kind}
-                except MeldError as error:
-                    info["open"] = {"ok": False, "message": sentence(message_of(error))}
-            if arrangement is not None:
-                info["deadwood"] = arrangement.deadwood
-                info["hand_melds"] = [format_cards(m.cards) for m in arrangement.melds]
-                info["deadwood_cards"] = format_cards(arrangement.deadwood_cards)
-        except (CardError, ValueError) as error:  # e.g. the same card twice in the hand
-            info["hand_error"] = sentence(message_of(error))
-        out.append(info)
-    return out
+def spoken(views: list[dict]) -> list[dict]:
+    """The seats' views of the round in progress (sessions.seat_views) with each of their
+    messages a sentence in the reader's language, for the page's live preview."""
+    for view in views:
+        for meld in view["melds"]:
+            if meld.get("message"):
+                meld["message"] = sentence(meld["message"])
+        if view.get("hand_error"):
+            view["hand_error"] = sentence(view["hand_error"])
+        if view.get("open", {}).get("message"):
+            view["open"]["message"] = sentence(view["open"]["message"])
+    return views

@@ -23,13 +23,13 @@ from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, RoundForm
 from .round_form import (
     ENDINGS,
-    analyse_hands,
     draft_hands,
     errors_by_field,
     field_for,
     form_from_record,
     record_from_form,
     sentence,
+    spoken,
 )
 from .seats import EVERYONE, seat_page
 
@@ -240,7 +240,8 @@ def preview_round(token: str, number: int | None = None):
     if number is not None and not 1 <= number <= sessions.round_count(game):
         abort(404)
     record = record_from_form(request.form, sessions.dealer_of(game, number))
-    answer = {"ok": False, "hands": analyse_hands(record, rules), "errors": [], "review_key": None}
+    views = sessions.seat_views(rules, record, draft_hands(record)["hands"])
+    answer = {"ok": False, "hands": spoken(views), "errors": [], "review_key": None}
     if game.settled:
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
