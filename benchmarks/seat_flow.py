@@ -80,7 +80,7 @@ def play_round(phones: list[Phone], number: int) -> tuple[list[int], int, float]
     phones[-1].tap(agrees[-1])
     shown, left = [], []
     for phone in phones:
-        phone.page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        phone.page.wait_for_url(re.compile(r"/s/[\w-]+(\?saved=\d+)?$"))
         phone.page.locator(f"#round-{number}").wait_for(state="attached")
         shown.append(phone.page.evaluate(SHOWN_AT))
         left.append(phone.page.evaluate("performance.timeOrigin"))
