@@ -40,6 +40,9 @@ def test_the_second_phone_confirming_the_same_round_is_told_and_saves_nothing(
     preview = ben.client.post(f"/s/{token}/rounds/preview", data=ben_fields).get_json()
     assert preview["ok"] is False and preview["review_key"] is None
     assert ROUND_SAVED in preview["errors"][0]["message"]
+    # and neither leaves the saved round's cards in the draft as a round still to enter
+    draft = client.get(f"/api/sessions/{token}/draft").get_json()
+    assert [seat["hand"] for seat in draft["seats"]] == [None, None, None]
 
 
 def test_other_cards_become_the_next_round_once_the_phone_saw_what_happened(

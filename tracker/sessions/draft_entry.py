@@ -19,11 +19,17 @@ from .pins import OPEN, Access, PinError
 from .rounds import submit
 
 
-def keep_entry(game: GameSession, record: dict, access: Access = OPEN) -> bool:
+def keep_entry(
+    game: GameSession, record: dict, access: Access = OPEN, seen_revision: int | None = None
+) -> bool:
     """The header and the three hands of `record` (a seat with no card: not entered yet) as
     the draft, in one change; what is already there changes nothing. False when it could not
     be kept (a PIN not given, a settled session, a busy database): the page says so, and its
-    next change sends everything again."""
+    next change sends everything again. A round another phone saved since the page began at
+    the session's `seen_revision` is not kept again: the draft holding it is cleared."""
+    if seen_revision is not None and repeats.saved_since(game, seen_revision, record):
+        _forget(game, record)
+        return True
     header = read_header({key: record[key] for key in HEADER_KEYS if record.get(key) is not None})
     hands = [read_hand(hand) if _any_card(hand) else None for hand in record["hands"]]
 
@@ -72,9 +78,6 @@ def submit_entry(game: GameSession, submission: Submission) -> Outcome:
 def _forget(game: GameSession, record: dict) -> None:
     """Clear the draft if it holds the cards of `record` (a round saved already)."""
     cards = repeats.cards_of(record)
-    draft = get_draft(game)
-    if draft.id is None or repeats.cards_of(record_of(draft)) != cards:
-        return
 
     def change(draft: RoundDraft) -> bool:
         if repeats.cards_of(record_of(draft)) != cards:
@@ -83,7 +86,10 @@ def _forget(game: GameSession, record: dict) -> None:
         content_changed(draft, blank_seats())
         return True
 
-    change_draft(game, OPEN, None, change)
+    try:
+        change_draft(game, OPEN, None, change)
+    except (InputError, SQLAlchemyError):  # the next page to open it shows the cards: no harm
+        db.session.rollback()
 
 
 def _clear_if(game: GameSession, record: dict, number: int) -> None:

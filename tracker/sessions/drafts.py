@@ -179,8 +179,9 @@ def agree(
     leaves neither, and a retry of an Agree whose round was saved answers that round."""
     seat, version = read_seat(seat), read_version(version)
     revision = None if revision is None else read_version(revision, "revision")
-    if (saved := _saved_before(get_draft(game), version)) is not None:
-        return Agreement(get_draft(game), saved)
+    draft = get_draft(game)
+    if (saved := _saved_before(draft, version)) is not None:
+        return Agreement(draft, saved)
     seen: list[Preview] = []
 
     def change(draft: RoundDraft) -> bool:

@@ -206,7 +206,8 @@ def keep_entry(game, form) -> bool:
     (the page says so and sends it again with its next change)."""
     if not devices.unlocked(game):
         return False
-    return sessions.keep_entry(game, draft_hands(record_from_form(form)), devices.access(game))
+    record = draft_hands(record_from_form(form))
+    return sessions.keep_entry(game, record, devices.access(game), seen_revision(form, game))
 
 
 def seen_revision(form, game) -> int | None:
