@@ -100,7 +100,9 @@
     if (!kept || !kept.form || Date.now() - kept.at > KEEP_HOURS * 3600e3) { stash(null); return; }
     var values = new URLSearchParams(kept.form);
     form.querySelectorAll("input[name], select[name]").forEach(function (el) {
-      if (el.type === "hidden" || el.name === "pin") return;
+      // the revision the taps began at comes back too: a round saved meanwhile on another
+      // phone with these cards is then told, not kept again
+      if ((el.type === "hidden" && el.name !== "revision") || el.name === "pin") return;
       var v = values.getAll(el.name);
       if (el.type === "radio" || el.type === "checkbox") el.checked = v.indexOf(el.value) !== -1;
       else el.value = v.length ? v[0] : "";

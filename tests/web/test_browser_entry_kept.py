@@ -122,3 +122,36 @@ def test_taps_the_server_never_got_survive_leaving_the_page(phone, server):
     assert fields(phone) == unsent
     phone.wait_for_function("() => !document.querySelector('.net').textContent")
     assert draft_hands(phone, server, token)[2]["hand"] == ["9S", "10S"]
+
+
+def test_taps_kept_on_the_phone_for_a_round_saved_meanwhile_elsewhere_are_not_kept_again(
+    phone, server
+):
+    """The phone lost the network after tapping a whole round; another phone saved that very
+    round. Opened again, the page puts the taps back, is told the round was saved, and keeps
+    nothing in the draft."""
+    token = new_session(phone, server)
+    phone.goto(f"{server}/s/{token}/rounds/new")
+    phone.wait_for_function(SETTLED)
+    phone.route("**/rounds/preview", lambda route: route.abort("internetdisconnected"))
+    screen = OneScreen(phone)
+    screen.ending("Talon out")
+    screen.play(TYPICAL)
+    phone.locator(".net").wait_for(state="visible")
+    phone.goto(f"{server}/s/{token}")
+    phone.unroute("**/rounds/preview")
+    record = {
+        "ending": "talon",
+        "hands": [
+            {"melds": [meld.split() for meld in melds], "hand": rest.split()}
+            for melds, rest in TYPICAL
+        ],
+    }
+    assert phone.request.post(f"{server}/api/sessions/{token}/rounds", data=record).status == 201
+    phone.goto(f"{server}/s/{token}/rounds/new")
+    phone.wait_for_function(SETTLED)
+    assert fields(phone)["hand_2"] == TYPICAL[2][1]  # the taps are back on the page
+    phone.locator(".livebar").get_by_text("1 thing to fix").wait_for()
+    assert "Round 1 was just saved on another phone: " in phone.content()
+    assert draft_hands(phone, server, token) == [None, None, None]
+    assert phone.request.get(f"{server}/api/sessions/{token}").json()["round_count"] == 1
