@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..engine.cards import CardError, parse_card
+from ..engine import CardError, parse_cards
 from ..models import GameSession, RoundDraft
 from .draft_preview import Preview
 
@@ -98,7 +98,7 @@ def _cards(hand) -> Counter:
     counted = Counter()
     for token in tokens:
         try:
-            counted[str(parse_card(token))] += 1
+            counted[str(parse_cards(token)[0])] += 1
         except CardError:
             counted[token] += 1
     return counted
