@@ -20,11 +20,13 @@
   var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
   var Cards = window.TongitsCards, H = window.TongitsSeatHand;
   var unit = root.getAttribute("data-unit") || "";
+  var agreedAt = H.remembered("seat-agreed:" + root.getAttribute("data-draft") + ":" + me);
   var mine = H.blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
 
   function say(text, values) {
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
   }
+  function roundOf(d) { return d.last_saved ? d.last_saved.number : 0; }
   function cardsOf(hand) { return H.cards(H.read(hand)); }
   function list(items) { return items.join(WORDS.and); }
 
@@ -52,6 +54,7 @@
     if (!sync.busy("hand")) mine = H.read(d.seats[me].hand);
     if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
     if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;
+    if (d.seats[me].agreed) agreedAt.set(d.changed, roundOf(d));
     render();
   }
 
@@ -271,6 +274,9 @@
       else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
       else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
       else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
+      /* this phone had agreed, and a hand changed since: who changed what, what money moved */
+      var change = d.last_change, seen = agreedAt.get(roundOf(d));
+      if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = H.changed(change, names, WORDS, unit) + " \u00b7 " + msg;
     }
     DOM.reviewMsg.textContent = msg;
     DOM.reviewMsg.classList.toggle("bad", bad && msg !== "");

@@ -6,7 +6,7 @@
      TongitsSeatHand.blank(), read(draft hand), wire(hand), same(a, b), cards(hand),
        remove(hand, where, index), chips(container, hand, {clash, problems, melds, seat}),
        listen(container, onRemove(where, index), onSecret(meld)), words(hand, seen, WORDS),
-       money("1234.50", unit) */
+       money("1234.50", unit), changed(last_change, names, WORDS, unit), remembered(key) */
 (function () {
   "use strict";
   var Cards = window.TongitsCards, t = window.TongitsWords.t;
@@ -131,6 +131,33 @@
     return unit + whole + (parts[1] ? "." + parts[1] : "");
   }
 
-  window.TongitsSeatHand = { words: words, money: money, blank: blank, read: read, wire: wire, same: same, cards: cards,
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return values[k] !== undefined ? values[k] : m; });
+  }
+  /* "Ben's cards changed: 9♦ → 8♥ · Ben pays Cris ₱28.00, was ₱29.00": the draft's
+     `last_change` (docs/API.md) in words */
+  function changed(change, names, said, unit) {
+    var name = names[change.seat], out = change.removed.map(Cards.pretty).join(" "), put = change.added.map(Cards.pretty).join(" ");
+    var text = out || put ? fill(said.cardsChanged, { name: name, before: out || "\u2013", after: put || "\u2013" }) : fill(said.handChanged, { name: name });
+    (change.money || []).forEach(function (m) {
+      text += " \u00b7 " + fill(said.paysWas, { payer: names[m.from], payee: names[m.to], amount: money(m.amount, unit), was: money(m.was, unit) });
+    });
+    return text;
+  }
+  /* a number this tab keeps across reloads (sessionStorage, else in memory), for one round:
+     `round` names it (the draft's last saved round), another round reads null */
+  function remembered(key) {
+    var kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { kept = null; }
+    return {
+      get: function (round) { return kept && kept[0] === round ? kept[1] : null; },
+      set: function (n, round) {
+        kept = [round, n];
+        try { sessionStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* private mode */ }
+      }
+    };
+  }
+
+  window.TongitsSeatHand = { words: words, money: money, changed: changed, remembered: remembered, blank: blank, read: read, wire: wire, same: same, cards: cards,
     remove: remove, chips: chips, listen: listen };
 })();

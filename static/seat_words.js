@@ -29,6 +29,8 @@
     agreeKept: "Offline: your Agree is kept and will be sent when the network is back.",
     agree: "Agree \u2713", agreeWaits: "Agree \u2713 \u00b7 waiting for the network",
     noHand: "No cards in hand", deadwood: "deadwood {n}", sunog: "Sunog", pot: "Pot {amount}",
+    cardsChanged: "{name}'s cards changed: {before} \u2192 {after}", handChanged: "{name} changed their hand",
+    paysWas: "{payer} pays {payee} {amount}, was {was}",
     and: " and "
   };
   (function said(words) {  // issue 12: in the reader's language (picker.js, TongitsWords)

@@ -15,12 +15,8 @@ pytestmark = pytest.mark.browser
 
 
 def test_an_agree_tapped_offline_is_sent_when_the_network_is_back(phones, server):
-    token = seats.start(phones[0], server)
+    token = seats.agreed_on(phones, server, 0, 1)
     ana, ben, cris = phones
-    seats.open_seats(phones, server, token)
-    seats.enter_talon_round(phones)
-    seats.agree_button(ana).tap()
-    seats.agree_button(ben).tap()
     ben.locator("[data-review-msg]", has_text="Waiting for Cris").wait_for()
     cris.context.set_offline(True)
     cris.locator("[data-bar]", has_text="Offline · your taps will be sent").wait_for()

@@ -217,6 +217,16 @@ def enter_talon_round(phones):
         agree_button(page).wait_for()
 
 
+def agreed_on(phones, server, *seats) -> str:
+    """A new session whose three phones entered TALON_ROUND; the phones of `seats` agreed."""
+    token = start(phones[0], server)
+    open_seats(phones, server, token)
+    enter_talon_round(phones)
+    for seat in seats:
+        agree_button(phones[seat]).tap()
+    return token
+
+
 def test_a_stale_agree_shows_why_and_the_new_verdict(phones, server):
     token = start(phones[0], server)
     open_seats(phones, server, token)

@@ -78,3 +78,31 @@ def test_a_secret_meld_is_no_sunog_and_the_pot_is_what_the_round_plays_for(clien
     saved = client.post(f"/api/sessions/{token}/rounds", json=record)
     assert saved.status_code == 201, saved.get_json()
     assert client.get(url(token)).get_json()["preview"]["pot"] == "60.00"  # 3 antes of ₱20
+
+
+def test_a_hand_changed_after_agreeing_is_named_with_the_money_it_moved(client, make_session):
+    from tests.support.records import TALON
+    from tests.web.test_drafts import all_done, fill
+
+    token = make_session()
+    fill(client, token, TALON)
+    body = all_done(client, token)
+    assert body["last_change"] is None  # every hand entered once, no hand changed yet
+    paid = {(p["from"], p["to"]): p["amount"] for p in body["preview"]["result"]["payments"]}
+    agreed = client.post(url(token, "/seats/0/agree"), json={"version": body["version"]})
+    assert agreed.status_code == 200
+    ben = {"melds": [["2H", "3H", "4H"]], "hand": ["8H", "10S"]}  # 9♦ → 8♥: one point less
+    body = put(client, token, "/seats/1", ben)
+    assert body["seats"][0]["agreed"] is False  # Ana must agree again
+    change = body["last_change"]
+    assert change["seat"] == 1 and change["at"] == agreed.get_json()["version"]
+    assert (change["removed"], change["added"]) == (["9D"], ["8H"])
+    # Ben's payment to Cris moved by one point; nothing else moved
+    before = paid[(1, 2)]
+    (moved,) = change["money"]
+    assert (moved["from"], moved["to"], moved["was"]) == (1, 2, before)
+    assert float(moved["amount"]) == float(before) - 1
+    assert client.get(url(token)).get_json()["last_change"] == change
+    # the header changed after it: Ben's change is no longer the latest
+    body = put(client, token, "/header", {"ending": "talon", "last_drawer": 2})
+    assert body["last_change"] is None

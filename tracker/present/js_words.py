@@ -177,6 +177,20 @@ def _seat_messages() -> dict:
         "Offline: your Agree is kept and will be sent when the network is back.": _(
             "Offline: your Agree is kept and will be sent when the network is back."
         ),
+        "{name}'s cards changed: {before} \u2192 {after}": _(
+            "%(name)s's cards changed: %(before)s \u2192 %(after)s",
+            name="{name}",
+            before="{before}",
+            after="{after}",
+        ),
+        "{name} changed their hand": _("%(name)s changed their hand", name="{name}"),
+        "{payer} pays {payee} {amount}, was {was}": _(
+            "%(payer)s pays %(payee)s %(amount)s, was %(was)s",
+            payer="{payer}",
+            payee="{payee}",
+            amount="{amount}",
+            was="{was}",
+        ),
         "Agree \u2713": _("Agree \u2713"),
         "Agree \u2713 \u00b7 waiting for the network": _(
             "Agree \u2713 \u00b7 waiting for the network"

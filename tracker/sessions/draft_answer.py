@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..engine import money_str
 from ..extensions import db
 from ..models import GameSession, RoundDraft
+from .draft_changes import last_change
 from .draft_preview import preview
 from .draft_seats import seat_views
 from .ledger import ledger_of, rules_of
@@ -61,6 +62,7 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
         },
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
         "saved": None if saved is None else {"number": saved.number},
+        "last_change": last_change(draft, seen),
     }
 
 

@@ -35,7 +35,7 @@ from ..engine import Problem
 from ..engine.messages import N_
 from ..extensions import db
 from ..models import GameSession, RoundDraft, utcnow
-from . import draft_answer, idempotency, pins
+from . import draft_answer, draft_changes, idempotency, pins
 from .draft_preview import (
     Preview,
     blank_seats,
@@ -116,6 +116,7 @@ def set_hand(
     def change(draft: RoundDraft) -> bool:
         if draft.seats[seat]["hand"] == hand:
             return False
+        draft_changes.note_change(game, draft, seat)  # what it was, for the phones that agreed
         seats = [dict(state) for state in draft.seats]
         seats[seat].update(hand=hand, done=False)
         content_changed(draft, seats)

@@ -1,0 +1,35 @@
+"""Nothing changed unseen on the seat page ("every round safe"): a phone that had agreed, when a
+hand changes, shows who changed what and the money that moved, and must agree again; the round
+saved is the changed one. Three phones at 360x740, a real server."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web import test_browser_seats as seats
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_phone_that_agreed_sees_what_changed_and_agrees_again(phones, server):
+    token = seats.agreed_on(phones, server, 0, 2)
+    ana, ben, cris = phones
+    ana.locator("[data-review-msg]", has_text="You agreed").wait_for()
+    ben.get_by_role("button", name="Change my cards").tap()
+    ben.locator("[data-chips] [data-chip-card='QD']").tap()  # Q♦ out, 2♦ in: 8 points fewer
+    ben.locator(".picker [data-card='2D']").tap()
+    seats.tap_done(ben)
+    said = "Ben's cards changed: Q♦ → 2♦ · Ben pays Cris ₱32.00, was ₱40.00"
+    for page in (ana, cris):
+        page.locator("[data-review-msg]", has_text=said).wait_for()
+        seats.agree_button(page).wait_for()  # to agree again
+    seats.shoot(phones, "changed")
+    assert seats.session_json(ana, server, token)["rounds"] == []
+    for page in phones:
+        seats.agree_button(page).tap()
+    for page in phones:
+        page.wait_for_url(re.compile(r"/s/[\w-]+\?saved=1$"))
+    (saved,) = seats.session_json(ana, server, token)["rounds"]
+    assert saved["record"]["hands"][1]["hand"] == ["KS", "JC", "2D"]

@@ -1,0 +1,104 @@
+"""What changed in the round draft after the phones saw it (docs/API.md, "Round draft":
+`last_change`), so that a phone that had agreed shows who changed what and the money that moved
+("Ben's cards changed: 2♦ → 3♦ · Ben pays Cris ₱62.00, was ₱60.00") before it agrees again.
+
+A seat whose hand is replaced keeps, in its own state in the draft's `seats` JSON (no column of
+its own), `change`: the draft's version just before (`at`; `last`: before its latest write),
+its hand then (`before`) and what the verdict of that version paid (`paid`, read from the
+answer stored for it: no second check).
+Taps in a row by the same seat, with no other change and no agreement between, are one change
+(from the hand before the first). The answer names the change when it is the draft's latest
+change of content.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from ..engine import CardError, parse_cards
+from ..models import GameSession, RoundDraft
+from .draft_preview import Preview
+
+ZERO = "0.00"
+
+
+def note_change(game: GameSession, draft: RoundDraft, seat: int) -> None:
+    """Before seat `seat`'s hand is replaced in `draft`: what it was, and what was paid then.
+    (The caller copies the seats after this, so the note goes with the new hand.)"""
+    state = draft.seats[seat]
+    if state["hand"] is None:  # a hand entered the first time: nothing anybody saw changed
+        return
+    last, now = state.get("change"), draft.version or 0
+    if last and last["last"] + 1 == draft.changed and not any(s["agreed"] for s in draft.seats):
+        last["last"] = now  # still this seat's taps in a row, nobody agreed between: one change
+        return
+    paid = _paid(game, draft)
+    state["change"] = {"at": now, "last": now, "before": state["hand"], "paid": paid}
+
+
+def last_change(draft: RoundDraft, seen: Preview) -> dict | None:
+    """The draft's latest change of content when it was a seat's hand: the seat, the version
+    before it (`at`), the cards taken out and put in, and each payment that moved (`money`:
+    from, to, amount now and `was`; None when either verdict is missing)."""
+    for seat, state in enumerate(draft.seats):
+        change = state.get("change")
+        if not change or change["last"] + 1 != draft.changed:
+            continue
+        before, after = _cards(change["before"]), _cards(state["hand"])
+        return {
+            "seat": seat,
+            "at": change["at"],
+            "removed": sorted((before - after).elements()),
+            "added": sorted((after - before).elements()),
+            "money": _moved(change["paid"], seen),
+        }
+    return None
+
+
+def _paid(game: GameSession, draft: RoundDraft) -> list[dict] | None:
+    """The payments of the verdict the stored answer of this very version shows, if any."""
+    tag = f"{draft.version}.{game.revision}"
+    if draft.id is None or not draft.answer or draft.answer_tag != tag:
+        return None
+    try:
+        preview = json.loads(draft.answer)["preview"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not preview.get("ready") or not preview.get("result"):
+        return None
+    payments = preview["result"]["payments"]
+    return [{key: p[key] for key in ("from", "to", "amount")} for p in payments]
+
+
+def _moved(paid: list[dict] | None, seen: Preview) -> list[dict] | None:
+    if paid is None or seen.result is None or seen.problems:
+        return None
+    now = {(p["from"], p["to"]): p["amount"] for p in seen.result.to_dict()["payments"]}
+    was = {(p["from"], p["to"]): p["amount"] for p in paid}
+    return [
+        {"from": payer, "to": payee, "amount": now.get(pair, ZERO), "was": was.get(pair, ZERO)}
+        for pair in sorted(set(now) | set(was))
+        for payer, payee in [pair]
+        if now.get(pair) != was.get(pair)
+    ]
+
+
+def _cards(hand) -> Counter:
+    """Every card of a seat's hand (melds and hand), in canonical notation, counted."""
+    if not isinstance(hand, dict):
+        return Counter()
+    groups = [hand.get("hand")] + list(hand.get("melds") or [])
+    tokens: list[str] = []
+    for group in groups:
+        cards = group.get("cards") if isinstance(group, dict) else group
+        if isinstance(cards, str):
+            cards = cards.replace(",", " ").split()
+        tokens += [card for card in cards or [] if isinstance(card, str)]
+    counted = Counter()
+    for token in tokens:
+        try:
+            counted[str(parse_cards(token)[0])] += 1
+        except CardError:
+            counted[token] += 1
+    return counted
