@@ -75,6 +75,7 @@ def _register_web(app: Flask) -> None:
         language,
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,
+        round_preview,  # noqa: F401  and the one-phone page's live preview
         rounds,  # noqa: F401  and so are the round entry views
         seats,  # noqa: F401  and the seat pages (one phone per seat)
         security,

@@ -118,6 +118,24 @@ def content_moved(seen: int, now: int) -> InputError:
     )
 
 
+def if_match_moved(seen: int, now: int) -> InputError:
+    """409: a write guarded by If-Match found the draft at another version."""
+    return InputError(
+        [
+            Problem(
+                "If-Match",
+                N_(
+                    "the round draft changed on another phone (version %(seen)s is now "
+                    "%(now)s): load it again, then make your change",
+                    seen=seen,
+                    now=now,
+                ),
+            )
+        ],
+        409,
+    )
+
+
 def check_clean(seen: Preview) -> None:
     if seen.result is None or seen.problems:
         problems = seen.problems or [Problem("round", N_("the round does not check clean"))]

@@ -42,6 +42,7 @@ from .draft_preview import (
     check_agreeable,
     check_clean,
     content_moved,
+    if_match_moved,
     preview,
     read_hand,
     read_header,
@@ -276,7 +277,7 @@ def change_draft(
         check_open(game)
         draft = get_draft(game)
         if expected is not None and expected != draft.version:
-            raise _stale(draft, expected)
+            raise if_match_moved(expected, draft.version)
         if not change(draft):
             db.session.rollback()
             return get_draft(game)
@@ -293,22 +294,5 @@ def change_draft(
         return draft
     raise InputError(
         [Problem("draft", N_("the round changed at the same moment on another phone: try again"))],
-        409,
-    )
-
-
-def _stale(draft: RoundDraft, expected) -> InputError:
-    return InputError(
-        [
-            Problem(
-                "If-Match",
-                N_(
-                    "the round draft changed on another phone (version %(seen)s is now "
-                    "%(now)s): load it again, then make your change",
-                    seen=expected,
-                    now=draft.version,
-                ),
-            )
-        ],
         409,
     )

@@ -22,6 +22,7 @@ from ..present.messages import say
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
 FLAGS = ("challenged", "kang", "no_discard")
+SETTLED = _l("This session is settled. Reopen it on the session page to enter or change rounds.")
 ENDINGS = (("tongits", _l("Tongits")), ("draw", _l("Draw")), ("talon", _l("Talon out")))
 
 

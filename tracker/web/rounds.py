@@ -9,31 +9,28 @@ from __future__ import annotations
 
 import secrets
 
-from flask import abort, flash, jsonify, make_response, redirect, render_template, request
+from flask import abort, flash, make_response, redirect, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import sessions
-from ..extensions import csrf
-from ..present.messages import problem_dict, say
-from ..present.rounds import headline, news_lines
+from ..present.messages import say
+from ..present.rounds import news_lines
 from ..sessions import AlreadySaved, Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
 from . import devices
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, RoundForm
 from .round_form import (
     ENDINGS,
-    draft_hands,
+    SETTLED,
     errors_by_field,
-    field_for,
     form_from_record,
     record_from_form,
     sentence,
-    spoken,
 )
+from .round_preview import keep_entry, seen_revision
 from .seats import EVERYONE, seat_page
 
-SETTLED = _l("This session is settled. Reopen it on the session page to enter or change rounds.")
 EXPIRED = _l("The form had expired; your cards are kept. Please press Review again.")
 CONFLICT = _l(
     "Round %(number)s was changed on another phone while you were editing. Its saved version "
@@ -200,25 +197,6 @@ class _RoundPage:
         return response
 
 
-def keep_entry(game, form) -> bool:
-    """The new round as the form has it, kept in the session's draft (sessions.keep_entry);
-    False when it was not: a device that has not given the session's PIN, a busy database
-    (the page says so and sends it again with its next change)."""
-    if not devices.unlocked(game):
-        return False
-    record = draft_hands(record_from_form(form))
-    return sessions.keep_entry(game, record, devices.access(game), seen_revision(form, game))
-
-
-def seen_revision(form, game) -> int | None:
-    """The revision a new round's form began at (its hidden field); None when it has none (a
-    form from before this field, or another client): no news is looked for."""
-    value = form.get("revision", "")
-    if not value.isdigit() or len(value) > 9:
-        return None
-    return min(int(value), game.revision)
-
-
 def _form_key(value: str | None) -> str | None:
     try:
         return idempotency.read_key(value)
@@ -229,47 +207,6 @@ def _form_key(value: str | None) -> str | None:
 def _round_or_404(game, number: int) -> None:
     if not 1 <= number <= sessions.round_count(game):
         abort(404, description=_("This session has no round %(number)s.", number=number))
-
-
-@bp.post("/s/<token>/rounds/preview")
-@bp.post("/s/<token>/rounds/<int:number>/preview")
-def preview_round(token: str, number: int | None = None):
-    """The live preview of the round form: the engine's answer as JSON (and the verdict HTML)."""
-    csrf.protect()  # a 400 unless the form's CSRF token came along
-    game = game_or_404(token)
-    rules = sessions.rules_of(game)
-    if number is not None and not 1 <= number <= sessions.round_count(game):
-        abort(404)
-    record = record_from_form(request.form, sessions.dealer_of(game, number))
-    views = sessions.seat_views(rules, record, draft_hands(record)["hands"])
-    answer = {"ok": False, "hands": spoken(views), "errors": [], "review_key": None}
-    if game.settled:
-        answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
-        return jsonify(answer)
-    if number is None:
-        answer["kept"] = keep_entry(game, request.form)
-    try:
-        checked = sessions.check_round(game, record, number)
-    except sessions.InputError as error:
-        answer["errors"] = [
-            {**problem_dict(p), "field": field_for(p.where)} for p in error.problems
-        ]
-        return jsonify(answer)
-    news = None if number else sessions.news_of(game, seen_revision(request.form, game), checked)
-    if isinstance(news, AlreadySaved):  # nothing to confirm: the other phone saved it
-        message = news_lines(news, rules.unit)[0]
-        answer["errors"] = [{"where": "round", "field": "form", "message": message}]
-        return jsonify(answer)
-    lines = news_lines(news, rules.unit) if news else []
-    answer.update(
-        ok=True,
-        review_key=checked.review_key,
-        number=checked.number,
-        headline=headline(checked.result, rules.unit),
-        verdict_html=render_template("_round_news.html", news=lines)
-        + render_template("_verdict.html", result=checked.result, unit=rules.unit, game=game),
-    )
-    return jsonify(answer)
 
 
 @bp.route("/s/<token>/rounds/<int:number>/delete", methods=["GET", "POST"])
