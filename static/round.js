@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var form = document.getElementById("round");
-  if (!form || !window.TongitsPicker || !window.TongitsReview) return;
+  if (!form || !window.TongitsPicker || !window.TongitsReview || !window.TongitsKeep) return;
   var C = window.TongitsCards, t = window.TongitsWords.t, tn = window.TongitsWords.tn;
   var body = document.body;
   document.documentElement.classList.add("js");
@@ -73,41 +73,10 @@
   });
   document.querySelector("header.top").appendChild(typing);
 
-  /* Whether the server has what was tapped: every change the page previews is kept in the
-     session's round draft (a reload, Back or another phone finds it there). Offline, the taps
-     stay on this phone (localStorage) and are sent with the next answer from the server. */
-  var net = document.createElement("span");
-  net.className = "net";
-  net.setAttribute("role", "status");
-  document.querySelector("header.top").insertBefore(net, typing);
-  var STORE = "tongits-entry:" + form.getAttribute("data-token"), KEEP_HOURS = 12;
-  function setNet(state) {
-    net.className = "net" + (state ? " " + state : "");
-    net.textContent = state === "offline" ? t("Offline \u00b7 your taps will be sent")
-      : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
-      : state === "sending" ? t("Sending\u2026") : "";
-  }
-  function stash(text) {
-    if (isEdit) return;  // an edit starts from the stored round
-    try {
-      if (text === null) window.localStorage.removeItem(STORE);
-      else window.localStorage.setItem(STORE, JSON.stringify({ form: text, at: Date.now() }));
-    } catch (e) { /* private mode or full: the server's draft still has the last kept taps */ }
-  }
-  function unstash() {  // taps made while the server could not be reached, put back in the form
-    var kept = null;
-    try { kept = JSON.parse(window.localStorage.getItem(STORE) || "null"); } catch (e) { kept = null; }
-    if (!kept || !kept.form || Date.now() - kept.at > KEEP_HOURS * 3600e3) { stash(null); return; }
-    var values = new URLSearchParams(kept.form);
-    form.querySelectorAll("input[name], select[name]").forEach(function (el) {
-      // the revision the taps began at comes back too: a round saved meanwhile on another
-      // phone with these cards is then told, not kept again
-      if ((el.type === "hidden" && el.name !== "revision") || el.name === "pin") return;
-      var v = values.getAll(el.name);
-      if (el.type === "radio" || el.type === "checkbox") el.checked = v.indexOf(el.value) !== -1;
-      else el.value = v.length ? v[0] : "";
-    });
-  }
+  /* Whether the server has what was tapped (entry_keep.js): the band over the header, and
+     the taps the server did not get, kept on this phone */
+  var keep = window.TongitsKeep.create(form, typing, { edit: isEdit });
+  var setNet = keep.setNet, stash = keep.stash, unstash = keep.unstash, net = keep.band;
 
   function activate(seat) {
     active = seat;

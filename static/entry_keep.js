@@ -1,0 +1,49 @@
+/* What the one-phone page (round.js) tells of the server having its taps: every change it
+   previews is kept in the session's round draft (a reload, Back or another phone finds it
+   there). A band over the header says when it is offline, not sent yet or still sending; the
+   taps the server did not get stay on this phone (localStorage, 12 hours) and are put back in
+   the form when the page opens again, then sent with its first preview. */
+(function () {
+  "use strict";
+  var KEEP_HOURS = 12;
+
+  function create(form, before, options) {
+    var t = window.TongitsWords.t, edit = !!(options && options.edit);
+    var band = document.createElement("span");
+    band.className = "net";
+    band.setAttribute("role", "status");
+    before.parentNode.insertBefore(band, before);
+    var STORE = "tongits-entry:" + form.getAttribute("data-token");
+
+    function setNet(state) {
+      band.className = "net" + (state ? " " + state : "");
+      band.textContent = state === "offline" ? t("Offline \u00b7 your taps will be sent")
+        : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
+        : state === "sending" ? t("Sending\u2026") : "";
+    }
+    function stash(text) {
+      if (edit) return;  // an edit starts from the stored round
+      try {
+        if (text === null) window.localStorage.removeItem(STORE);
+        else window.localStorage.setItem(STORE, JSON.stringify({ form: text, at: Date.now() }));
+      } catch (e) { /* private mode or full: the server's draft still has the last kept taps */ }
+    }
+    function unstash() {  // taps made while the server could not be reached, put back in the form
+      var kept = null;
+      try { kept = JSON.parse(window.localStorage.getItem(STORE) || "null"); } catch (e) { kept = null; }
+      if (!kept || !kept.form || Date.now() - kept.at > KEEP_HOURS * 3600e3) { stash(null); return; }
+      var values = new URLSearchParams(kept.form);
+      form.querySelectorAll("input[name], select[name]").forEach(function (el) {
+        // the revision the taps began at comes back too: a round saved meanwhile on another
+        // phone with these cards is then told, not kept again
+        if ((el.type === "hidden" && el.name !== "revision") || el.name === "pin") return;
+        var v = values.getAll(el.name);
+        if (el.type === "radio" || el.type === "checkbox") el.checked = v.indexOf(el.value) !== -1;
+        else el.value = v.length ? v[0] : "";
+      });
+    }
+    return { band: band, setNet: setNet, stash: stash, unstash: unstash };
+  }
+
+  window.TongitsKeep = { create: create };
+})();
