@@ -12,7 +12,7 @@
   var DOM = {
     ending: $("[data-ending]"), by: $("[data-by]"), byLabel: $("[data-by-label]"), dealer: $("[data-dealer]"),
     chips: $("[data-chips]"), flag: $("[data-flag]"), clean: $("[data-clean]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
-    reviewMsg: $("[data-review-msg]"), agree: $("[data-agree]"), change: $("[data-change]"), alone: $("[data-alone]"),
+    reviewMsg: $("[data-review-msg]"), agree: $("[data-agree]"), change: $("[data-change]"), alone: $("[data-alone]"), aloneBy: $("[data-alone-by]"),
     verdict: $("[data-verdict-box]"), bar: $("[data-bar]"), pot: $("[data-pot]"), cells: root.querySelectorAll("[data-cell]")
   };
   var me = parseInt(root.getAttribute("data-seat"), 10);
@@ -69,7 +69,7 @@
       // before the first answer (a tap made while the page loads): no header yet, no If-Match
       var d = sync.draft() || { header: {} }, body = JSON.parse(JSON.stringify(d.header || {}));
       Object.keys(touched).forEach(function (k) { if (touched[k] === undefined) delete body[k]; else body[k] = touched[k]; });
-      return ["PUT", "/header", body, d.version];
+      return ["PUT", "/header?seat=" + me, body, d.version];
     });
     render();
   }
@@ -135,7 +135,7 @@
   DOM.change.addEventListener("click", function () { notice = ""; sendDone(false); render(); });
   DOM.alone.addEventListener("change", function () {
     var value = DOM.alone.checked;
-    sync.write("options", function () { return ["PUT", "/options", { confirm_alone: value }]; });
+    sync.write("options", function () { return ["PUT", "/options?seat=" + me, { confirm_alone: value }]; });
   });
   DOM.agree.addEventListener("click", function () {
     var box = DOM.verdict.querySelector("[data-changed]");
@@ -260,6 +260,8 @@
     DOM.review.hidden = !done;
     picker.element.hidden = done;
     if (!sync.busy("options")) DOM.alone.checked = !!d.confirm_alone;  // not under the thumb's own tap
+    var by = d.confirm_alone_by;  // on every phone: who turned it on, for this round
+    DOM.aloneBy.textContent = d.confirm_alone && by !== null && by !== undefined ? say(WORDS.aloneBy, { name: names[by] }) : "";
     var waiting = d.seats.filter(function (s) { return !s.done; }).map(function (s) { return s.player; });
     var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
     var line = sync.state(), msg = "", bad = true;
@@ -277,6 +279,8 @@
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
       var change = d.last_change, seen = agreedAt.get(roundOf(d));
       if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = H.changed(change, names, WORDS, unit) + " \u00b7 " + msg;
+      var set = d.header_change;  // the header changed since this phone agreed: by whom
+      if (!d.seats[me].agreed && set && seen !== null && set.at >= seen) msg = say(WORDS.headerBy, { name: names[set.seat] }) + " \u00b7 " + msg;
     }
     DOM.reviewMsg.textContent = msg;
     DOM.reviewMsg.classList.toggle("bad", bad && msg !== "");

@@ -31,6 +31,7 @@
     noHand: "No cards in hand", deadwood: "deadwood {n}", sunog: "Sunog", pot: "Pot {amount}",
     cardsChanged: "{name}'s cards changed: {before} \u2192 {after}", handChanged: "{name} changed their hand",
     paysWas: "{payer} pays {payee} {amount}, was {was}",
+    headerBy: "{name} changed how the round ended", aloneBy: "turned on by {name}, for this round",
     and: " and "
   };
   (function said(words) {  // issue 12: in the reader's language (picker.js, TongitsWords)

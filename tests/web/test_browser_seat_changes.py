@@ -33,3 +33,24 @@ def test_a_phone_that_agreed_sees_what_changed_and_agrees_again(phones, server):
         page.wait_for_url(re.compile(r"/s/[\w-]+\?saved=1$"))
     (saved,) = seats.session_json(ana, server, token)["rounds"]
     assert saved["record"]["hands"][1]["hand"] == ["KS", "JC", "2D"]
+
+
+def test_a_header_change_says_who_and_one_phone_for_all_says_who_for_this_round(phones, server):
+    token = seats.agreed_on(phones, server, 0)
+    ana, ben, cris = phones
+    ana.locator("[data-review-msg]", has_text="You agreed").wait_for()
+    ben.locator("[data-by] button", has_text="Cris").tap()  # Cris drew the last card
+    ana.locator("[data-review-msg]", has_text="Ben changed how the round ended · ").wait_for()
+    seats.agree_button(ana).wait_for()  # to agree again
+    cris.get_by_label("One phone confirms for all").check()
+    for page in phones:
+        page.locator("[data-alone-by]", has_text="turned on by Cris, for this round").wait_for()
+    seats.shoot(phones, "header-by")
+    seats.agree_button(cris).tap()
+    for page in phones:
+        page.wait_for_url(re.compile(r"/s/[\w-]+\?saved=1$"))
+    (saved,) = seats.session_json(ana, server, token)["rounds"]
+    assert saved["record"]["last_drawer"] == 2
+    # the next round asks again: one phone for all was for that round only
+    draft = cris.request.get(f"{server}/api/sessions/{token}/draft").json()
+    assert draft["confirm_alone"] is False and draft["confirm_alone_by"] is None

@@ -211,8 +211,27 @@ def test_one_phone_confirms_for_all(client, make_session):
     assert body["confirm_alone"] is True
     response = client.post(url(token, "/seats/1/agree"), json={"version": body["version"]})
     assert response.status_code == 201 and response.get_json()["saved"] == {"number": 1}
-    assert response.get_json()["confirm_alone"] is True  # an option of the session's draft
+    assert response.get_json()["confirm_alone"] is False  # for that round only
     assert len(rounds_of(client, token)) == 1
+
+
+def test_who_set_the_header_and_who_turned_on_one_phone_for_all(client, make_session):
+    token = make_session()
+    fill(client, token)
+    body = client.put(url(token, "/header?seat=2"), json={"ending": "talon"}).get_json()
+    assert body["header_change"] == {"seat": 2, "at": body["version"] - 1}
+    body = client.put(url(token, "/seats/0"), json=TALON["hands"][0]).get_json()
+    assert body["header_change"] is None  # the latest change is Ana's hand
+    body = client.put(url(token, "/header"), json={"ending": "draw", "declarer": 0}).get_json()
+    assert body["header_change"] is None  # a phone that did not say its seat
+    assert body["confirm_alone_by"] is None
+    body = client.put(url(token, "/options?seat=1"), json={"confirm_alone": True}).get_json()
+    assert body["confirm_alone"] is True and body["confirm_alone_by"] == 1
+    off = client.put(url(token, "/options?seat=0"), json={"confirm_alone": False}).get_json()
+    assert off["confirm_alone"] is False and off["confirm_alone_by"] is None
+    bad = client.put(url(token, "/header?seat=7"), json={"ending": "talon"})
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["where"] == "seat"
+    assert client.get(url(token)).get_json()["header"] == {"ending": "draw", "declarer": 0}
 
 
 def test_start_over_and_settled_and_pin(client, make_session):

@@ -184,6 +184,12 @@ def _seat_messages() -> dict:
             after="{after}",
         ),
         "{name} changed their hand": _("%(name)s changed their hand", name="{name}"),
+        "{name} changed how the round ended": _(
+            "%(name)s changed how the round ended", name="{name}"
+        ),
+        "turned on by {name}, for this round": _(
+            "turned on by %(name)s, for this round", name="{name}"
+        ),
         "{payer} pays {payee} {amount}, was {was}": _(
             "%(payer)s pays %(payee)s %(amount)s, was %(was)s",
             payer="{payer}",

@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..engine import money_str
 from ..extensions import db
 from ..models import GameSession, RoundDraft
-from .draft_changes import last_change
+from .draft_changes import header_change, last_change, turned_on_by
 from .draft_preview import preview
 from .draft_seats import seat_views
 from .ledger import ledger_of, rules_of
@@ -47,6 +47,8 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
         "revision": game.revision,
         "changed": draft.changed,
         "confirm_alone": bool(draft.confirm_alone),
+        "confirm_alone_by": turned_on_by(draft),
+        "header_change": header_change(draft),
         "header": draft.header,
         "seats": seats,
         "all_done": all(state["done"] for state in draft.seats),

@@ -56,6 +56,31 @@ def last_change(draft: RoundDraft, seen: Preview) -> dict | None:
     return None
 
 
+def marked(seats: list[dict], key: str, seat: int | None, value) -> list[dict]:
+    """The seats with `key` set to `value` on seat `seat` only (None: on none): who last set
+    the header (`header_at`, the version before), who turned on "one phone confirms for all"."""
+    seats = [{k: v for k, v in state.items() if k != key} for state in seats]
+    if seat is not None:
+        seats[seat][key] = value
+    return seats
+
+
+def header_change(draft: RoundDraft) -> dict | None:
+    """The draft's latest change of content when it was the header, set by a seat that said
+    so: that seat and the version before it (`at`)."""
+    for seat, state in enumerate(draft.seats):
+        if "header_at" in state and state["header_at"] + 1 == draft.changed:
+            return {"seat": seat, "at": state["header_at"]}
+    return None
+
+
+def turned_on_by(draft: RoundDraft) -> int | None:
+    """The seat that turned on "one phone confirms for all" for this round, when it said so."""
+    if not draft.confirm_alone:
+        return None
+    return next((seat for seat, state in enumerate(draft.seats) if state.get("alone")), None)
+
+
 def _paid(game: GameSession, draft: RoundDraft) -> list[dict] | None:
     """The payments of the verdict the stored answer of this very version shows, if any."""
     tag = f"{draft.version}.{game.revision}"

@@ -17,7 +17,8 @@ Decided here (docs/API.md, "Round draft", says more):
 - A hand changing clears every agreement and that seat's Done; the header changing clears
   every agreement; a seat set back to not done clears every agreement. Writing what is already
   there changes nothing: writes are idempotent. `expected` (If-Match) guards a write.
-- `confirm_alone` (any seat sets it; it outlives the round): one Agree saves for all three.
+- `confirm_alone` (any seat sets it, for this round only): one Agree saves for all three.
+  Who turned it on and who last set the header are kept with the seats (draft_changes.py).
 - The seat is the caller's word: nothing but the UI (and the edit PIN, as for rounds) stops a
   phone from writing another seat's hand; that is also how a seat without a phone is filled.
 """
@@ -93,15 +94,18 @@ def get_draft(game: GameSession) -> RoundDraft:
     return draft
 
 
-def set_header(game: GameSession, header, access: Access = OPEN, expected=None) -> RoundDraft:
-    """Replace the round header (any seat may); clears every agreement."""
+def set_header(
+    game: GameSession, header, access: Access = OPEN, expected=None, by: int | None = None
+) -> RoundDraft:
+    """Replace the round header (any seat may: `by`, when said); clears every agreement."""
     header = read_header(header)
 
     def change(draft: RoundDraft) -> bool:
         if draft.header == header:
             return False
         draft.header = header
-        content_changed(draft, draft.seats)
+        at = draft.version or 0
+        content_changed(draft, draft_changes.marked(draft.seats, "header_at", by, at))
         return True
 
     return change_draft(game, access, expected, change)
@@ -143,13 +147,17 @@ def set_done(
     return change_draft(game, access, expected, change)
 
 
-def set_confirm_alone(game: GameSession, alone: bool, access: Access = OPEN) -> RoundDraft:
-    """The session's option: one phone's Agree saves the round for all three."""
+def set_confirm_alone(
+    game: GameSession, alone: bool, access: Access = OPEN, by: int | None = None
+) -> RoundDraft:
+    """The round's option, turned on by seat `by` (when said): one phone's Agree saves this
+    round for all three. A saved round turns it off for the next."""
 
     def change(draft: RoundDraft) -> bool:
         if draft.confirm_alone == alone:
             return False
         draft.confirm_alone = alone
+        draft.seats = draft_changes.marked(draft.seats, "alone", by if alone else None, True)
         return True
 
     return change_draft(game, access, None, change)
@@ -248,6 +256,7 @@ def made_blank(draft: RoundDraft, number: int, by: int | None) -> None:
     changed, until = draft.changed, (draft.version or 0) + 1  # the version this change gives
     draft.header = {}
     content_changed(draft, blank_seats())
+    draft.confirm_alone = False  # asked again for each round
     draft.last_saved = {"number": number, "from": changed, "until": until, "by": by}
     draft.updated_at = utcnow()
     draft.answer = draft.answer_tag = None  # made once committed, at the new revision

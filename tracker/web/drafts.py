@@ -68,7 +68,7 @@ def get_draft(token: str):
 @bp.put("/sessions/<token>/draft/header")
 def put_header(token: str):
     game = game_of(token)
-    draft = drafts.set_header(game, read_body(), access_of(game), if_match())
+    draft = drafts.set_header(game, read_body(), access_of(game), if_match(), _by())
     return _draft_answer(game, draft)
 
 
@@ -90,7 +90,7 @@ def done(token: str, seat: int):
 def options(token: str):
     game = game_of(token)
     return _draft_answer(
-        game, drafts.set_confirm_alone(game, _flag("confirm_alone"), access_of(game))
+        game, drafts.set_confirm_alone(game, _flag("confirm_alone"), access_of(game), _by())
     )
 
 
@@ -111,6 +111,16 @@ def agree(token: str, seat: int):
 def delete_draft(token: str):
     game = game_of(token)
     return _draft_answer(game, drafts.clear(game, access_of(game), if_match()))
+
+
+def _by() -> int | None:
+    """`?seat=N`: the seat whose phone made this change, for the other phones to be told."""
+    value = request.args.get("seat")
+    if value is None:
+        return None
+    if value not in ("0", "1", "2"):
+        raise InputError([Problem("seat", _("a seat is 0, 1 or 2"))])
+    return int(value)
 
 
 def _flag(name: str) -> bool:
