@@ -336,7 +336,7 @@ def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, ser
     agree_button(ana).wait_for()
     held, agrees = [], []
     # the ticks' writes are held on their way; every Agree that leaves the phone is counted
-    ana.route("**/draft/options", lambda route: held.append(route))
+    ana.route("**/draft/options*", lambda route: held.append(route))
     ana.on("request", lambda request: agrees.append(request) if "/agree" in request.url else None)
 
     def wait_held(count):

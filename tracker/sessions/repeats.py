@@ -5,10 +5,10 @@ round's cards left in). Found by the cards alone: who dealt and the verdict foll
 
 from __future__ import annotations
 
-from ..engine import RoundResult
+from ..engine import RoundResult, replay
 from ..engine.cards import CardError, parse_card
 from ..models import GameSession
-from .ledger import ledger_of
+from .ledger import ledger_of, rules_of
 from .outcomes import AlreadySaved, Checked, NeedsReview
 
 
@@ -43,8 +43,17 @@ def saved_since(game: GameSession, revision: int, record: dict) -> tuple[int, Ro
     cards = cards_of(record)
     for round_ in game.rounds:
         if round_.version > revision and cards_of(round_.record) == cards:
-            return round_.number, ledger_of(game).results[round_.number - 1]
+            return round_.number, _results(game)[round_.number - 1]
     return None
+
+
+def _results(game: GameSession) -> list[RoundResult]:
+    """Every round's result; replayed when the rounds were read after the revision the
+    ledger is for (another worker saved one in between)."""
+    results = ledger_of(game).results
+    if len(results) != len(game.rounds):
+        return replay(game.players, rules_of(game), game.first_dealer, game.records()).results
+    return results
 
 
 def repeats_last(game: GameSession, record: dict) -> int | None:
@@ -66,7 +75,7 @@ def saved_elsewhere(
         return None
     if (earlier := saved_since(game, seen_revision, checked.record)) is not None:
         return AlreadySaved(*earlier, elsewhere=keyed)
-    results = ledger_of(game).results
+    results = _results(game)
     since = [(r.number, results[r.number - 1]) for r in game.rounds if r.version > seen_revision]
     if not since:
         return None  # the session moved on (a settle, a PIN): no round of this phone's
