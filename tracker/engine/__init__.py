@@ -8,7 +8,7 @@ from .arrangement import Arrangement
 from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import best_melds
-from .hands import HAND_KEYS, MELD_KEYS
+from .hands import HAND_FLAGS, HAND_KEYS, MELD_KEYS
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
@@ -24,6 +24,7 @@ from .values import read_seat
 
 __all__ = [
     "ENDINGS",
+    "HAND_FLAGS",
     "HAND_KEYS",
     "MELD_KEYS",
     "PRESETS",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import parse_cards
+from .hands import HAND_FLAGS
 from .rules import Rules
 
 
@@ -25,7 +26,7 @@ def canonical_record(record: dict, rules: Rules) -> dict:
 def _canonical_hand(raw: dict) -> dict:
     melds = [_canonical_meld(meld) for meld in raw.get("melds") or []]
     hand = {"melds": melds, "hand": [str(card) for card in parse_cards(raw.get("hand") or [])]}
-    for flag in ("challenged", "kang", "no_discard"):
+    for flag in HAND_FLAGS:
         if raw.get(flag):
             hand[flag] = True
     return hand

@@ -11,7 +11,8 @@ from .problems import Path, Problems
 from .rules import Rules
 from .values import check_keys, read_flag
 
-HAND_KEYS = ("melds", "hand", "challenged", "kang", "no_discard")
+HAND_FLAGS = ("challenged", "kang", "no_discard")  # what a player may claim of their hand
+HAND_KEYS = ("melds", "hand", *HAND_FLAGS)
 MELD_KEYS = ("cards", "secret")
 
 

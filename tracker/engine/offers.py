@@ -4,23 +4,23 @@ no page decides the rules itself; scoring refuses the same flags in the same cas
 
 from __future__ import annotations
 
+from .hands import HAND_FLAGS
 from .melds import MeldError, validate_meld
 from .rules import Rules
 
-FLAGS = ("challenged", "kang", "no_discard")
-
 
 def offered_flags(rules: Rules, ending, declarer, seat: int, sunog: bool, ticked=()) -> list[str]:
-    """The flags seat `seat` may tick, in FLAGS order: a challenge for a caller's opponent with a
-    meld on the table, kang and no discard for the Tongits winner when they multiply anything;
-    a flag already ticked (`ticked`) stays offered, so that it can be seen and taken back."""
+    """The flags seat `seat` may tick, in HAND_FLAGS order: a challenge for a caller's opponent
+    with a meld on the table, kang and no discard for the Tongits winner when they multiply
+    anything; a flag already ticked (`ticked`) stays offered, so that it can be seen and taken
+    back."""
     tongits_winner = ending == "tongits" and seat == declarer
     can = {
         "challenged": ending == "draw" and declarer is not None and seat != declarer and not sunog,
         "kang": tongits_winner and rules.kang_multiplier > 1,
         "no_discard": tongits_winner and rules.no_discard_multiplier > 1,
     }
-    return [flag for flag in FLAGS if can[flag] or flag in ticked]
+    return [flag for flag in HAND_FLAGS if can[flag] or flag in ticked]
 
 
 def may_be_secret(cards, rules: Rules) -> bool:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..engine import CardError, parse_cards
 from ..models import GameSession, RoundDraft
 from .draft_preview import Preview
+from .repeats import canonical, hand_tokens
 
 ZERO = "0.00"
 
@@ -111,19 +111,4 @@ def _moved(paid: list[dict] | None, seen: Preview) -> list[dict] | None:
 
 def _cards(hand) -> Counter:
     """Every card of a seat's hand (melds and hand), in canonical notation, counted."""
-    if not isinstance(hand, dict):
-        return Counter()
-    groups = [hand.get("hand")] + list(hand.get("melds") or [])
-    tokens: list[str] = []
-    for group in groups:
-        cards = group.get("cards") if isinstance(group, dict) else group
-        if isinstance(cards, str):
-            cards = cards.replace(",", " ").split()
-        tokens += [card for card in cards or [] if isinstance(card, str)]
-    counted = Counter()
-    for token in tokens:
-        try:
-            counted[str(parse_cards(token)[0])] += 1
-        except CardError:
-            counted[token] += 1
-    return counted
+    return Counter(canonical(token) for token in hand_tokens(hand))

@@ -13,7 +13,7 @@ from ..engine.cards import CardError, parse_card
 from ..engine.messages import N_
 from ..models import GameSession, RoundDraft
 from .errors import InputError
-from .repeats import card_tokens
+from .repeats import hand_tokens
 from .rounds import check_round
 
 SEATS = 3
@@ -153,14 +153,8 @@ def clashes_in(seats: list[dict]) -> dict[str, list[int]]:
 
 def _cards(hand) -> set[str]:
     """The cards of one seat's hand in their notation; what is no card is the check's business."""
-    if not isinstance(hand, dict):
-        return set()
-    tokens = list(card_tokens(hand.get("hand")))
-    melds = hand.get("melds")
-    for meld in melds if isinstance(melds, list) else []:
-        tokens += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
     cards = set()
-    for token in tokens:
+    for token in hand_tokens(hand):
         try:
             card = parse_card(token)
         except CardError:

@@ -8,6 +8,7 @@ them. Nothing here refuses anything: what is wrong is the preview's `errors`.
 from __future__ import annotations
 
 from ..engine import (
+    HAND_FLAGS,
     CardError,
     MeldError,
     Rules,
@@ -36,7 +37,7 @@ def _view(rules: Rules, ending, declarer, seat: int, hand) -> dict:
     raw = hand.get("melds")
     melds = [_meld(rules, meld) for meld in (raw if isinstance(raw, list) else [])]
     sunog = not melds
-    ticked = [flag for flag in ("challenged", "kang", "no_discard") if hand.get(flag) is True]
+    ticked = [flag for flag in HAND_FLAGS if hand.get(flag) is True]
     return {
         "melds": melds,
         "deadwood": None,

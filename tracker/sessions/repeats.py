@@ -14,16 +14,24 @@ from .outcomes import AlreadySaved, Checked, NeedsReview
 
 def cards_of(record: dict) -> tuple:
     """Each seat's cards, melded or in hand, in one order: what makes two rounds the same."""
-    seats = []
-    for hand in record.get("hands") or []:
-        cards = list(card_tokens(hand.get("hand")))
-        for meld in hand.get("melds") or []:
-            cards += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
-        seats.append(tuple(sorted(_canonical(card) for card in cards)))
-    return tuple(seats)
+    hands = record.get("hands") or []
+    return tuple(tuple(sorted(canonical(card) for card in hand_tokens(hand))) for hand in hands)
 
 
-def _canonical(token: str) -> str:
+def hand_tokens(hand) -> list[str]:
+    """The card notations of one seat's part, its hand and every meld, as sent; what is no
+    hand or no list of cards gives none (the check says what is wrong with it)."""
+    if not isinstance(hand, dict):
+        return []
+    tokens = card_tokens(hand.get("hand"))
+    melds = hand.get("melds")
+    for meld in melds if isinstance(melds, list) else []:
+        tokens += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
+    return tokens
+
+
+def canonical(token: str) -> str:
+    """A card's notation as the engine writes it (10S, JK); what is no card, as it was sent."""
     try:
         return str(parse_card(token))
     except CardError:
@@ -34,7 +42,9 @@ def card_tokens(value) -> list[str]:
     """The card notations in a hand or meld as sent: a text of cards or a list of them."""
     if isinstance(value, str):
         return value.replace(",", " ").split()
-    return [token for token in value or [] if isinstance(token, str)]
+    if not isinstance(value, list):
+        return []
+    return [token for token in value if isinstance(token, str)]
 
 
 def saved_since(game: GameSession, revision: int, record: dict) -> tuple[int, RoundResult] | None:

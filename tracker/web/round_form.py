@@ -12,6 +12,7 @@ import re
 from flask_babel import lazy_gettext as _l
 
 from ..engine import (
+    HAND_FLAGS,
     HAND_KEYS,
     Path,
     Problem,
@@ -21,7 +22,6 @@ from ..present.messages import say
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
 SECRET_MARK = "*"
-FLAGS = ("challenged", "kang", "no_discard")
 SETTLED = _l("This session is settled. Reopen it on the session page to enter or change rounds.")
 ENDINGS = (("tongits", _l("Tongits")), ("draw", _l("Draw")), ("talon", _l("Talon out")))
 
@@ -85,7 +85,7 @@ def draft_hands(record: dict) -> dict:
             else:
                 melds.append(meld.replace(",", " ").split())
         entry = {"melds": melds, "hand": hand["hand"].replace(",", " ").split()}
-        hands.append({**entry, **{flag: bool(hand.get(flag)) for flag in FLAGS}})
+        hands.append({**entry, **{flag: bool(hand.get(flag)) for flag in HAND_FLAGS}})
     return {**record, "hands": hands}
 
 
