@@ -1,13 +1,14 @@
 /* Round entry on one phone, one screen: the round's header rows, a tab per player, the active
-   player's chips, the card picker (picker.js), the live bar and the review step
-   (entry_review.js). The text fields stay the single source of truth: the picker only edits
-   them, so the page works the same without JavaScript (typed notation). Every box has its
+   player's chips, picker and status line (entry.js, the seat page's too), the live bar and the
+   review step (entry_review.js). The text fields stay the single source of truth: the picker
+   only edits them, so the page works the same without JavaScript (typed notation). Every box has its
    size reserved: a tap or a preview answer changes texts and classes, never the layout. */
 (function () {
   "use strict";
   var form = document.getElementById("round");
-  if (!form || !window.TongitsPicker || !window.TongitsReview || !window.TongitsKeep) return;
-  var C = window.TongitsCards, t = window.TongitsWords.t, tn = window.TongitsWords.tn;
+  if (!form || !window.TongitsEntry || !window.TongitsReview || !window.TongitsKeep) return;
+  var t = window.TongitsWords.t, tn = window.TongitsWords.tn;
+  var E = window.TongitsEntry, H = E.hands;
   var body = document.body;
   document.documentElement.classList.add("js");
   body.classList.add("entry");
@@ -19,12 +20,12 @@
   var isEdit = form.hasAttribute("data-edit");
   var panels = Array.prototype.slice.call(form.querySelectorAll(".player"));
   var names = panels.map(function (p) { return p.querySelector(".pname").textContent; });
-  var active = 0, answer = null, current = false, seq = 0, timer = null, asked = null;
+  var active = 0, answer = null, answered = null, current = false, seq = 0, timer = null, asked = null;
 
   function field(seat, kind) { return panels[seat].querySelector("[data-" + kind + "]"); }
-  function meldTexts(seat) { return C.chunks(field(seat, "melds").value); }
-  function handCards(seat) { return C.tokens(field(seat, "hand").value); }
-  function count(seat) { return C.tokens(field(seat, "melds").value.replace(/\*/g, " ")).length + handCards(seat).length; }
+  function handOf(seat) { return H.fromFields(field(seat, "melds").value, field(seat, "hand").value); }
+  function hands() { return panels.map(function (p, seat) { return handOf(seat); }); }
+  function count(seat) { return H.cards(handOf(seat)).length; }
   function checked(name) { return (form.querySelector("input[name=" + name + "]:checked") || {}).value || ""; }
 
   /* the screen: header rows, tabs, chips, (typed fields), picker, review; the bar below */
@@ -54,8 +55,7 @@
   panels.forEach(function (p) { screen.appendChild(p); });
   var help = document.getElementById("help-melds");
   if (help) screen.appendChild(help);
-  var picker = window.TongitsPicker.create({ jokers: jokers, onCard: onCard, onAct: onAct });
-  screen.appendChild(picker.element);
+  var entry = E.create({ jokers: jokers, slot: screen, chips: chips, onChange: edited, onNext: next });
   var review = window.TongitsReview.create(form, { onToggle: function () { render(); } });
   screen.appendChild(review.element);
 
@@ -84,93 +84,17 @@
     render();
   }
 
-  function onCard(card) {
-    var hand = field(active, "hand");
-    hand.value = (hand.value.trim() + " " + card).trim();
+  /* the picker or a chip changed the active player's hand: into the fields it goes */
+  function edited(hand) {
+    var text = H.toFields(hand);
+    field(active, "melds").value = text.melds;
+    field(active, "hand").value = text.hand;
     changed();
   }
-
-  function onAct(act) {
-    var melds = field(active, "melds"), open = handCards(active);
-    if (act === "next") {
-      if (active < panels.length - 1) activate(active + 1); else review.open();
-      return;
-    }
-    if (act === "meld") {
-      if (!open.length) { picker.setStatus(t("Tap the cards of the meld first, then Meld \u2713"), ""); return; }
-      var list = meldTexts(active);
-      list.push(open.join(" "));
-      melds.value = list.join(" | ");
-      field(active, "hand").value = "";
-    } else if (open.length) {  // undo: the last card tapped
-      open.pop();
-      field(active, "hand").value = open.join(" ");
-    } else {  // undo with nothing in hand: the last meld comes back to the hand, less its last card
-      var ms = meldTexts(active);
-      if (!ms.length) return;
-      var last = C.tokens(ms.pop().replace(/\*/g, " "));
-      last.pop();
-      melds.value = ms.join(" | ");
-      field(active, "hand").value = last.join(" ");
-    }
-    changed();
-  }
-
-  /* A four of a kind laid face down (secret) is marked with * in the melds field. */
-  function secretToggle(seat, index, secret) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "btn secret";
-    b.textContent = secret ? t("Secret \u2713") : t("Secret?");
-    b.setAttribute("aria-pressed", secret ? "true" : "false");
-    b.addEventListener("click", function () {
-      var list = meldTexts(seat), text = list[index].replace(/^\*\s*/, "");
-      list[index] = secret ? text : "*" + text;
-      field(seat, "melds").value = list.join(" | ");
-      changed();
-    });
-    return b;
-  }
-
-  function chip(cards, cls) {
-    var c = document.createElement("span");
-    c.className = "chip " + cls;
-    c.textContent = cards.map(C.pretty).join(" ") + (cls === "bad" ? " \u2717" : "");
-    return c;
-  }
+  function next() { if (active < panels.length - 1) activate(active + 1); else review.open(); }
 
   function info(seat) { return current && answer ? answer.hands[seat] : null; }
-
-  /* the active player's melds (green or red as the engine says) and the cards tapped since */
-  function renderChips() {
-    chips.textContent = "";
-    var known = answer ? answer.hands[active].melds : [];
-    meldTexts(active).forEach(function (text, index) {
-      var plain = text.replace(/^\*\s*/, ""), m = known[index];
-      var same = m && C.tokens(plain).sort().join() === m.cards.slice().sort().join();
-      var c = chip(same && m.ok ? m.cards : C.tokens(plain), same ? (m.ok ? "ok" : "bad") : "");
-      if (same && m.ok && m.kind === "set" && m.cards.length === 4) c.appendChild(secretToggle(active, index, m.secret));
-      chips.appendChild(c);
-    });
-    var open = handCards(active);
-    if (open.length) chips.appendChild(chip(open, "open"));
-    chips.scrollLeft = chips.scrollWidth;  // one row: the newest chip in view
-  }
-
   function badMeld(i) { return i ? i.melds.filter(function (m) { return !m.ok; })[0] : null; }
-
-  function renderStatus() {
-    var i = info(active), open = handCards(active), bad = badMeld(i);
-    if (i && i.hand_error) return picker.setStatus(C.prettyText(i.hand_error), "bad");
-    if (bad) return picker.setStatus(C.prettyText(bad.message), "bad");
-    if (i && i.open && i.open.ok) return picker.setStatus(t("{n} cards make a {kind}: Meld \u2713 lays it down", { n: open.length, kind: t(i.open.kind) }), "ok");
-    if (!open.length && !meldTexts(active).length) return picker.setStatus(t("Tap a meld, then Meld \u2713; then the cards left"), "");
-    var words = !open.length ? t("No cards in hand") : tn("{n} card in hand", "{n} cards in hand", open.length);
-    if (i && i.deadwood != null) words += " \u00b7 " + t("deadwood {n}", { n: i.deadwood });
-    var found = i && i.hand_melds ? i.hand_melds : [];  // melds the engine finds in the hand
-    if (found.length) words += " \u00b7 " + tn("{melds} counts as a meld", "{melds} count as melds", found.length, { melds: C.prettyText(found.join(" | ")) });
-    picker.setStatus(words, "");
-  }
 
   /* Sunog only for a player who entered cards and laid no meld, once their hand is entered */
   function sunog(seat, i) { return !!(i && i.sunog && count(seat) && (seat !== active || review.isOpen())); }
@@ -214,24 +138,15 @@
   }
 
   function render() {
-    var used = {}, jk = 0;
-    panels.forEach(function (p, seat) {
-      C.tokens(field(seat, "melds").value.replace(/\*/g, " ") + " " + field(seat, "hand").value).forEach(function (t) {
-        if (t === "JK") jk += 1; else used[t] = true;
-      });
-    });
-    picker.setKeys({ used: used, jokersLeft: jokers - jk });
-    picker.setLabel(t("Cards for {name}", { name: names[active] }));
-    picker.setNext(active === panels.length - 1 ? "done" : "next");
-    var i = info(active), open = handCards(active);
-    picker.setMeld(i && i.open && i.open.ok ? "ok" : !open.length && badMeld(i) ? "bad" : "");
+    var all = hands();
+    entry.show(all[active], { name: names[active], keys: E.keys(all, null, jokers, names),
+      view: answer ? answer.hands[active] : null, held: answered ? answered[active] : null });
+    entry.setNext(active === panels.length - 1 ? "done" : "next");
     var ending = checked("ending");
     body.classList.toggle("ending-talon", ending === "talon");
     form.querySelector("#by").classList.toggle("talon", ending === "talon");
     form.querySelectorAll(".talon-only").forEach(function (el) { el.classList.toggle("show", ending === "talon"); });
     review.refreshFlags(answer ? answer.hands.map(function (h) { return h.flags; }) : null);
-    renderChips();
-    renderStatus();
     renderTabs();
     renderBar();
   }
@@ -270,7 +185,7 @@
     inflight = true;
     again = false;
     var mine = ++seq;
-    var sent = snapshot();
+    var sent = snapshot(), sentHands = hands();
     stash(sent);
     form.setAttribute("aria-busy", "true");
     slow = setTimeout(function () { if (net.className === "net") setNet("sending"); }, 700);
@@ -285,6 +200,7 @@
         if (!got) return;
         asked = sent;
         answer = got;
+        answered = sentHands;
         current = sent === snapshot();
         var shown = document.querySelector("[data-round-number]");
         if (shown && got.number) shown.textContent = got.number;  // another phone saved one meanwhile

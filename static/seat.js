@@ -1,12 +1,13 @@
-/* The seat page (templates/round_seat.html): this seat's hand through the shared picker
-   (picker.js), the round header any seat sets, the table's progress, Done, the verdict and
-   Agree; kept in step with the other phones by seat_sync.js. */
+/* The seat page (templates/round_seat.html): this seat's hand through the entry front end the
+   one-phone page uses too (entry.js: picker, chips, status line), the round header any seat
+   sets, the table's progress, Done, the verdict and Agree; kept in step with the other phones
+   by seat_sync.js. */
 (function () {
   "use strict";
   var WORDS = window.SeatWords;
   var $ = function (sel) { return root.querySelector(sel); };
   var root = document.getElementById("seat-page");
-  if (!root || !window.fetch || !window.TongitsPicker || !window.SeatSync || !window.TongitsSeatHand || !WORDS) return;
+  if (!root || !window.fetch || !window.TongitsEntry || !window.SeatSync || !window.TongitsSeatChange || !WORDS) return;
   var ui = $("[data-ui]");
   if (!ui) return;
   var DOM = {
@@ -18,9 +19,8 @@
   var me = parseInt(root.getAttribute("data-seat"), 10);
   var names = JSON.parse(root.getAttribute("data-players"));
   var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
-  var Cards = window.TongitsCards, H = window.TongitsSeatHand;
-  var unit = root.getAttribute("data-unit") || "";
-  var agreedAt = H.remembered("seat-agreed:" + root.getAttribute("data-draft") + ":" + me);
+  var Cards = window.TongitsCards, E = window.TongitsEntry, H = E.hands, C = window.TongitsSeatChange;
+  var agreedAt = C.remembered("seat-agreed:" + root.getAttribute("data-draft") + ":" + me);
   var mine = H.blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
 
   function say(text, values) {
@@ -43,10 +43,9 @@
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
     onIdle: function () { adopt(sync.draft()); }
   });
-  var picker = window.TongitsPicker.create({ jokers: jokers, onCard: tapCard, onAct: tapTool });
-  picker.setLabel(say(WORDS.cardsOf, { name: names[me] }));
-  picker.setNext("done");
-  DOM.slot.appendChild(picker.element);
+  var entry = E.create({ jokers: jokers, slot: DOM.slot, chips: DOM.chips, onChange: tapped, onNext: function () { sendDone(true); render(); } });
+  var picker = entry.picker;
+  entry.setNext("done");
 
   /* the server's draft, except what this phone is still sending */
   function adopt(d) {
@@ -77,26 +76,9 @@
     done = value;
     sync.write("done", function () { return ["POST", "/seats/" + me + "/done", { done: done }]; });
   }
-  function tapCard(card) {
-    mine.hand.push(card);
+  function tapped(hand) {  // a card, Meld, Undo, a chip's card or Secret
+    mine = hand;
     notice = "";
-    sendHand();
-    render();
-  }
-  function tapTool(act) {
-    if (act === "meld") {
-      if (!mine.hand.length) { picker.setStatus(WORDS.meldFirst, "bad"); return; }
-      mine.melds.push({ cards: mine.hand, secret: false });
-      mine.hand = [];
-    } else if (act === "undo") {
-      if (mine.hand.length) mine.hand.pop();
-      else if (mine.melds.length) { mine.hand = mine.melds.pop().cards; mine.hand.pop(); }
-      else return;
-    } else if (act === "next") {
-      sendDone(true);
-      render();
-      return;
-    }
     sendHand();
     render();
   }
@@ -123,15 +105,6 @@
     mine.no_discard = !mine.no_discard;
     sendHand(); render();
   });
-  H.listen(DOM.chips, function (where, index) {  // a chip's card tapped: that card goes
-    H.remove(mine, where, index);
-    notice = "";
-    sendHand(); render();
-  }, function (k) {
-    if (!mine.melds[k]) return;
-    mine.melds[k].secret = !mine.melds[k].secret;
-    sendHand(); render();
-  });
   DOM.change.addEventListener("click", function () { notice = ""; sendDone(false); render(); });
   DOM.alone.addEventListener("change", function () {
     var value = DOM.alone.checked;
@@ -139,16 +112,21 @@
   });
   DOM.agree.addEventListener("click", function () {
     var box = DOM.verdict.querySelector("[data-changed]");
-    if (!box || agreeing) return;
+    if (box) agreeTo(parseInt(box.getAttribute("data-changed"), 10), parseInt(box.getAttribute("data-revision"), 10));
+  });
+  /* an Agree to the verdict at draft version `changed` and session revision `revision`: tapped,
+     or kept by a page reloaded before it could go (seat_sync.js) */
+  function agreeTo(changed, revision) {
+    if (agreeing) return;
     agreeing = true; notice = WORDS.saving; render();
-    sync.agree(me, parseInt(box.getAttribute("data-changed"), 10), parseInt(box.getAttribute("data-revision"), 10))
+    sync.agree(me, changed, revision)
       .then(function (answer) {
         agreeing = false;
         notice = answer.status < 300 ? "" : refusal(answer.body);
         if (answer.status >= 400) { shownKey = null; return sync.refresh(); }
       }, function () { agreeing = false; notice = ""; })
       .then(render);
-  });
+  }
 
   function refusal(body) {
     var error = body && body.errors && body.errors[0];
@@ -157,23 +135,11 @@
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
-  /* what the table has entered */
-  function taken(d) {
-    var out = {}, jk = 0;
-    d.seats.forEach(function (s, seat) {
-      if (seat === me) return;
-      cardsOf(s.hand).forEach(function (c) { if (c === "JK") jk += 1; else out[c] = out[c] ? out[c] + WORDS.and + names[seat] : names[seat]; });
-    });
-    return { cards: out, jokers: jk };
-  }
   function render() {
     var d = sync.draft();
     if (!d) return;
-    var others = taken(d), used = {}, clash = {}, jkMine = 0;
-    H.cards(mine).forEach(function (c) { if (c === "JK") jkMine += 1; else { used[c] = true; if (others.cards[c]) clash[c] = others.cards[c]; } });
-    picker.setKeys({ used: used, jokersLeft: jokers - jkMine - others.jokers, taken: others.cards, clash: clash });
     renderHeader(d);
-    renderChips(d, clash);
+    renderEntry(d);
     renderStrip(d);
     renderPot(d);
     renderReview(d);
@@ -212,36 +178,23 @@
     DOM.clean.textContent = WORDS.no_discard + (mine.no_discard ? " \u2713" : "?");
     DOM.clean.setAttribute("aria-pressed", mine.no_discard ? "true" : "false");
   }
-  /* What the engine said of this seat's part (the preview of the last answer), as long as the
-     server has the cards shown here: a meld that is not one, too many cards, a flag refused... */
-  function problemsOf(d, seen) {
-    var prefix = "hands[" + me + "].", out = {};
-    if (!seen.same) return out;
-    (d.preview.errors || []).forEach(function (e) {
-      if (e.where.indexOf(prefix) === 0 && !out[e.where]) out[e.where] = Cards.prettyText(e.message);
+  /* The entry front end, with what the server said of this seat's part: the cards of this
+     seat also entered by another (`preview.clashes`), and the seat's first problem (a flag
+     refused...) while the server has exactly the cards shown here. */
+  function renderEntry(d) {
+    var seen = viewOf(d), clash = {}, problem = null, prefix = "hands[" + me + "].", held = H.cards(mine);
+    (d.preview.clashes || []).forEach(function (c) {
+      var others = c.seats.filter(function (s) { return s !== me; });
+      if (c.seats.indexOf(me) >= 0 && others.length && held.indexOf(c.card) >= 0) clash[c.card] = list(others.map(function (s) { return names[s]; }));
     });
-    return out;
-  }
-  function renderChips(d, clash) {
-    var seen = viewOf(d), problems = problemsOf(d, seen), first = Object.keys(clash)[0];
-    /* the server's word on meld k, only while it holds that very meld */
-    var melds = mine.melds.map(function (m, k) {
-      var held = seen.held.melds[k], view = seen.view && seen.view.melds[k];
-      return held && view && JSON.stringify(held) === JSON.stringify(m) ? view : null;
-    });
-    H.chips(DOM.chips, mine, { clash: clash, problems: problems, melds: melds, seat: me });
-    var badMeld = null;
-    mine.melds.forEach(function (m, k) { badMeld = badMeld || problems["hands[" + me + "].melds[" + k + "]"] || null; });
-    picker.setMeld(badMeld ? "bad" : "");
-    var other = badMeld || problems["hands[" + me + "].hand"] || problems[Object.keys(problems)[0]] || "";
-    if (first) picker.setStatus(say(WORDS.clash, { card: Cards.pretty(first), names: clash[first] }), "bad");
-    else if (other) picker.setStatus(other.charAt(0).toUpperCase() + other.slice(1), "bad");
-    else picker.setStatus(H.words(mine, seen, WORDS), "");
+    if (seen.same) (d.preview.errors || []).forEach(function (e) { if (!problem && e.where.indexOf(prefix) === 0) problem = e.message; });
+    var all = d.seats.map(function (s, seat) { return seat === me ? mine : H.read(s.hand); });
+    entry.show(mine, { name: names[me], keys: E.keys(all, me, jokers, names), view: seen.view, held: seen.held, clash: clash, problem: problem, sayBurnt: true });
   }
   function renderPot(d) {
     var pot = d.preview.pot, show = !!pot && parseFloat(pot) > 0;
     DOM.pot.hidden = !show;
-    DOM.pot.textContent = show ? say(WORDS.pot, { amount: H.money(pot, unit) }) : "";
+    DOM.pot.textContent = show ? say(WORDS.pot, { amount: d.preview.pot_text }) : "";
   }
 
   function renderStrip(d) {
@@ -278,7 +231,7 @@
       else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
       var change = d.last_change, seen = agreedAt.get(roundOf(d));
-      if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = H.changed(change, names, WORDS, unit) + " \u00b7 " + msg;
+      if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = C.changed(change, names, WORDS) + " \u00b7 " + msg;
       var set = d.header_change;  // the header changed since this phone agreed: by whom
       if (!d.seats[me].agreed && set && seen !== null && set.at >= seen) msg = say(WORDS.headerBy, { name: names[set.seat] }) + " \u00b7 " + msg;
     }
@@ -306,5 +259,7 @@
 
   document.documentElement.classList.add("js");
   ui.hidden = false;
+  var keptAgree = sync.kept();
   sync.start();
+  if (keptAgree && keptAgree.seat === me) agreeTo(keptAgree.version, keptAgree.revision);
 })();

@@ -111,18 +111,29 @@
     }
     /* An Agree that cannot reach the server is kept and sent again when the network is back
        (an Agree repeated is safe: the round is saved once, docs/API.md); `agreeKept` says so
-       meanwhile. */
+       meanwhile. It is kept in this tab too: a page reloaded before it went sends it then
+       (`kept()`, for seat.js). */
+    var KEPT = "seat-agree:" + url;
+    function keep(value) {
+      try {
+        if (value) sessionStorage.setItem(KEPT, JSON.stringify(value)); else sessionStorage.removeItem(KEPT);
+      } catch (e) { /* private mode: this page only */ }
+    }
+    function kept() {
+      try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
+    }
     function agree(seat, version, revision) {
       function attempt() {
         return written().then(function () {
           return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
         }).then(null, function () {
           reached(false);
-          if (!agreeKept) { agreeKept = true; notify(); }
+          if (!agreeKept) { agreeKept = true; keep({ seat: seat, version: version, revision: revision }); notify(); }
           return back().then(attempt);
         });
       }
       return attempt().then(function (answer) {
+        keep(null);
         if (agreeKept) { agreeKept = false; notify(); }
         if (locked(answer)) return answer;
         if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
@@ -201,6 +212,7 @@
       },
       write: write,
       agree: agree,
+      kept: kept,
       hurry: function (on) {
         if (hurry === !!on) return;
         hurry = !!on;

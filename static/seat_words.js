@@ -3,14 +3,10 @@
 (function () {
   "use strict";
   var WORDS = {
-    cardsOf: "Cards for {name}",
-    meldFirst: "Tap the cards of the meld first.",
     byWhom: "By whom?",
     lastCard: "Last card drawn by",
     noCards: "no cards yet",
     done: "\u2713 Done", agreed: "\u2713 Agreed",
-    also: "also in {names}'s hand",
-    clash: "{card} is also in {names}'s hand: one of you must fix it.",
     challenged: "Laban", kang: "Kang", no_discard: "No discard",
     start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
     lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
@@ -28,7 +24,7 @@
     offlineReview: "This phone is offline: what the others did is not known here until it is back.",
     agreeKept: "Offline: your Agree is kept and will be sent when the network is back.",
     agree: "Agree \u2713", agreeWaits: "Agree \u2713 \u00b7 waiting for the network",
-    noHand: "No cards in hand", deadwood: "deadwood {n}", sunog: "Sunog", pot: "Pot {amount}",
+    pot: "Pot {amount}",
     cardsChanged: "{name}'s cards changed: {before} \u2192 {after}", handChanged: "{name} changed their hand",
     paysWas: "{payer} pays {payee} {amount}, was {was}",
     headerBy: "{name} changed how the round ended", aloneBy: "turned on by {name}, for this round",

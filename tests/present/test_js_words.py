@@ -3,15 +3,22 @@ category of the reader's language, the categories the browser's Intl.PluralRules
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 from babel import Locale
 from flask_babel import force_locale
 
-from tracker.present.js_words import words_for
+from tracker.present.js_words import SCRIPTS, words_for
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+TEXT = r'"((?:[^"\\]|\\.)*)"'
 
 
 def test_filipino_counts_have_its_two_categories(app):
     with app.app_context(), force_locale("fil"):
-        said = words_for("round", "entry_review", "seat")
+        said = words_for("entry", "round", "entry_review", "seat")
     assert said["{n} cards"] == {"one": "{n} baraha", "other": "{n} baraha"}
     assert said["{n} things to fix before saving:"]["one"] == "{n} na aayusin bago i-save:"
     assert said["{melds} count as melds"] == dict.fromkeys(("one", "other"), "bahay ang {melds}")
@@ -23,7 +30,7 @@ def test_a_language_with_more_plural_forms_gets_each_of_them(app):
     "other" is for fractions, which no count is); each is filled from ngettext at a number of
     that category: 1 -> one, 2 -> few, 5 -> many."""
     with app.app_context(), force_locale("pl"):
-        forms = words_for("round")["{n} cards in hand"]
+        forms = words_for("entry")["{n} cards in hand"]
     assert set(forms) == set(Locale.parse("pl").plural_form.tags) == {"one", "few", "many"}
     assert forms["one"] == "{n} card in hand" and forms["few"] == "{n} cards in hand"
 
@@ -31,3 +38,20 @@ def test_a_language_with_more_plural_forms_gets_each_of_them(app):
 def test_an_english_page_gets_no_words(app):
     with app.app_context(), force_locale("en"):
         assert words_for("round", "seat") == {}
+
+
+def test_every_word_a_script_writes_is_in_the_catalogue(app):
+    """Each text the session side's scripts write through TongitsWords (t, tn's plural) or
+    list in seat_words.js has its entry, so a Filipino page shows none of them in English."""
+    written = set()
+    for script in STATIC.glob("*.js"):
+        text = script.read_text()
+        written.update(re.findall(r"\bt\(" + TEXT, text))
+        written.update(other for one, other in re.findall(r"\btn\(" + TEXT + r",\s*" + TEXT, text))
+    listed = re.findall(r"\w+: " + TEXT, (STATIC / "seat_words.js").read_text())
+    written |= set(listed)
+    with app.app_context(), force_locale("fil"):
+        known = {english for make in SCRIPTS.values() for english in make()}
+    english = {json.loads(f'"{text}"') for text in written}
+    assert len(english) > 60
+    assert english - known == set()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.web import test_browser_seats as seats
 
@@ -36,6 +37,29 @@ def test_an_agree_tapped_offline_is_sent_when_the_network_is_back(phones, server
     changes = [" ".join(tile.text_content().split()) for tile in ana.locator("[data-change]").all()]
     assert changes == ["round 1: −₱26.00", "round 1: −₱40.00", "round 1: +₱66.00"]
     seats.shoot(phones, "saved-sentence")
+
+
+def test_an_agree_kept_offline_survives_a_reload(phones, server):
+    """Agree tapped offline, then the page reloaded while still offline (the browser's own
+    error page): the Agree is kept in the tab and sent when the seat page opens again, and
+    the round is saved once."""
+    token = seats.agreed_on(phones, server, 0, 1)
+    ana, ben, cris = phones
+    seat_url = cris.url
+    cris.context.set_offline(True)
+    cris.locator("[data-bar]", has_text="Offline").wait_for()
+    seats.agree_button(cris).tap()
+    cris.locator("[data-review-msg]", has_text="your Agree is kept").wait_for()
+    with pytest.raises(PlaywrightError):
+        cris.reload()
+    assert seats.session_json(ana, server, token)["rounds"] == []  # kept, not yet sent
+    cris.context.set_offline(False)  # Chromium's error page may reload by itself now
+    cris.wait_for_timeout(500)
+    if cris.url != seat_url and "saved=" not in cris.url:
+        cris.goto(seat_url)
+    for page in phones:
+        page.wait_for_url(re.compile(r"/s/[\w-]+\?saved=1$"))
+    assert len(seats.session_json(ana, server, token)["rounds"]) == 1
 
 
 def test_a_write_held_on_its_way_says_sending(phones, server):

@@ -102,7 +102,20 @@ def test_a_hand_changed_after_agreeing_is_named_with_the_money_it_moved(client, 
     (moved,) = change["money"]
     assert (moved["from"], moved["to"], moved["was"]) == (1, 2, before)
     assert float(moved["amount"]) == float(before) - 1
+    assert moved["was_text"] == f"₱{before}" and moved["amount_text"] == f"₱{moved['amount']}"
     assert client.get(url(token)).get_json()["last_change"] == change
     # the header changed after it: Ben's change is no longer the latest
     body = put(client, token, "/header", {"ending": "talon", "last_drawer": 2})
     assert body["last_change"] is None
+
+
+def test_amounts_come_written_for_the_reader(client, make_session):
+    """The pot and the money a change moved come as text too, written by the presentation
+    layer: the scripts format no amount. Points are "puntos" for a Filipino reader."""
+    token = make_session(rules={"preset": "pagat"})
+    assert client.get(url(token)).get_json()["preview"]["pot_text"] == "₱0.00"
+    points = make_session(rules={"preset": "classic", "progressive": True})
+    english = client.get(url(points)).get_json()["preview"]
+    filipino = client.get(url(points), headers={"Accept-Language": "fil"}).get_json()["preview"]
+    assert english["pot"] == filipino["pot"] == "0.00"
+    assert (english["pot_text"], filipino["pot_text"]) == ("0 pts", "0 puntos")

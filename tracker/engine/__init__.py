@@ -12,7 +12,7 @@ from .hands import HAND_FLAGS, HAND_KEYS, MELD_KEYS
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
-from .offers import may_be_secret, offered_flags
+from .offers import flags_in_play, may_be_secret, offered_flags
 from .problems import Path, Problem, RoundError
 from .record import ENDINGS, ROUND_KEYS, check_players
 from .rules import PRESETS, Rules, RulesError, read_rules
@@ -54,6 +54,7 @@ __all__ = [
     "format_cards",
     "json_text",
     "may_be_secret",
+    "flags_in_play",
     "money_str",
     "money_text",
     "offered_flags",

@@ -23,6 +23,19 @@ def offered_flags(rules: Rules, ending, declarer, seat: int, sunog: bool, ticked
     return [flag for flag in HAND_FLAGS if can[flag] or flag in ticked]
 
 
+def flags_in_play(rules: Rules) -> list[str]:
+    """The flags some seat may be offered in some round under `rules` (a page without a live
+    preview lists these): each ending, each caller, each seat asked of `offered_flags`."""
+    found = {
+        flag
+        for ending in ("tongits", "draw", "talon")
+        for declarer in range(3)
+        for seat in range(3)
+        for flag in offered_flags(rules, ending, declarer, seat, False)
+    }
+    return [flag for flag in HAND_FLAGS if flag in found]
+
+
 def may_be_secret(cards, rules: Rules) -> bool:
     """Whether these cards (a list of Card) may be laid as a secret meld under `rules`."""
     try:

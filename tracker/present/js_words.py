@@ -9,7 +9,7 @@ English plural: the text of each plural category of the reader's language (CLDR'
 the browser's Intl.PluralRules chooses them: "one", "other", or "few", "many"... in another
 language), each from ngettext at a number of that category (`TongitsWords.tn` in picker.js).
 
-    words_for(*scripts) -> dict   e.g. words_for("round", "picker", "entry_review")
+    words_for(*scripts) -> dict   e.g. words_for("picker", "entry", "round")
 """
 
 from __future__ import annotations
@@ -49,26 +49,19 @@ def _picker() -> dict:
     }
 
 
-def _hand() -> dict:
-    """The words of one player's hand, on the one-phone page and on the seat page."""
+def _entry() -> dict:
+    """The entry front end's words (entry.js), on the one-phone page and on the seat page."""
     return {
+        "Cards for {name}": _("Cards for %(name)s", name="{name}"),
+        "Take out {card}": _("Take out %(card)s", card="{card}"),
         "Secret \u2713": _("Secret \u2713"),
         "Secret?": _("Secret?"),
-        "No cards in hand": _("No cards in hand"),
-        **_counted("{n} cards in hand", "%(count)s card in hand", "%(count)s cards in hand"),
-        "deadwood {n}": _("deadwood %(points)s", points="{n}"),
-        "Sunog": _("Sunog"),
-    }
-
-
-def _round() -> dict:
-    return {
-        **_hand(),
-        "Players": _("Players"),
-        "Type instead": _("Type instead"),
-        "Offline \u00b7 your taps will be sent": _("Offline \u00b7 your taps will be sent"),
-        "Not sent yet \u00b7 tap again to retry": _("Not sent yet \u00b7 tap again to retry"),
-        "Sending\u2026": _("Sending\u2026"),
+        "also in {names}'s hand": _("also in %(names)s's hand", names="{names}"),
+        "{card} is also in {names}'s hand: one of you must fix it.": _(
+            "%(card)s is also in %(names)s's hand: one of you must fix it.",
+            card="{card}",
+            names="{names}",
+        ),
         "Tap the cards of the meld first, then Meld \u2713": _(
             "Tap the cards of the meld first, then Meld \u2713"
         ),
@@ -80,12 +73,29 @@ def _round() -> dict:
         "Tap a meld, then Meld \u2713; then the cards left": _(
             "Tap a meld, then Meld \u2713; then the cards left"
         ),
+        "No cards in hand": _("No cards in hand"),
+        **_counted("{n} cards in hand", "%(count)s card in hand", "%(count)s cards in hand"),
+        "deadwood {n}": _("deadwood %(points)s", points="{n}"),
+        "Sunog": _("Sunog"),
         **_counted(
             "{melds} count as melds",
             "%(melds)s counts as a meld",
             "%(melds)s count as melds",
             melds="{melds}",
         ),
+        " and ": " " + _("and") + " ",
+    }
+
+
+def _round() -> dict:
+    return {
+        "Players": _("Players"),
+        "Type instead": _("Type instead"),
+        "Offline \u00b7 your taps will be sent": _("Offline \u00b7 your taps will be sent"),
+        "Not sent yet \u00b7 tap again to retry": _("Not sent yet \u00b7 tap again to retry"),
+        "Sending\u2026": _("Sending\u2026"),
+        "Sunog": _("Sunog"),
+        "deadwood {n}": _("deadwood %(points)s", points="{n}"),
         "{n} pts": _("%(points)s pts", points="{n}"),
         "no cards": _("no cards"),
         **_counted("{n} cards", "%(count)s card", "%(count)s cards"),
@@ -96,7 +106,6 @@ def _round() -> dict:
         "How did it end? Tap it above": _("How did it end? Tap it above"),
         **_counted("{n} things to fix", "%(count)s thing to fix", "%(count)s things to fix"),
         "Checking\u2026": _("Checking\u2026"),
-        "Cards for {name}": _("Cards for %(name)s", name="{name}"),
     }
 
 
@@ -115,22 +124,12 @@ def _entry_review() -> dict:
 
 def _seat() -> dict:
     return {
-        "Cards for {name}": _("Cards for %(name)s", name="{name}"),
-        "Tap the cards of the meld first.": _("Tap the cards of the meld first."),
         "By whom?": _("By whom?"),
         "Last card drawn by": _("Last card drawn by"),
         **_counted("{n} cards", "%(count)s card", "%(count)s cards"),
         "no cards yet": _("no cards yet"),
         "\u2713 Done": _("\u2713 Done"),
         "\u2713 Agreed": _("\u2713 Agreed"),
-        "also in {names}'s hand": _("also in %(names)s's hand", names="{names}"),
-        "{card} is also in {names}'s hand: one of you must fix it.": _(
-            "%(card)s is also in %(names)s's hand: one of you must fix it.",
-            card="{card}",
-            names="{names}",
-        ),
-        "Take out {card}": _("Take out %(card)s", card="{card}"),
-        **_hand(),
         "Pot {amount}": _("Pot %(amount)s", amount="{amount}"),
         "Laban": _("Laban"),
         "Kang": _("Kang"),
@@ -215,6 +214,7 @@ def _new() -> dict:
 
 SCRIPTS = {
     "picker": _picker,
+    "entry": _entry,
     "round": _round,
     "entry_review": _entry_review,
     "seat": _seat,

@@ -14,11 +14,12 @@ the revision moves on; a session deleted: its draft row goes with it).
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..engine import money_str
+from ..engine import money_str, money_text
 from ..extensions import db
 from ..models import GameSession, RoundDraft
 from .draft_changes import header_change, last_change, turned_on_by
@@ -31,6 +32,8 @@ from .outcomes import Saved
 def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | None = None):
     """The answer's JSON object for `draft` at `version` (what its ETag names)."""
     seen = preview(game, draft)
+    rules = rules_of(game)
+    pot = ledger_of(game).pot
     seats = [
         {
             "seat": seat,
@@ -58,14 +61,31 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
             "errors": [problem.to_dict() for problem in seen.problems],
             "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
             "seats": seat_views(
-                rules_of(game), draft.header or {}, [state["hand"] for state in draft.seats]
+                rules, draft.header or {}, [state["hand"] for state in draft.seats]
             ),
-            "pot": money_str(ledger_of(game).pot),
+            "pot": money_str(pot),
+            "pot_text": money_text(pot, rules.unit),
         },
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
         "saved": None if saved is None else {"number": saved.number},
-        "last_change": last_change(draft, seen),
+        "last_change": _with_texts(last_change(draft, seen), rules.unit),
     }
+
+
+def _with_texts(change: dict | None, unit: str) -> dict | None:
+    """`last_change` with each moved payment's amounts also as text for people, in English
+    (the presentation layer writes them anew for a reader of another language)."""
+    if change is None or change["money"] is None:
+        return change
+    money = [
+        {**m, "amount_text": _text(m["amount"], unit), "was_text": _text(m["was"], unit)}
+        for m in change["money"]
+    ]
+    return {**change, "money": money}
+
+
+def _text(amount: str, unit: str) -> str:
+    return money_text(Decimal(amount), unit)
 
 
 def encode(body: dict) -> str:

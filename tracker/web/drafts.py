@@ -11,11 +11,14 @@ the same; a GET whose session moved on since the draft's last change stores the 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from flask import Response, current_app, request
 from flask_babel import gettext as _
 
 from .. import sessions
 from ..engine import Problem
+from ..engine.money import Amount
 from ..models import RoundDraft
 from ..present.messages import english, say
 from ..sessions import Saved, draft_answer, drafts
@@ -49,8 +52,19 @@ def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | Non
     body["preview"]["errors"] = [
         {**error, "message": say(error["message"])} for error in body["preview"]["errors"]
     ]
+    _amounts_in_language(body, sessions.rules_of(game).unit)
     text = draft_answer.encode(body)
     return Response(text, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
+
+
+def _amounts_in_language(body: dict, unit: str) -> None:
+    """The answer's texts of amounts (the pot, the money a change moved) for the reader."""
+    preview = body["preview"]
+    preview["pot_text"] = say(Amount(Decimal(preview["pot"]), unit))
+    change = body["last_change"]
+    for moved in (change or {}).get("money") or []:
+        moved["amount_text"] = say(Amount(Decimal(moved["amount"]), unit))
+        moved["was_text"] = say(Amount(Decimal(moved["was"]), unit))
 
 
 @bp.get("/sessions/<token>/draft")

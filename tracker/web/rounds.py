@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import sessions
+from ..engine import flags_in_play
 from ..present.messages import say
 from ..present.rounds import news_lines
 from ..sessions import AlreadySaved, Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
@@ -179,6 +180,7 @@ class _RoundPage:
             shown_number=self.number or len(ledger.results) + 1,
             dealer=self.dealer,
             rules=rules,
+            flags_in_play=flags_in_play(rules),
             unit=rules.unit,
             endings=ENDINGS,
             pot=ledger.pot,

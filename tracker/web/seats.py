@@ -82,8 +82,6 @@ def seat_page(game, value: str):
         shown_number=len(ledger.results) + 1,
         dealer=sessions.dealer_of(game, None),
         rules=rules,
-        pot=ledger.pot,
-        unit=rules.unit,
     )
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
