@@ -21,6 +21,7 @@ from ..engine import (
     validate_meld,
 )
 from ..engine.messages import message_of
+from .repeats import card_tokens
 
 MOST_IN_HAND = 13  # more cards than a hand holds: the check says so; no deadwood is searched
 
@@ -66,11 +67,8 @@ def _meld(rules: Rules, meld) -> dict:
 
 
 def _bad_meld(cards, secret: bool, message) -> dict:
-    tokens = (
-        cards.split() if isinstance(cards, str) else [c for c in cards or [] if isinstance(c, str)]
-    )
     return {
-        "cards": tokens,
+        "cards": card_tokens(cards),
         "ok": False,
         "kind": None,
         "secret": secret,

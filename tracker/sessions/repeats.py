@@ -49,7 +49,10 @@ def card_tokens(value) -> list[str]:
 
 def saved_since(game: GameSession, revision: int, record: dict) -> tuple[int, RoundResult] | None:
     """The round saved (or changed) after the session's `revision` that holds the cards of
-    `record`, with its result: another phone saved this very round meanwhile."""
+    `record`, with its result: another phone saved this very round meanwhile. Nothing is
+    read while the session is still at `revision` (every preview of a round asks)."""
+    if revision >= game.revision:
+        return None
     cards = cards_of(record)
     for round_ in game.rounds:
         if round_.version > revision and cards_of(round_.record) == cards:
