@@ -6,7 +6,8 @@ from ..engine import Ledger, RoundResult
 from ..models import GameSession
 from ..sessions import ledger_of, rules_of
 from ..sessions.group_store import group_of
-from . import public
+from ..sessions.pins import has_pin
+from . import devices, public
 
 
 def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
@@ -31,7 +32,7 @@ def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool =
         "loser": summary["loser"],
         "settlement": summary["settlement"],
         "settled": game.settled,
-        "pin": game.pin_hash is not None,
+        "pin": has_pin(game),
         "group": _group(game),
     }
     if rounds:
@@ -72,9 +73,12 @@ def session_list(sessions: list[tuple[GameSession, int]]) -> dict:
 
 
 def _group(game: GameSession) -> dict | None:
-    """The barkada a session was started from (issue 11): its id and link, or None."""
+    """The barkada a session was started from: its id and link, for a device of the group
+    (devices.knows); else None, as for a session on its own."""
     group = group_of(game)
-    return None if group is None else {"id": group.token, "url": public.group_link(group.token)}
+    if group is None or not devices.knows(group):
+        return None
+    return {"id": group.token, "url": public.group_link(group.token)}
 
 
 def page_url(game: GameSession) -> str:

@@ -30,6 +30,7 @@ from ..sessions import (
 )
 from ..sessions.draft_tags import revision_tag
 from ..sessions.errors import InputError
+from ..sessions.group_store import group_of
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
 
@@ -116,6 +117,9 @@ def create_session():
     body = read_body()
 
     def respond(game):
+        group = group_of(game)
+        if group is not None:  # this device named the group: it is one of the group's
+            devices.remember(group, devices.GROUPS_KEY)
         return 201, session_dict(game)
 
     idem = _idempotent("sessions", body, respond)

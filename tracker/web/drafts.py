@@ -73,7 +73,7 @@ def get_draft(token: str):
         tag = drafts.draft_tag(token)
     except sessions.NotFound:
         raise InputError([Problem("id", _("no session with this id"))], 404) from None
-    if request.if_none_match.contains(tag):
+    if request.if_none_match.contains_weak(tag):
         return "", 304, {"ETag": f'"{tag}"'}
     game = game_of(token)
     return _draft_answer(game, drafts.get_draft(game))

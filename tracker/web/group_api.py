@@ -44,11 +44,17 @@ def _located(group, body: dict, status: int = 200):
     return jsonify(body), status, {"Location": location}
 
 
+def _mine(group) -> None:
+    """This device made the group: the group is in its list (its owner key is the answer's)."""
+    devices.remember(group, devices.GROUPS_KEY)
+
+
 @bp.post("")
 def create():
     """A new group: 201 with the group, its owner key and recovery code (answered once)."""
     seed = owners.new_seed()
     group = create_group(inputs.read_json(request), seed)
+    _mine(group)
     made = owners.derive(seed, group.token)
     secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
     return _located(group, {**group_dict(group), **secrets}, 201)
@@ -59,6 +65,7 @@ def import_group():
     """A new group from a group export (the body is the export itself): 201, as a new group."""
     seed = owners.new_seed()
     group = group_exchange.import_group(inputs.read_json(request, limit=MAX_PROBLEMS), seed)
+    _mine(group)
     made = owners.derive(seed, group.token)
     secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
     return _located(group, {**group_dict(group), **secrets}, 201)

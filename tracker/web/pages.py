@@ -134,11 +134,12 @@ def ledger_part(token: str):
 
 
 def _safe_next(game, target: str | None) -> str:
-    """Only a page of this session: the unlock form is no open redirect."""
+    """Only a page of this session: the unlock form is no open redirect, and a target with a
+    control character (a CR/LF would split the Location header) goes home."""
     home = url_for("pages.session_page", token=game.token)
-    if target and target.startswith(home) and "//" not in target and "\\" not in target:
-        return target
-    return home
+    if not target or not target.startswith(home) or "//" in target or "\\" in target:
+        return home
+    return home if any(ord(c) < 32 or ord(c) == 127 for c in target) else target
 
 
 @bp.route("/s/<token>/unlock", methods=["GET", "POST"])
@@ -155,7 +156,7 @@ def unlock(token: str):
             error, status = _("The form had expired. Please enter the PIN again."), 400
         else:
             try:
-                pins.check(game, request.form.get("pin"), devices.client())
+                pins.check(pins.guard_of(game), request.form.get("pin"), devices.client())
             except pins.PinError as problem:
                 error, status = sentence(problem.message), problem.status
                 wait = problem.retry_after
@@ -163,7 +164,14 @@ def unlock(token: str):
                 devices.unlock(game)
                 flash(_("Unlocked on this device: you can enter and change rounds."))
                 return redirect(target, 303)
-    page = render_template("unlock.html", game=game, form=form, error=error, target=target)
+    page = render_template(
+        "unlock.html",
+        game=game,
+        form=form,
+        error=error,
+        target=target,
+        group_pin=pins.guard_of(game) is not game,
+    )
     return page, status, {"Retry-After": str(wait)} if wait else {}
 
 
