@@ -11,6 +11,8 @@ from .problems import Path, Problems
 from .rules import Rules
 from .values import check_keys, read_flag
 
+MOST_IN_HAND = 13  # cards a hand holds at the end of a round: the dealer's 13 at most
+
 HAND_FLAGS = ("challenged", "kang", "no_discard")  # what a player may claim of their hand
 HAND_KEYS = ("melds", "hand", *HAND_FLAGS)
 MELD_KEYS = ("cards", "secret")
@@ -82,7 +84,7 @@ def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> 
     hand_where = Path.of(*where, "hand")
     cards = _read_cards(_or_none(raw.get("hand")), hand_where, label, problems)
     if cards is not None:
-        if len(cards) > 13:
+        if len(cards) > MOST_IN_HAND:
             problems.add(
                 hand_where,
                 N_(

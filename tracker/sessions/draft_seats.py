@@ -20,9 +20,8 @@ from ..engine import (
     read_seat,
     validate_meld,
 )
+from ..engine.hands import MOST_IN_HAND  # more than a hand holds: no deadwood is searched
 from ..engine.messages import message_of
-
-MOST_IN_HAND = 13  # more cards than a hand holds: the check says so; no deadwood is searched
 
 
 def seat_views(rules: Rules, header: dict, hands: list) -> list[dict]:

@@ -4,12 +4,11 @@ X-Recovery-Code), checked against the group's own PIN and owner key."""
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from ..engine import Problem
+from ..exchange.group_export import group_json
 from ..exchange.json_file import MAX_PROBLEMS
 from ..sessions import NotFound, group_exchange, owners, pins
 from ..sessions.errors import InputError
@@ -74,7 +73,7 @@ def import_group():
 @bp.get("/<token>/export")
 def export_group(token: str):
     """The group as its export ("tongits-tracker-group/1"): what POST /api/groups/import takes."""
-    text = json.dumps(group_exchange.export_group(group_of(token)), ensure_ascii=False, indent=1)
+    text = group_json(group_exchange.export_group(group_of(token)))
     return current_app.response_class(text, mimetype="application/json")
 
 
