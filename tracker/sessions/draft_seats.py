@@ -20,7 +20,7 @@ from ..engine import (
     read_seat,
     validate_meld,
 )
-from ..engine.hands import MOST_IN_HAND  # more than a hand holds: no deadwood is searched
+from ..engine.hands import MOST_IN_HAND, too_big  # more than a hand holds: no deadwood is searched
 from ..engine.messages import message_of
 
 
@@ -33,6 +33,8 @@ def seat_views(rules: Rules, header: dict, hands: list) -> list[dict]:
 
 def _view(rules: Rules, ending, declarer, seat: int, hand) -> dict:
     hand = hand if isinstance(hand, dict) else {}
+    if (big := too_big(hand)) is not None:  # no card of it is read
+        return {"melds": [], "deadwood": None, "hand_error": big, "sunog": False, "flags": []}
     raw = hand.get("melds")
     melds = [_meld(rules, meld) for meld in (raw if isinstance(raw, list) else [])]
     sunog = not melds
