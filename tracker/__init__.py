@@ -52,6 +52,7 @@ def _bind_extensions(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
     answers = app.extensions["draft_answers"] = DraftAnswers()
+    app.extensions["exports_made"] = DraftAnswers(size=16)  # web/exports.py: made_export
     app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 

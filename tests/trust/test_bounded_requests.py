@@ -5,7 +5,12 @@ counted in one more)."""
 
 from __future__ import annotations
 
+import fcntl
+from pathlib import Path
+
+from tests.support.admin import ADMIN
 from tests.support.records import TALON
+from tests.support.rounds_factory import random_session
 from tests.web.test_drafts import url
 
 HUGE = "7S " * 65_000
@@ -47,3 +52,48 @@ def test_no_answer_lists_more_than_fifty_problems(client, make_session):
     record = {**TALON, "hands": [hand, *TALON["hands"][1:]]}
     checked = client.post(f"/api/sessions/{token}/rounds/check", json=record)
     assert checked.status_code == 422 and len(checked.get_json()["errors"]) == 51
+
+
+def test_a_big_session_is_read_a_page_of_rounds_at_a_time(client):
+    made = client.post("/api/sessions/import", json=random_session(seed=5, rounds=450))
+    assert made.status_code == 201, made.get_json()
+    token = made.get_json()["id"]
+    seen, link = [], f"/api/sessions/{token}"
+    while link:
+        page = client.get(link).get_json()
+        assert len(page["rounds"]) <= 200 and page["round_count"] == 450
+        seen += [r["number"] for r in page["rounds"]]
+        link = page["rounds_next"]
+    assert seen == list(range(1, 451))
+    for bad in ("0", "451", "x", "9" * 20):
+        answer = client.get(f"/api/sessions/{token}?from={bad}")
+        assert answer.status_code == 400 and answer.get_json()["errors"][0]["where"] == "from"
+
+
+def test_a_session_holds_at_most_a_thousand_rounds(client):
+    too_many = client.post("/api/sessions/import", json=random_session(seed=6, rounds=1_001))
+    assert too_many.status_code == 422
+    assert "1001 rounds is more than the 1,000 a session may hold" in str(too_many.get_json())
+    full = client.post("/api/sessions/import", json=random_session(seed=6, rounds=1_000))
+    token = full.get_json()["id"]
+    refused = client.post(f"/api/sessions/{token}/rounds", json=TALON)
+    assert refused.status_code == 409
+    assert "at most 1,000 rounds" in refused.get_json()["errors"][0]["message"]
+
+
+def test_one_import_at_a_time_the_second_is_told_to_wait(client, app):
+    """An import scores every round it holds: while one runs on this machine (its lock held,
+    here by the test), another is refused at once with 503 and Retry-After, storing nothing."""
+    export = random_session(seed=8, rounds=3)
+    path = Path(app.instance_path) / "import.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        busy = client.post("/api/sessions/import", json=export)
+        group = client.post("/api/groups/import", json={"format": "tongits-tracker-group/1"})
+        fcntl.flock(held, fcntl.LOCK_UN)
+    for answer in (busy, group):
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
+        assert "another import is running" in answer.get_json()["errors"][0]["message"]
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
+    assert client.post("/api/sessions/import", json=export).status_code == 201

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask import url_for
+
 from ..engine import Ledger, RoundResult
 from ..models import GameSession
 from ..sessions import ledger_of, rules_of
@@ -9,9 +11,14 @@ from ..sessions.group_store import group_of
 from ..sessions.pins import has_pin
 from . import devices, public
 
+ROUNDS_PAGE = 200  # rounds in one answer: GET /api/sessions/<id>?from=201 gives the next ones
 
-def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
-    """The API's view of a session (GET /api/sessions/<id>), with its page's `url`."""
+
+def session_dict(
+    game: GameSession, ledger: Ledger | None = None, rounds: bool = True, first: int = 1
+) -> dict:
+    """The API's view of a session (GET /api/sessions/<id>), with its page's `url`: its rounds
+    from round `first`, ROUNDS_PAGE of them, and where the next ones are (`rounds_next`)."""
     ledger = ledger or ledger_of(game)
     summary = ledger.to_dict()
     out = {
@@ -36,12 +43,25 @@ def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool =
         "group": _group(game),
     }
     if rounds:
-        out["rounds"] = [
-            round_dict(number, round_.record, result, round_.version)
-            for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)
-        ]
+        out.update(_rounds_page(game, ledger, first))
     out["url"] = page_url(game)
     return out
+
+
+def _rounds_page(game: GameSession, ledger: Ledger, first: int) -> dict:
+    last = min(first - 1 + ROUNDS_PAGE, len(ledger.results))
+    pairs = zip(game.rounds[first - 1 : last], ledger.results[first - 1 : last])
+    more = last < len(ledger.results)
+    return {
+        "rounds": [
+            round_dict(number, round_.record, result, round_.version)
+            for number, (round_, result) in enumerate(pairs, first)
+        ],
+        "rounds_from": first,
+        "rounds_next": url_for("api.get_session", token=game.token, **{"from": last + 1})
+        if more
+        else None,
+    }
 
 
 def summary(game: GameSession, ledger: Ledger | None = None) -> dict:

@@ -33,6 +33,7 @@ from ..sessions.errors import InputError
 from ..sessions.group_store import group_of
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
+from .exports import made_export
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits only: "¹".isdigit() is True
@@ -60,7 +61,9 @@ def _number(game, number: int) -> int:
 
 @bp.errorhandler(InputError)
 def input_error(error: InputError):
-    return jsonify(errors_dict(error.problems)), error.status
+    wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+    headers = {"Retry-After": str(wait)} if wait else {}
+    return jsonify(errors_dict(error.problems)), error.status, headers
 
 
 @bp.errorhandler(pins.PinError)
@@ -140,7 +143,14 @@ def owner_secrets(seed: bytes, token: str) -> dict:
 
 @bp.get("/sessions/<token>")
 def get_session(token: str):
-    return jsonify(session_dict(game_of(token)))
+    """The session, with ROUNDS_PAGE of its rounds from ?from= (1: the first)."""
+    game = game_of(token)
+    first = request.args.get("from", "1")
+    count = len(game.rounds)
+    if not first.isdigit() or len(first) > 6 or not 1 <= int(first) <= max(count, 1):
+        most = _("from is the number of a round, 1 to %(count)s", count=max(count, 1))
+        raise InputError([Problem("from", most)], 400)
+    return jsonify(session_dict(game, first=int(first)))
 
 
 @bp.get("/sessions/<token>/revision")
@@ -272,6 +282,5 @@ def import_session():
 @bp.get("/sessions/<token>/export")
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
-    return current_app.response_class(
-        export_json(game_of(token).export()), mimetype="application/json"
-    )
+    text = made_export(game_of(token), "json", export_json)
+    return current_app.response_class(text, mimetype="application/json")
