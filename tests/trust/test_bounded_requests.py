@@ -12,6 +12,7 @@ from tests.support.admin import ADMIN
 from tests.support.records import TALON
 from tests.support.rounds_factory import random_session
 from tests.web.test_drafts import url
+from tracker.web.heavy import one_heavy
 
 HUGE = "7S " * 65_000
 
@@ -97,3 +98,24 @@ def test_one_import_at_a_time_the_second_is_told_to_wait(client, app):
         assert "another import is running" in answer.get_json()["errors"][0]["message"]
     assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
     assert client.post("/api/sessions/import", json=export).status_code == 201
+
+
+def test_a_worker_runs_one_heavy_request_at_a_time_and_refuses_the_next(client, make_session):
+    """While this worker runs a request whose work grows with what is stored (here the test
+    holds its place), an export, the rounds in full or a group's stats answer 503 at once;
+    a tap, a poll and the home page do not wait for it."""
+    token = make_session()
+    assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    heavy = [f"/api/sessions/{token}/export", f"/s/{token}/export.csv", f"/s/{token}?all=1"]
+    with one_heavy():
+        for path in heavy:
+            answer = client.get(path)
+            assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", path
+        assert (
+            "busy with another big request"
+            in client.get(heavy[0]).get_json()["errors"][0]["message"]
+        )
+        for path in ("/", f"/s/{token}", url(token), f"/api/sessions/{token}/revision"):
+            assert client.get(path).status_code == 200, path
+        assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    assert [client.get(path).status_code for path in heavy] == [200, 200, 200]

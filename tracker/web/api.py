@@ -34,6 +34,7 @@ from ..sessions.group_store import group_of
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
 from .exports import made_export
+from .heavy import heavy
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits only: "¹".isdigit() is True
@@ -280,6 +281,7 @@ def import_session():
 
 
 @bp.get("/sessions/<token>/export")
+@heavy
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
     text = made_export(game_of(token), "json", export_json)

@@ -35,6 +35,7 @@ from ..present.messages import problem_dict
 from ..sessions import owners
 from . import devices
 from .forms import ImportForm
+from .heavy import heavy
 
 bp = Blueprint("exports", __name__)
 
@@ -159,6 +160,7 @@ def not_printed(refused: PrintRefused) -> Response:
 
 
 @bp.get("/s/<token>/export.csv")
+@heavy
 def export_csv(token: str):
     game = _game(token)
     # With a byte-order mark, so that a spreadsheet opens Ñoño and ₱ as UTF-8.
@@ -167,6 +169,7 @@ def export_csv(token: str):
 
 
 @bp.get("/s/<token>/export.json")
+@heavy
 def export_file(token: str):
     game = _game(token)
     text = made_export(game, "json", export_json)

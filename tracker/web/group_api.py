@@ -18,6 +18,7 @@ from ..sessions.groups import add_member, change_member, create_group, set_group
 from . import devices, inputs
 from .api import _idempotent, input_error, pin_error
 from .group_answers import group_dict, member_dict, payment_dict
+from .heavy import heavy
 
 bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
 bp.register_error_handler(InputError, input_error)
@@ -71,6 +72,7 @@ def import_group():
 
 
 @bp.get("/<token>/export")
+@heavy
 def export_group(token: str):
     """The group as its export ("tongits-tracker-group/1"): what POST /api/groups/import takes."""
     text = group_json(group_exchange.export_group(group_of(token)))

@@ -12,9 +12,11 @@ from ..sessions import group_exchange
 from . import devices
 from .exports import import_view
 from .group_pages import bp, group_or_404
+from .heavy import heavy
 
 
 @bp.get("/<token>/export.json")
+@heavy
 def export_file(token: str):
     group = group_or_404(token)
     text = group_json(group_exchange.export_group(group))

@@ -17,6 +17,7 @@ from ..sessions import owners, pins
 from . import devices, group_form, inputs, public
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
+from .heavy import one_heavy
 from .round_form import sentence
 from .seats import seat_choice
 
@@ -101,7 +102,7 @@ def _ledger_context(game, show_all: bool = False) -> dict:
 def session_page(token: str):
     game = game_or_404(token)
     devices.remember(game)
-    context = _ledger_context(game, show_all=request.args.get("all") == "1")
+    context = _ledger(game)
     link = public.session_link(game.token)
     return render_template(
         "session.html",
@@ -128,9 +129,16 @@ def _saved_round(context: dict, value: str | None) -> str | None:
 def ledger_part(token: str):
     """The ledger part of the session page, which other phones reload when a round is saved."""
     game = game_or_404(token)
-    return render_template(
-        "_ledger.html", **_ledger_context(game, show_all=request.args.get("all") == "1")
-    )
+    return render_template("_ledger.html", **_ledger(game))
+
+
+def _ledger(game) -> dict:
+    """The ledger part's context: the last rounds, or with ?all=1 every round (work that grows
+    with the session: one such request at a time per worker, web/heavy.py)."""
+    if request.args.get("all") != "1":
+        return _ledger_context(game)
+    with one_heavy():
+        return _ledger_context(game, show_all=True)
 
 
 def _safe_next(game, target: str | None) -> str:
