@@ -11,6 +11,10 @@ visitor) every 50 ms. The kinds are what a security probe found costing seconds 
 - a group imported (a --group-rounds-round export, about 1 MB) and a group's stats asked for a
   new period each time (a group of --group-sessions sessions of 40 rounds).
 
+The hostile clients all come from 127.0.0.1, the probe from 127.0.0.2, and the server bounds
+the requests of one address at once (CLIENT_AT_ONCE, --client-at-once, 2 by default; 0 for no
+bound), as a public server is set up (docs/deploying.md).
+
 Prints the probe's median and p99 alone (before the load) and under the load, and for each kind
 how many answers came back by status and their median time.
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import statistics
 import sys
@@ -38,12 +43,18 @@ from benchmarks.load import percentile, start_server  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 HUGE = {"melds": [], "hand": "7S " * 65_000}
+VISITOR = "127.0.0.2"  # the probe's address; the hostile clients all come from 127.0.0.1
 
 
 class Client:
-    def __init__(self, port: int):
-        self.port = port
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    def __init__(self, port: int, source: str = "127.0.0.1"):
+        self.port, self.source = port, (source, 0)
+        self.conn = self._connect()
+
+    def _connect(self):
+        return http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=120, source_address=self.source
+        )
 
     def call(self, method: str, path: str, body=None, headers=None) -> tuple[int, bytes]:
         data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
@@ -55,7 +66,7 @@ class Client:
                 return answer.status, answer.read()
             except (http.client.HTTPException, OSError):
                 self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+                self.conn = self._connect()
                 if attempt == 2:
                     return 0, b""
         return 0, b""
@@ -115,7 +126,7 @@ def probe(port: int, seconds: float) -> list[float]:
     times, stop = [], time.monotonic() + seconds
     while time.monotonic() < stop:
         started = time.monotonic()
-        status, _ = Client(port).call("GET", "/")
+        status, _ = Client(port, VISITOR).call("GET", "/")
         if status == 200:
             times.append(time.monotonic() - started)
         else:
@@ -138,7 +149,9 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=10)
     parser.add_argument("--group-sessions", type=int, default=100)
     parser.add_argument("--group-rounds", type=int, default=2000)
+    parser.add_argument("--client-at-once", default="2", help="CLIENT_AT_ONCE, 0: no bound")
     args = parser.parse_args()
+    os.environ["CLIENT_AT_ONCE"] = args.client_at_once
     folder = Path(tempfile.mkdtemp(prefix="hostile-"))
     server, port = start_server(f"sqlite:///{folder / 'tracker.db'}", 3, 4, folder / "instance")
     try:
@@ -165,7 +178,10 @@ def main() -> None:
 
 
 def report(alone: list[float], loaded: list[float], seen: dict, args) -> None:
-    print(f"{args.clients} clients of each of {len(seen)} kinds, {args.seconds:.0f} s:")
+    print(
+        f"{args.clients} clients of each of {len(seen)} kinds, {args.seconds:.0f} s, "
+        f"CLIENT_AT_ONCE={args.client_at_once}:"
+    )
     for label, times in (("GET / alone", alone), ("GET / under the load", loaded)):
         good = [t for t in times if t != float("inf")]
         print(

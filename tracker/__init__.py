@@ -40,6 +40,7 @@ def _bind_extensions(app: Flask) -> None:
     from .extensions import babel, csrf, db, migrate
     from .sessions import LedgerCache
     from .web import language
+    from .web.client_limit import ClientLimit
     from .web.draft_polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
@@ -54,6 +55,8 @@ def _bind_extensions(app: Flask) -> None:
     answers = app.extensions["draft_answers"] = DraftAnswers()
     app.extensions["exports_made"] = DraftAnswers(size=16)  # web/exports.py: made_export
     app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
+    if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
+        app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
 

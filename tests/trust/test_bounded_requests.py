@@ -8,10 +8,13 @@ from __future__ import annotations
 import fcntl
 from pathlib import Path
 
+from werkzeug.test import EnvironBuilder
+
 from tests.support.admin import ADMIN
 from tests.support.records import TALON
 from tests.support.rounds_factory import random_session
 from tests.web.test_drafts import url
+from tracker.web.client_limit import ClientLimit
 from tracker.web.heavy import one_heavy
 
 HUGE = "7S " * 65_000
@@ -119,3 +122,28 @@ def test_a_worker_runs_one_heavy_request_at_a_time_and_refuses_the_next(client, 
             assert client.get(path).status_code == 200, path
         assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
     assert [client.get(path).status_code for path in heavy] == [200, 200, 200]
+
+
+def test_one_address_gets_client_at_once_requests_and_no_more(make_session, app):
+    """With CLIENT_AT_ONCE=1, a request of one address still under way (its answer not read
+    to the end) makes the next of that address a 429 with Retry-After, answered before Flask;
+    another address is served, and the first address again once its request is done."""
+    token = make_session()
+    limited = ClientLimit(app.wsgi_app, 1)
+
+    def call(address: str, path: str = f"/api/sessions/{token}"):
+        seen = {}
+        environ = EnvironBuilder(path=path, environ_base={"REMOTE_ADDR": address}).get_environ()
+        body = limited(environ, lambda status, headers: seen.update(status=status, h=headers))
+        return int(seen["status"][:3]), dict(seen["h"]), body
+
+    status, _, open_answer = call("10.0.0.1")  # not read to its end: still under way
+    assert status == 200
+    refused, headers, body = call("10.0.0.1")
+    assert (refused, headers["Retry-After"]) == (429, "1")
+    assert b"too many requests at once" in b"".join(body)
+    page, headers, _ = call("10.0.0.1", f"/s/{token}")
+    assert page == 429 and headers["Content-Type"].startswith("text/html")
+    assert call("10.0.0.2")[0] == 200  # another address
+    open_answer.close()
+    assert call("10.0.0.1")[0] == 200
