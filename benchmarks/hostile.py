@@ -18,7 +18,10 @@ bound), as a public server is set up (docs/deploying.md).
 Prints the probe's median and p99 alone (before the load) and under the load, and for each kind
 how many answers came back by status and their median time.
 
-    .venv/bin/python benchmarks/hostile.py [--seconds 30] [--clients 10]
+    .venv/bin/python benchmarks/hostile.py [--seconds 30] [--clients 10] [--honour-retry]
+        [--client-at-once 2]
+
+The load generator runs on the same two cores as the server (its 90 threads take up to one).
 """
 
 from __future__ import annotations
@@ -135,12 +138,14 @@ def probe(port: int, seconds: float) -> list[float]:
     return times
 
 
-def hostile(port: int, name: str, send, stop: threading.Event, seen: dict) -> None:
+def hostile(port: int, name: str, send, stop: threading.Event, seen: dict, wait: bool) -> None:
     client = Client(port)
     while not stop.is_set():
         started = time.monotonic()
         status, _ = send(client)
         seen[name].append((status, time.monotonic() - started))
+        if wait and status in (429, 503):  # as Retry-After asks (1 s a 429, 5 s a busy worker)
+            stop.wait(1 if status == 429 else 5)
 
 
 def main() -> None:
@@ -150,6 +155,9 @@ def main() -> None:
     parser.add_argument("--group-sessions", type=int, default=100)
     parser.add_argument("--group-rounds", type=int, default=2000)
     parser.add_argument("--client-at-once", default="2", help="CLIENT_AT_ONCE, 0: no bound")
+    parser.add_argument(
+        "--honour-retry", action="store_true", help="clients wait as a 429 or 503 asks"
+    )
     args = parser.parse_args()
     os.environ["CLIENT_AT_ONCE"] = args.client_at_once
     folder = Path(tempfile.mkdtemp(prefix="hostile-"))
@@ -163,7 +171,9 @@ def main() -> None:
         for name, send in kinds(made).items():
             seen[name] = []
             for _ in range(args.clients):
-                t = threading.Thread(target=hostile, args=(port, name, send, stop, seen))
+                t = threading.Thread(
+                    target=hostile, args=(port, name, send, stop, seen, args.honour_retry)
+                )
                 t.start()
                 threads.append(t)
         time.sleep(2)  # every kind in flight
@@ -180,7 +190,8 @@ def main() -> None:
 def report(alone: list[float], loaded: list[float], seen: dict, args) -> None:
     print(
         f"{args.clients} clients of each of {len(seen)} kinds, {args.seconds:.0f} s, "
-        f"CLIENT_AT_ONCE={args.client_at_once}:"
+        f"CLIENT_AT_ONCE={args.client_at_once}"
+        f"{', Retry-After honoured' if args.honour_retry else ', sent again at once'}:"
     )
     for label, times in (("GET / alone", alone), ("GET / under the load", loaded)):
         good = [t for t in times if t != float("inf")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,10 @@ def create_app(overrides: dict | None = None) -> Flask:
     from flask import Flask
 
     overrides = dict(overrides or {})
+    # A thread waiting for the interpreter gets it after 1 ms instead of 5 while another one
+    # computes (an import, a stats page): a quick request, which waits for it at each read
+    # and write, is not slowed five-fold by a heavy one in the same worker.
+    sys.setswitchinterval(0.001)
     instance = config.instance_path(overrides)
     app = Flask(
         __name__,
