@@ -57,6 +57,9 @@
           function () { return { status: r.status, body: null }; });
       });
     }
+    /* a 503 (the database out of reach, the server busy) or 429 saved nothing: not a refusal
+       of what was tapped, which is sent again */
+    function notNow(answer) { return answer.status === 503 || answer.status === 429; }
     function locked(answer) {
       if (answer.status === 401 || answer.status === 403) { options.onLocked(); return true; }
       return false;
@@ -79,6 +82,10 @@
       var op = sending, req = op.make();
       call(req[0], req[1], req[2], req[3]).then(function (answer) {
         if (locked(answer)) return;
+        if (notNow(answer)) {  // the server could not take it now: the same write again soon
+          queue.unshift(op);
+          return new Promise(function (ok) { setTimeout(ok, RETRY); });
+        }
         if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
         else if (answer.status === 409 && (op.tries = (op.tries || 0) + 1) <= TRIES) {
           // another phone moved first: read the draft, then send ours again (made afresh)
@@ -126,6 +133,9 @@
       function attempt() {
         return written().then(function () {
           return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
+        }).then(function (answer) {
+          if (notNow(answer)) throw new Error("not now");  // kept and sent again, as offline
+          return answer;
         }).then(null, function () {
           reached(false);
           if (!agreeKept) { agreeKept = true; keep({ seat: seat, version: version, revision: revision }); notify(); }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,10 @@ def create_app(overrides: dict | None = None) -> Flask:
     from flask import Flask
 
     overrides = dict(overrides or {})
+    # A thread waiting for the interpreter gets it after 1 ms instead of 5 while another one
+    # computes (an import, a stats page): a quick request, which waits for it at each read
+    # and write, is not slowed five-fold by a heavy one in the same worker.
+    sys.setswitchinterval(0.001)
     instance = config.instance_path(overrides)
     app = Flask(
         __name__,
@@ -40,6 +45,7 @@ def _bind_extensions(app: Flask) -> None:
     from .extensions import babel, csrf, db, migrate
     from .sessions import LedgerCache
     from .web import language
+    from .web.client_limit import ClientLimit
     from .web.draft_polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
@@ -52,7 +58,10 @@ def _bind_extensions(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
     answers = app.extensions["draft_answers"] = DraftAnswers()
+    app.extensions["exports_made"] = DraftAnswers(size=16)  # web/exports.py: made_export
     app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
+    if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
+        app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
 

@@ -45,6 +45,8 @@ def defaults(instance: Path) -> dict:
         PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
         TRUSTED_HOSTS=os.environ.get("TRUSTED_HOSTS") or None,
         TRUST_PROXY=os.environ.get("TRUST_PROXY") or 0,
+        # requests of one address at once in a worker (web/client_limit.py); 0: no bound
+        CLIENT_AT_ONCE=int(os.environ.get("CLIENT_AT_ONCE") or 0),
     )
 
 

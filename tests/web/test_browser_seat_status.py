@@ -116,3 +116,28 @@ def test_the_screen_stays_on_unless_this_phone_turns_it_off(phones, server):
     wake.tap()
     ana.wait_for_function("() => window.wake.held === 1")
     assert ana.evaluate("() => localStorage.getItem('tongits:wake')") is None
+
+
+def test_a_write_answered_503_is_sent_again_not_dropped(phones, server):
+    """A 503 (the database out of reach, the server busy) saved nothing: the seat page sends
+    the same tap again, and it is stored."""
+    token = seats.start(phones[0], server)
+    ana = phones[0]
+    seats.open_seats([ana], server, token)
+    refused = []
+
+    def once(route):
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=503, content_type="application/json", body='{"errors": []}')
+
+    ana.route("**/draft/seats/0", once)
+    ana.locator(".picker [data-card='7S']").tap()
+    for _ in range(100):
+        hand = ana.request.get(f"{server}/api/sessions/{token}/draft").json()["seats"][0]["hand"]
+        if hand:
+            break
+        ana.wait_for_timeout(100)
+    assert refused and hand["hand"] == ["7S"]

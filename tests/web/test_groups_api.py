@@ -35,10 +35,12 @@ def played(client, group_id, players, rounds, settle=True, headers=None):
     )
     assert made.status_code == 201, made.get_json()
     token = made.get_json()["id"]
-    for record in rounds:
-        assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
+    for record in rounds:  # a group's PIN guards its sessions too: the same headers
+        saved = client.post(f"/api/sessions/{token}/rounds", json=record, headers=headers or {})
+        assert saved.status_code == 201
     if settle:
-        assert client.post(f"/api/sessions/{token}/settle").status_code == 200
+        settled = client.post(f"/api/sessions/{token}/settle", headers=headers or {})
+        assert settled.status_code == 200
     return token
 
 

@@ -22,6 +22,7 @@ from . import (
     parse_cards,
     score_round,
 )
+from .hands import MOST_IN_HAND
 from .problems import Problem
 
 
@@ -81,6 +82,9 @@ def _cards(text: str, rules: Rules) -> list:
         cards = parse_cards(text)
     except CardError as error:
         raise _Refused("cards", str(error)) from None
+    if len(cards) > MOST_IN_HAND:  # the search grows fast with the hand: say so at once
+        most = f"a hand holds at most {MOST_IN_HAND} cards; this one has {len(cards)}"
+        raise _Refused("cards", most)
     naturals = [card for card in cards if not card.is_joker]
     if len(set(naturals)) != len(naturals):
         raise _Refused("cards", "the same card is in the hand twice")

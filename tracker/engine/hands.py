@@ -11,6 +11,10 @@ from .problems import Path, Problems
 from .rules import Rules
 from .values import check_keys, read_flag
 
+MOST_IN_HAND = 13  # cards a hand holds at the end of a round: the dealer's 13 at most
+MOST_CARDS = 54  # a deck and two jokers: a seat's part with more is no hand
+MOST_MELDS = 18  # three cards a meld at least
+
 HAND_FLAGS = ("challenged", "kang", "no_discard")  # what a player may claim of their hand
 HAND_KEYS = ("melds", "hand", *HAND_FLAGS)
 MELD_KEYS = ("cards", "secret")
@@ -68,10 +72,36 @@ def read_hands(value, players: list[str], rules: Rules, problems: Problems) -> l
     return hands
 
 
+def too_big(hand) -> str | None:
+    """Words for a seat's part as sent ({"melds", "hand"}) with more melds or cards than a deck
+    makes, counted before any card is read (a hand of 65,000 cards cost seconds each time it
+    was read); None for one that is not too big."""
+    if not isinstance(hand, dict):
+        return None
+    melds = hand.get("melds") if isinstance(hand.get("melds"), list) else []
+    if len(melds) > MOST_MELDS:
+        return N_("%(count)s melds, more than a deck makes", count=len(melds))
+    count = _count(hand.get("hand")) + sum(
+        _count(meld.get("cards") if isinstance(meld, dict) else meld) for meld in melds
+    )
+    if count > MOST_CARDS:
+        return N_("%(count)s cards, more than a deck holds", count=count)
+    return None
+
+
+def _count(cards) -> int:
+    if isinstance(cards, str):
+        return len(cards.replace(",", " ").split())
+    return len(cards) if isinstance(cards, list) else 0
+
+
 def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> HandEntry:
     entry = HandEntry()
     if not isinstance(raw, dict):
         problems.add(where, N_("%(name)s's cards must be an object with melds and hand", name=name))
+        return entry
+    if (big := too_big(raw)) is not None:
+        problems.add(where, N_("%(name)s's hand: %(what)s", name=name, what=big))
         return entry
     label = Later("%(name)s's hand", name=name)
     check_keys(raw, HAND_KEYS, where, label, problems)
@@ -82,7 +112,7 @@ def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> 
     hand_where = Path.of(*where, "hand")
     cards = _read_cards(_or_none(raw.get("hand")), hand_where, label, problems)
     if cards is not None:
-        if len(cards) > 13:
+        if len(cards) > MOST_IN_HAND:
             problems.add(
                 hand_where,
                 N_(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .messages import N_
+
 
 class Path(tuple):
     """A place in a record, e.g. Path(("hands", 1, "melds", 0)), shown as hands[1].melds[0].
@@ -69,10 +71,24 @@ class Problem:
         return {"where": str(self.where), "message": self.message}
 
 
+MOST_PROBLEMS = 50  # said one by one; the rest are counted in one more problem
+
+
+def capped(problems: list[Problem], most: int = MOST_PROBLEMS) -> list[Problem]:
+    """`problems`, the first `most` of them and then one that counts the rest: no answer grows
+    with a hostile input (65,000 problems made a 6 MB answer)."""
+    if len(problems) <= most:
+        return list(problems)
+    rest = N_("and %(count)s more problems", count=len(problems) - most)
+    return [*problems[:most], Problem(problems[most].where, rest)]
+
+
 class RoundError(ValueError):
-    """A round the engine will not score; `problems` lists each one with where it is."""
+    """A round the engine will not score; `problems` lists each one with where it is (the
+    first MOST_PROBLEMS, then how many more)."""
 
     def __init__(self, problems: list[Problem]):
+        problems = capped(problems)
         self.problems = problems
         super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
 

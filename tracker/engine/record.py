@@ -14,7 +14,7 @@ from .messages import N_, message_of
 from .money import MoneyError, parse_money
 from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
-from .values import bad_character, check_keys, read_seat, whole_number
+from .values import bad_character, check_keys, name_text, read_seat, whole_number
 
 ENDINGS = ("tongits", "draw", "talon")
 ROUND_KEYS = (
@@ -59,7 +59,7 @@ def read_players(value, problems: Problems) -> list[str]:
         return ["Seat 1", "Seat 2", "Seat 3"]
     names = []
     for seat, name in enumerate(value):
-        name = " ".join(name.split()) if isinstance(name, str) else ""
+        name = name_text(name)
         problem = _name_problem(seat, name, names)
         if problem:
             problems.add(Path.of("players", seat), problem)

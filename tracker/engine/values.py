@@ -56,14 +56,29 @@ def whole_number(value) -> int | None:
 
 def bad_character(text: str) -> str | None:
     """Words for the first character of `text` that no page, PDF or file should get: a control
-    character (U+0007) or half of a broken pair (a lone surrogate, U+D800); None if none."""
+    character (U+0007), half of a broken pair (a lone surrogate, U+D800), or an invisible one
+    (a zero-width space U+200B, a direction mark: what makes "Ana" and "Ana" two names); the
+    zero-width joiner of emoji (U+200D) is kept. None if none."""
     for char in text:
         kind = unicodedata.category(char)
         if kind == "Cc":
             return N_("a control character (%(code)s)", code=_code(char))
         if kind == "Cs":
             return N_("a broken character (%(code)s)", code=_code(char))
+        if kind == "Cf" and char != JOINER:
+            return N_("an invisible character (%(code)s)", code=_code(char))
     return None
+
+
+JOINER = "\u200d"  # joins emoji into one (👩‍🦰)
+
+
+def name_text(value) -> str:
+    """A name as typed, in one form: Unicode NFKC (a decomposed "Ñ" and the composed one are
+    the same name; full-width letters are letters), runs of spaces as one; "" for no text."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join(unicodedata.normalize("NFKC", value).split())
 
 
 def _code(char: str) -> str:

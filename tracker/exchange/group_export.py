@@ -12,6 +12,8 @@ renames made before the export are already in it. No Flask, no database.
 
 from __future__ import annotations
 
+import json
+
 from ..engine import Path, Problem
 from ..engine.messages import N_
 from .export import read_export
@@ -19,6 +21,12 @@ from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
 
 FORMAT = "tongits-tracker-group/1"
 MAX_SESSIONS = 1000
+
+
+def group_json(export: dict) -> str:
+    """A group export as its file: compact JSON (without indents, under half the size), so
+    that a group whose export the import's size limit holds is also one it takes back."""
+    return json.dumps(export, ensure_ascii=False, separators=(",", ":"))
 
 
 def read_group_export(data) -> dict:

@@ -19,7 +19,9 @@ from ..engine import (
 from ..engine.messages import N_
 from .json_file import MAX_PROBLEMS
 
-MAX_ROUNDS = 10_000
+# Rounds a session holds: a long night is 60, a marathon 300. Every read of a session replays
+# its rounds once per worker and revision (about 1 ms a round), so this bounds that cost.
+MAX_ROUNDS = 1_000
 
 
 def read_rounds(

@@ -97,7 +97,8 @@ def _legend(players: list[str], width: int) -> list[tuple[int, str, float, int]]
     return legend
 
 
-def _short(value: Decimal, unit: str) -> str:
+def _short(value: Decimal, unit: str) -> Markup:
+    """An axis label ("−₱1,240"), escaped: the currency is the table's own text."""
     text = f"{abs(value):,.0f}"
     sign = "−" if value < 0 else ""
-    return f"{sign}{text}" if unit == "pts" else f"{sign}{unit}{text}"
+    return escape(f"{sign}{text}" if unit == "pts" else f"{sign}{unit}{text}")

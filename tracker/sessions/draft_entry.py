@@ -31,7 +31,10 @@ def keep_entry(
         _forget(game, record)
         return True
     header = read_header({key: record[key] for key in HEADER_KEYS if record.get(key) is not None})
-    hands = [read_hand(hand) if _any_card(hand) else None for hand in record["hands"]]
+    try:
+        hands = [read_hand(hand) if _any_card(hand) else None for hand in record["hands"]]
+    except InputError:  # a hand bigger than a deck: the check says so, the draft keeps nothing
+        return False
 
     def change(draft: RoundDraft) -> bool:
         if draft.header == header and [state["hand"] for state in draft.seats] == hands:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..engine import HAND_KEYS, Problem, RoundResult
 from ..engine.cards import CardError, parse_card
+from ..engine.hands import too_big
 from ..engine.messages import N_
 from ..models import GameSession, RoundDraft
 from .errors import InputError
@@ -176,7 +177,10 @@ def read_header(header) -> dict:
 
 
 def read_hand(hand) -> dict:
-    """One seat's part of the round: melds, hand, challenged, kang."""
+    """One seat's part of the round: melds, hand, challenged, kang; refused at once when it
+    holds more melds or cards than a deck makes (so no draft keeps what no read can afford)."""
+    if (big := too_big(hand)) is not None:
+        raise InputError([Problem("hand", N_("the hand has %(what)s", what=big))])
     return _read_object(hand, "hand", HAND_KEYS)
 
 

@@ -20,10 +20,9 @@ from ..engine import (
     read_seat,
     validate_meld,
 )
+from ..engine.hands import MOST_IN_HAND, too_big  # more than a hand holds: no deadwood is searched
 from ..engine.messages import message_of
 from .repeats import card_tokens
-
-MOST_IN_HAND = 13  # more cards than a hand holds: the check says so; no deadwood is searched
 
 
 def seat_views(rules: Rules, header: dict, hands: list) -> list[dict]:
@@ -35,6 +34,8 @@ def seat_views(rules: Rules, header: dict, hands: list) -> list[dict]:
 
 def _view(rules: Rules, ending, declarer, seat: int, hand) -> dict:
     hand = hand if isinstance(hand, dict) else {}
+    if (big := too_big(hand)) is not None:  # no card of it is read
+        return {"melds": [], "deadwood": None, "hand_error": big, "sunog": False, "flags": []}
     raw = hand.get("melds")
     melds = [_meld(rules, meld) for meld in (raw if isinstance(raw, list) else [])]
     sunog = not melds

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from ..engine import Problem
 from ..engine.messages import N_
+from ..engine.problems import capped
 
 
 class InputError(ValueError):
     """Input the tracker will not take; `problems` say where and what, `status` the HTTP code."""
 
     def __init__(self, problems: list[Problem], status: int = 422):
+        problems = capped(problems)  # the first ones, then how many more
         self.problems = problems
         self.status = status
         super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))

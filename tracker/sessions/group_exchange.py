@@ -16,6 +16,7 @@ from .errors import InputError
 from .group_money import read_payment
 from .group_store import member_names
 from .groups import read_new_group
+from .heavy import one_import
 from .imports import _utc, add_imported
 
 
@@ -67,7 +68,13 @@ def read_members(name, members: list) -> tuple[str, list]:
 
 
 def import_group(data, seed: bytes | None = None) -> Barkada:
-    """A NEW group from its export; whoever imports it owns it and each of its sessions."""
+    """A NEW group from its export; whoever imports it owns it and each of its sessions. One
+    import at a time on this machine (heavy.py)."""
+    with one_import():
+        return _import_group(data, seed)
+
+
+def _import_group(data, seed: bytes | None) -> Barkada:
     try:
         clean = read_group_export(data)
     except ExportError as error:

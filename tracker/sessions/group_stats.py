@@ -1,7 +1,7 @@
 """A barkada's stats for a period, derived from its sessions' rounds by the engine, and each
 worker's memo of them (issue 11).
 
-Never stored. Each worker keeps two memos: the figures of each session, under (token,
+Never stored. Each worker keeps two memos (`_memo`): the figures of each session, under (token,
 revision), so that a round saved tonight replays tonight's session only; and the whole
 answer, under the group's revision, the period and the (id, revision) of every session in
 it, so that a page asked again costs two small queries. A change anywhere changes one of those
@@ -84,7 +84,7 @@ class GroupStats:
 
 
 class StatsMemo:
-    """One worker's memo (`app.extensions["group_stats"]`), least recently used out."""
+    """One of a worker's memos (`app.extensions["group_stats"]`), least recently used out."""
 
     def __init__(self, size: int = 512):
         self.size = size
@@ -144,13 +144,13 @@ def group_stats(group: Barkada, period: Period) -> GroupStats:
     """The group's figures over the sessions that started in `period`, in play order."""
     rows = [row for row in _sessions(group) if period.holds(local_day(row.created_at))]
     key = ("group", group.token, group.revision, period, tuple((r.id, r.revision) for r in rows))
-    found = _memo().get(key)
+    found = _memo("answers").get(key)
     if found is None:
         with collector_paused():
             figures, exact = _session_figures(rows)
         found = _derived(group, period, rows, figures, digest(key))
         if exact:
-            _memo().put(key, found)
+            _memo("answers").put(key, found)
     return found
 
 
@@ -204,19 +204,19 @@ def _session_figures(rows: list) -> tuple[dict[int, Stats], bool]:
     figures, missing, exact = {}, [], True
     ledgers = current_app.extensions["ledger_cache"]
     for row in rows:
-        stats = _memo().get(("session", row.token, row.revision))
+        stats = _memo("sessions").get((row.token, row.revision))
         if stats is None:
             ledger = ledgers.get(row.token, row.revision)
             if ledger is None:
                 missing.append(row)
                 continue
             stats = session_stats(list(row.seat_members), ledger)
-            _memo().put(("session", row.token, row.revision), stats)
+            _memo("sessions").put((row.token, row.revision), stats)
         figures[row.id] = stats
     for row, ledger, revision in _replayed(missing):
         stats = session_stats(list(row.seat_members), ledger)
         if revision == row.revision:
-            _memo().put(("session", row.token, row.revision), stats)
+            _memo("sessions").put((row.token, row.revision), stats)
         exact = exact and revision in (row.revision, None)
         figures[row.id] = stats
     return figures, exact
@@ -270,5 +270,13 @@ def _ledger(game, records: list) -> Ledger:
     )
 
 
-def _memo() -> StatsMemo:
-    return current_app.extensions.setdefault("group_stats", StatsMemo())
+MEMO_SIZES = {"sessions": 4096, "answers": 256}
+
+
+def _memo(kind: str) -> StatsMemo:
+    """This worker's memo of each session's figures ("sessions": a few KB each, enough for
+    the biggest groups), or of whole answers ("answers"): apart, so that asking for period
+    after period never pushes the sessions' figures out (a 1,000-session group replayed every
+    session for each new period, 4 s)."""
+    memos = current_app.extensions.setdefault("group_stats", {})
+    return memos.setdefault(kind, StatsMemo(MEMO_SIZES[kind]))

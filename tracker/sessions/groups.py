@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 from ..engine import Path, Problem
 from ..engine.messages import N_
-from ..engine.values import bad_character
+from ..engine.values import bad_character, name_text
 from ..extensions import db
 from ..models import Barkada, Member, new_token, utcnow
 from . import owners, pins
 from .errors import InputError
 from .group_store import commit_group
+from .names import look_alike
 from .pins import OPEN, Access
 
 MAX_GROUP_NAME = 80
@@ -54,7 +55,7 @@ def read_member(value, where, problems: list[Problem], taken: list[str]) -> NewM
 
 
 def read_member_name(value, where, problems: list[Problem], taken: list[str]) -> str:
-    name = " ".join(value.split()) if isinstance(value, str) else ""
+    name = name_text(value)
     if not name:
         problems.append(Problem(where, N_("each member needs a name")))
     elif bad_character(name):
@@ -63,13 +64,20 @@ def read_member_name(value, where, problems: list[Problem], taken: list[str]) ->
         )
     elif len(name) > MAX_NAME:
         problems.append(Problem(where, N_("a name is at most %(max)s characters", max=MAX_NAME)))
-    elif name.casefold() in (other.casefold() for other in taken):
-        problems.append(
-            Problem(
-                where, N_("two members are called %(name)s: give each their own name", name=name)
-            )
-        )
+    elif (other := look_alike(name, taken)) is not None:
+        problems.append(Problem(where, _twin(name, other)))
     return name
+
+
+def _twin(name: str, other: str) -> str:
+    if name.casefold() == other.casefold():
+        return N_("two members are called %(name)s: give each their own name", name=name)
+    return N_(
+        "%(name)s looks just like %(other)s, a member already (letters of another alphabet "
+        "or invisible marks): give each their own name",
+        name=name,
+        other=other,
+    )
 
 
 def read_note(value, where, problems: list[Problem]) -> str | None:

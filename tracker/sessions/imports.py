@@ -12,6 +12,7 @@ from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from . import owners
 from .errors import InputError
+from .heavy import one_import
 
 
 def read_import(data) -> dict:
@@ -29,14 +30,15 @@ def import_session(data, seed: bytes | None = None) -> GameSession:
     dealer, page size, settled state and every round, in one transaction. The form and the API
     both call this; bad input raises InputError and stores nothing. Whoever imports it owns it:
     its owner key and recovery code are `owners.derive(seed, game.token)`."""
-    clean = read_import(data)
-    try:
-        game = add_imported(clean)
-        owners.issue(game, seed or owners.new_seed())
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
+    with one_import():
+        clean = read_import(data)
+        try:
+            game = add_imported(clean)
+            owners.issue(game, seed or owners.new_seed())
+            db.session.commit()
+        except BaseException:
+            db.session.rollback()
+            raise
     return game
 
 

@@ -110,8 +110,9 @@ def admit_pin_change(game: Guarded, claim: Claim) -> None:
     if _given(claim.recovery_code):
         _check_recovery(game, claim)
         return
-    if game.pin_hash is not None:
-        pins.check(game, claim.pin, claim.client)
+    guard = pins.guard_of(game)  # a group's PIN, when it guards this session
+    if guard.pin_hash is not None:
+        pins.check(guard, claim.pin, claim.client)
         return
     if game.owner_key_hash is None:
         raise PinError(

@@ -77,14 +77,26 @@ def hash_pin(pin: str) -> str:
     return generate_password_hash(pin)
 
 
+def guard_of(game: Guarded) -> Guarded:
+    """Whose PIN guards changes to `game`: a session started from a group whose PIN is set is
+    guarded by the group's PIN (its rounds move the group's money), whatever its own; else the
+    session (or group) itself."""
+    if isinstance(game, GameSession) and game.group_id is not None:
+        group = db.session.get(Barkada, game.group_id)
+        if group is not None and group.pin_hash is not None:
+            return group
+    return game
+
+
 def has_pin(game: Guarded) -> bool:
-    return game.pin_hash is not None
+    return guard_of(game).pin_hash is not None
 
 
 def admit(game: Guarded, access: Access) -> None:
-    """Raise PinError unless `access` may change the session."""
+    """Raise PinError unless `access` may change the session (its group's PIN, when that
+    guards it: `guard_of`)."""
     if not access.unlocked:
-        check(game, access.pin, access.client)
+        check(guard_of(game), access.pin, access.client)
 
 
 def check(game: Guarded, given, client: str) -> None:

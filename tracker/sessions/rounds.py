@@ -11,6 +11,7 @@ import json
 
 from ..engine import Problem, RoundError, add_round, canonical_record, replay
 from ..engine.messages import N_, Joined
+from ..exchange.rounds_in import MAX_ROUNDS
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
 from . import idempotency, pins, repeats
@@ -31,12 +32,19 @@ from .outcomes import (
 from .pins import OPEN, Access, PinError
 from .store import check_open, commit
 
+FULL = N_(
+    "a session holds at most %(max)s rounds: settle this one and start a new session",
+    max=format(MAX_ROUNDS, ","),
+)
+
 
 def check_round(game: GameSession, record, number: int | None = None) -> Checked:
     """Score `record` as a new round (or as round `number`, replacing it) without storing;
     InputError when the engine refuses it, NotFound when there is no round `number`."""
     record = _with_dealer(game, _clean_record(record), number)
     if number is None:
+        if len(game.rounds) >= MAX_ROUNDS:
+            raise InputError([Problem("round", FULL)], 409)
         ledger = copy_ledger(ledger_of(game))
         try:
             result = add_round(ledger, record)

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from flask import url_for
+
 from ..engine import Ledger, RoundResult
 from ..models import GameSession
 from ..sessions import ledger_of, rules_of
 from ..sessions.group_store import group_of
-from . import public
+from ..sessions.pins import has_pin
+from . import devices, public
+
+ROUNDS_PAGE = 200  # rounds in one answer: GET /api/sessions/<id>?from=201 gives the next ones
 
 
-def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool = True) -> dict:
-    """The API's view of a session (GET /api/sessions/<id>), with its page's `url`."""
+def session_dict(
+    game: GameSession, ledger: Ledger | None = None, rounds: bool = True, first: int = 1
+) -> dict:
+    """The API's view of a session (GET /api/sessions/<id>), with its page's `url`: its rounds
+    from round `first`, ROUNDS_PAGE of them, and where the next ones are (`rounds_next`)."""
     ledger = ledger or ledger_of(game)
     summary = ledger.to_dict()
     out = {
@@ -31,16 +39,29 @@ def session_dict(game: GameSession, ledger: Ledger | None = None, rounds: bool =
         "loser": summary["loser"],
         "settlement": summary["settlement"],
         "settled": game.settled,
-        "pin": game.pin_hash is not None,
+        "pin": has_pin(game),
         "group": _group(game),
     }
     if rounds:
-        out["rounds"] = [
-            round_dict(number, round_.record, result, round_.version)
-            for number, (round_, result) in enumerate(zip(game.rounds, ledger.results), 1)
-        ]
+        out.update(_rounds_page(game, ledger, first))
     out["url"] = page_url(game)
     return out
+
+
+def _rounds_page(game: GameSession, ledger: Ledger, first: int) -> dict:
+    last = min(first - 1 + ROUNDS_PAGE, len(ledger.results))
+    pairs = zip(game.rounds[first - 1 : last], ledger.results[first - 1 : last])
+    more = last < len(ledger.results)
+    return {
+        "rounds": [
+            round_dict(number, round_.record, result, round_.version)
+            for number, (round_, result) in enumerate(pairs, first)
+        ],
+        "rounds_from": first,
+        "rounds_next": url_for("api.get_session", token=game.token, **{"from": last + 1})
+        if more
+        else None,
+    }
 
 
 def summary(game: GameSession, ledger: Ledger | None = None) -> dict:
@@ -72,9 +93,12 @@ def session_list(sessions: list[tuple[GameSession, int]]) -> dict:
 
 
 def _group(game: GameSession) -> dict | None:
-    """The barkada a session was started from (issue 11): its id and link, or None."""
+    """The barkada a session was started from: its id and link, for a device of the group
+    (devices.knows); else None, as for a session on its own."""
     group = group_of(game)
-    return None if group is None else {"id": group.token, "url": public.group_link(group.token)}
+    if group is None or not devices.knows(group):
+        return None
+    return {"id": group.token, "url": public.group_link(group.token)}
 
 
 def page_url(game: GameSession) -> str:

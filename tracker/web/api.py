@@ -30,8 +30,11 @@ from ..sessions import (
 )
 from ..sessions.draft_tags import revision_tag
 from ..sessions.errors import InputError
+from ..sessions.group_store import group_of
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
+from .exports import made_export
+from .heavy import heavy
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits only: "¹".isdigit() is True
@@ -59,7 +62,9 @@ def _number(game, number: int) -> int:
 
 @bp.errorhandler(InputError)
 def input_error(error: InputError):
-    return jsonify(errors_dict(error.problems)), error.status
+    wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+    headers = {"Retry-After": str(wait)} if wait else {}
+    return jsonify(errors_dict(error.problems)), error.status, headers
 
 
 @bp.errorhandler(pins.PinError)
@@ -116,6 +121,9 @@ def create_session():
     body = read_body()
 
     def respond(game):
+        group = group_of(game)
+        if group is not None:  # this device named the group: it is one of the group's
+            devices.remember(group, devices.GROUPS_KEY)
         return 201, session_dict(game)
 
     idem = _idempotent("sessions", body, respond)
@@ -136,7 +144,22 @@ def owner_secrets(seed: bytes, token: str) -> dict:
 
 @bp.get("/sessions/<token>")
 def get_session(token: str):
-    return jsonify(session_dict(game_of(token)))
+    """The session, with ROUNDS_PAGE of its rounds from ?from= (1: the first); kept by this
+    worker for the session's revision (200 rounds of results cost about 50 ms to write)."""
+    game = game_of(token)
+    first = request.args.get("from", "1")
+    count = sessions.round_count(game)
+    if not first.isdigit() or len(first) > 6 or not 1 <= int(first) <= max(count, 1):
+        most = _("from is the number of a round, 1 to %(count)s", count=max(count, 1))
+        raise InputError([Problem("from", most)], 400)
+    group = group_of(game)
+    mine = group is not None and devices.knows(group)  # the answer names the group: or not
+    text = made_export(
+        game,
+        f"api {first} {mine}",
+        lambda _: current_app.json.dumps(session_dict(game, first=int(first))) + "\n",
+    )
+    return current_app.response_class(text, mimetype="application/json")
 
 
 @bp.get("/sessions/<token>/revision")
@@ -266,8 +289,8 @@ def import_session():
 
 
 @bp.get("/sessions/<token>/export")
+@heavy
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
-    return current_app.response_class(
-        export_json(game_of(token).export()), mimetype="application/json"
-    )
+    text = made_export(game_of(token), "json", export_json)
+    return current_app.response_class(text, mimetype="application/json")

@@ -13,7 +13,7 @@ import hmac
 
 from flask import current_app, request, session
 
-from ..sessions import owners
+from ..sessions import owners, pins
 from ..sessions.pins import Access
 
 COOKIE_KEY = "unlocked"
@@ -28,17 +28,21 @@ RECOVERY_HEADER = "X-Recovery-Code"
 
 
 def unlocked(game) -> bool:
-    """May this device change the session? Always when it has no PIN, or started it."""
-    if game.pin_hash is None or owns(game):
+    """May this device change the session (or group)? Always when no PIN guards it, or it
+    started it; a session of a group with a PIN: when this device gave the group's PIN."""
+    guard = pins.guard_of(game)
+    if guard.pin_hash is None or owns(game):
         return True
     marks = session.get(COOKIE_KEY)
     return isinstance(marks, dict) and hmac.compare_digest(
-        str(marks.get(game.token, "")), _mark(game)
+        str(marks.get(guard.token, "")), _mark(guard)
     )
 
 
 def unlock(game) -> None:
-    """Mark this device as one that gave the PIN (or forget it when the session has none)."""
+    """Mark this device as one that gave the PIN that guards `game` (or forget it when none
+    does)."""
+    game = pins.guard_of(game)
     marks = session.get(COOKIE_KEY)
     marks = dict(marks) if isinstance(marks, dict) else {}
     marks.pop(game.token, None)
@@ -54,7 +58,23 @@ def access(game, pin=None, owner_key=None) -> Access:
     """This request's access to the session: its device, the PIN it sent (if any), and (API)
     the owner key it sent."""
     owner = owner_key is not None and owners.is_owner_key(game, owner_key)
+    if owner_key is not None and not owner:  # a wrong owner key counts as a wrong PIN
+        pins.guard(pins.guard_of(game), client())
     return Access(unlocked=owner or unlocked(game), pin=pin, client=client())
+
+
+def knows(group) -> bool:
+    """Is this device one of the group's (it opened the group's page, gave its PIN or started
+    it)? Only such a device is led from a session to its group: a session's link alone does
+    not open the group's other sessions and its members' payment notes."""
+    if owns(group) or (group.id, group.token[:8]) in remembered(GROUPS_KEY):
+        return True
+    marks = session.get(COOKIE_KEY)
+    return (
+        group.pin_hash is not None
+        and isinstance(marks, dict)
+        and hmac.compare_digest(str(marks.get(group.token, "")), _mark(group))
+    )
 
 
 def owns(game) -> bool:

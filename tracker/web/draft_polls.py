@@ -96,7 +96,7 @@ class DraftPolls:
         tag, body = (None, None) if found is None else self._tag(found, seen)
         if tag is not None:
             etag = ("ETag", f'"{tag}"')
-            if seen and parse_etags(seen).contains(tag):
+            if seen and parse_etags(seen).contains_weak(tag):  # W/"…" too, as RFC 9110
                 start_response("304 NOT MODIFIED", [etag, *RAW_HEADERS])
                 return []
             body = body or self.answers.get(found, tag)

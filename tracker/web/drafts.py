@@ -14,6 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from flask import Response, current_app, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import sessions
@@ -45,16 +46,23 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
 
 
 def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | None):
-    """The draft's answer with its errors[].message in the reader's language (issue 12),
-    neither stored nor cached: the stored answer (and a phone's ETag) stays the English one."""
+    """The draft's answer with its texts in the reader's language: not stored (the stored
+    answer, and a phone's ETag, stay the English one), but kept by this worker under the
+    language, as the English one is, so that a poll of a Filipino phone costs no more."""
     tag = drafts.tag_of(game, draft)
-    body = draft_answer.body_of(game, draft, draft.version, saved)
-    body["preview"]["errors"] = [
-        {**error, "message": say(error["message"])} for error in body["preview"]["errors"]
-    ]
-    _amounts_in_language(body, sessions.rules_of(game).unit)
-    text = draft_answer.encode(body)
-    return Response(text, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
+    kept = current_app.extensions["draft_answers"]
+    key = f"{request.view_args['token']} {get_locale()}"
+    body = kept.get(key, tag) if saved is None else None
+    if body is None:
+        answer = draft_answer.body_of(game, draft, draft.version, saved)
+        answer["preview"]["errors"] = [
+            {**error, "message": say(error["message"])} for error in answer["preview"]["errors"]
+        ]
+        _amounts_in_language(answer, sessions.rules_of(game).unit)
+        body = draft_answer.encode(answer).encode()
+        if saved is None:
+            kept.put(key, tag, body)
+    return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
 
 
 def _amounts_in_language(body: dict, unit: str) -> None:
@@ -73,7 +81,7 @@ def get_draft(token: str):
         tag = drafts.draft_tag(token)
     except sessions.NotFound:
         raise InputError([Problem("id", _("no session with this id"))], 404) from None
-    if request.if_none_match.contains(tag):
+    if request.if_none_match.contains_weak(tag):
         return "", 304, {"ETag": f'"{tag}"'}
     game = game_of(token)
     return _draft_answer(game, drafts.get_draft(game))

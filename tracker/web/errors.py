@@ -42,9 +42,12 @@ def register(app) -> None:
 
     @app.errorhandler(InputError)
     def input_error(error: InputError):
+        wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+        headers = {"Retry-After": str(wait)} if wait else {}
         if request.path.startswith("/api/"):
-            return jsonify(errors_dict(error.problems)), error.status
-        return _answer(error.status, "; ".join(say(p.message) for p in error.problems))
+            return jsonify(errors_dict(error.problems)), error.status, headers
+        page, status = _answer(error.status, "; ".join(say(p.message) for p in error.problems))
+        return page, status, headers
 
     @app.errorhandler(Exception)
     def crash(error: Exception):

@@ -35,6 +35,7 @@ from ..present.messages import problem_dict
 from ..sessions import owners
 from . import devices
 from .forms import ImportForm
+from .heavy import heavy
 
 bp = Blueprint("exports", __name__)
 
@@ -77,9 +78,22 @@ class Request(flask.Request):
         self._max_form_memory_size = value
 
 
-def _export(token: str) -> dict:
+def made_export(game, kind: str, make) -> str:
+    """The text `make(game.export())` writes of the session ("json", "csv"), kept by this
+    worker for the session's revision: an export of a 1,000-round session costs about 0.7 s
+    (it checks itself and replays every round); asked again, nothing."""
+    kept = current_app.extensions["exports_made"]
+    key, tag = f"{game.token} {kind}", str(game.revision)
+    text = kept.get(key, tag)
+    if text is None:
+        text = make(game.export())
+        kept.put(key, tag, text)
+    return text
+
+
+def _game(token: str):
     try:
-        return sessions.get_session(token).export()
+        return sessions.get_session(token)
     except sessions.NotFound:
         abort(
             404,
@@ -103,10 +117,7 @@ def summary(token: str):
     """From the cache of rendered summaries when the session has not changed since it was last
     printed (one query and a file read); printed within bounds, then kept, otherwise
     (documents/printer.py); 503 with Retry-After when it cannot be printed now."""
-    try:
-        game = sessions.get_session(token)
-    except sessions.NotFound:
-        return _export(token)  # its 404
+    game = _game(token)
     version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
     # in the reader's language (?lang=fil or the device's): part of the cache key (issue 12)
     key = (token, version, game.settled_at is not None, str(get_locale() or "en"))
@@ -149,16 +160,20 @@ def not_printed(refused: PrintRefused) -> Response:
 
 
 @bp.get("/s/<token>/export.csv")
+@heavy
 def export_csv(token: str):
-    export = _export(token)
+    game = _game(token)
     # With a byte-order mark, so that a spreadsheet opens Ñoño and ₱ as UTF-8.
-    return _file("\ufeff" + rounds_csv(export), "text/csv", filename_stem(export) + ".csv")
+    text = "\ufeff" + made_export(game, f"csv {get_locale()}", rounds_csv)
+    return _file(text, "text/csv", filename_stem(game.export()) + ".csv")
 
 
 @bp.get("/s/<token>/export.json")
+@heavy
 def export_file(token: str):
-    export = _export(token)
-    return _file(export_json(export), "application/json", filename_stem(export) + ".json")
+    game = _game(token)
+    text = made_export(game, "json", export_json)
+    return _file(text, "application/json", filename_stem(game.export()) + ".json")
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -202,7 +217,9 @@ def import_view(template: str, run, done):
                 "(The file was %(name)s: choose it again once it is fixed.)", name=upload.filename
             )
             problems.append({"where": "file", "message": message})
-        return render_template(template, form=form, problems=problems), error.status
+        wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+        headers = {"Retry-After": str(wait)} if wait else {}
+        return render_template(template, form=form, problems=problems), error.status, headers
     return done(made, seed)
 
 

@@ -4,12 +4,11 @@ X-Recovery-Code), checked against the group's own PIN and owner key."""
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from ..engine import Problem
+from ..exchange.group_export import group_json
 from ..exchange.json_file import MAX_PROBLEMS
 from ..sessions import NotFound, group_exchange, owners, pins
 from ..sessions.errors import InputError
@@ -19,6 +18,7 @@ from ..sessions.groups import add_member, change_member, create_group, set_group
 from . import devices, inputs
 from .api import _idempotent, input_error, pin_error
 from .group_answers import group_dict, member_dict, payment_dict
+from .heavy import heavy
 
 bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
 bp.register_error_handler(InputError, input_error)
@@ -44,11 +44,17 @@ def _located(group, body: dict, status: int = 200):
     return jsonify(body), status, {"Location": location}
 
 
+def _mine(group) -> None:
+    """This device made the group: the group is in its list (its owner key is the answer's)."""
+    devices.remember(group, devices.GROUPS_KEY)
+
+
 @bp.post("")
 def create():
     """A new group: 201 with the group, its owner key and recovery code (answered once)."""
     seed = owners.new_seed()
     group = create_group(inputs.read_json(request), seed)
+    _mine(group)
     made = owners.derive(seed, group.token)
     secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
     return _located(group, {**group_dict(group), **secrets}, 201)
@@ -59,15 +65,17 @@ def import_group():
     """A new group from a group export (the body is the export itself): 201, as a new group."""
     seed = owners.new_seed()
     group = group_exchange.import_group(inputs.read_json(request, limit=MAX_PROBLEMS), seed)
+    _mine(group)
     made = owners.derive(seed, group.token)
     secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}
     return _located(group, {**group_dict(group), **secrets}, 201)
 
 
 @bp.get("/<token>/export")
+@heavy
 def export_group(token: str):
     """The group as its export ("tongits-tracker-group/1"): what POST /api/groups/import takes."""
-    text = json.dumps(group_exchange.export_group(group_of(token)), ensure_ascii=False, indent=1)
+    text = group_json(group_exchange.export_group(group_of(token)))
     return current_app.response_class(text, mimetype="application/json")
 
 

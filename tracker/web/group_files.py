@@ -3,22 +3,23 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import current_app, flash, redirect, url_for
 from flask_babel import ngettext
 
 from ..documents.csv_file import slug
+from ..exchange.group_export import group_json
 from ..sessions import group_exchange
 from . import devices
 from .exports import import_view
 from .group_pages import bp, group_or_404
+from .heavy import heavy
 
 
 @bp.get("/<token>/export.json")
+@heavy
 def export_file(token: str):
     group = group_or_404(token)
-    text = json.dumps(group_exchange.export_group(group), ensure_ascii=False, indent=1)
+    text = group_json(group_exchange.export_group(group))
     response = current_app.response_class(text, mimetype="application/json")
     stem = slug(group.name, "-") or "group"
     response.headers["Content-Disposition"] = f'attachment; filename="barkada-{stem}.json"'

@@ -64,7 +64,7 @@ def settle_context(game) -> dict:
     """A group session's settle-up (issue 11): its group, and for each of its players (as the
     session names them) the member's current name and payment note."""
     group = group_of(game)
-    if group is None or not game.seat_members:
+    if group is None or not game.seat_members or not devices.knows(group):
         return {"group": None, "members_at": {}}
     by_id = {member.id: member for member in group.members}
     members_at = {

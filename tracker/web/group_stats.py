@@ -23,6 +23,7 @@ from ..sessions.group_store import get_group
 from ..sessions.statements import statement
 from . import api, exports
 from .group_pages import bp
+from .heavy import heavy
 
 NO_GROUP = _l("There is no group at this link. Check the link, or ask the group for it.")
 
@@ -38,6 +39,7 @@ def stats_api(token: str):
 
 
 @bp.get("/<token>/stats")
+@heavy
 def stats_page(token: str):
     group = _group_or_404(token)
     asked = {key: request.args.get(key, "") for key in ("from", "to", "vs")}
@@ -51,6 +53,7 @@ def stats_page(token: str):
 
 
 @bp.get("/<token>/season.pdf")
+@heavy
 def season_pdf(token: str):
     """The season's figures as PDF, for the period asked (the page's `from` and `to`)."""
     group = _group_or_404(token)
@@ -64,6 +67,7 @@ def season_pdf(token: str):
 
 
 @bp.get("/<token>/members/<int:member>/statement.pdf")
+@heavy
 def member_statement(token: str, member: int):
     group = _group_or_404(token)
     try:

@@ -17,6 +17,7 @@ from ..sessions import owners, pins
 from . import devices, group_form, inputs, public
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
+from .heavy import one_heavy
 from .round_form import sentence
 from .seats import seat_choice
 
@@ -101,7 +102,7 @@ def _ledger_context(game, show_all: bool = False) -> dict:
 def session_page(token: str):
     game = game_or_404(token)
     devices.remember(game)
-    context = _ledger_context(game, show_all=request.args.get("all") == "1")
+    context = _ledger(game)
     link = public.session_link(game.token)
     return render_template(
         "session.html",
@@ -128,17 +129,25 @@ def _saved_round(context: dict, value: str | None) -> str | None:
 def ledger_part(token: str):
     """The ledger part of the session page, which other phones reload when a round is saved."""
     game = game_or_404(token)
-    return render_template(
-        "_ledger.html", **_ledger_context(game, show_all=request.args.get("all") == "1")
-    )
+    return render_template("_ledger.html", **_ledger(game))
+
+
+def _ledger(game) -> dict:
+    """The ledger part's context: the last rounds, or with ?all=1 every round (work that grows
+    with the session: one such request at a time per worker, web/heavy.py)."""
+    if request.args.get("all") != "1":
+        return _ledger_context(game)
+    with one_heavy():
+        return _ledger_context(game, show_all=True)
 
 
 def _safe_next(game, target: str | None) -> str:
-    """Only a page of this session: the unlock form is no open redirect."""
+    """Only a page of this session: the unlock form is no open redirect, and a target with a
+    control character (a CR/LF would split the Location header) goes home."""
     home = url_for("pages.session_page", token=game.token)
-    if target and target.startswith(home) and "//" not in target and "\\" not in target:
-        return target
-    return home
+    if not target or not target.startswith(home) or "//" in target or "\\" in target:
+        return home
+    return home if any(ord(c) < 32 or ord(c) == 127 for c in target) else target
 
 
 @bp.route("/s/<token>/unlock", methods=["GET", "POST"])
@@ -155,7 +164,7 @@ def unlock(token: str):
             error, status = _("The form had expired. Please enter the PIN again."), 400
         else:
             try:
-                pins.check(game, request.form.get("pin"), devices.client())
+                pins.check(pins.guard_of(game), request.form.get("pin"), devices.client())
             except pins.PinError as problem:
                 error, status = sentence(problem.message), problem.status
                 wait = problem.retry_after
@@ -163,7 +172,14 @@ def unlock(token: str):
                 devices.unlock(game)
                 flash(_("Unlocked on this device: you can enter and change rounds."))
                 return redirect(target, 303)
-    page = render_template("unlock.html", game=game, form=form, error=error, target=target)
+    page = render_template(
+        "unlock.html",
+        game=game,
+        form=form,
+        error=error,
+        target=target,
+        group_pin=pins.guard_of(game) is not game,
+    )
     return page, status, {"Retry-After": str(wait)} if wait else {}
 
 

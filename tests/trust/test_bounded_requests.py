@@ -1,0 +1,149 @@
+"""Bounded work per request: a hand bigger than a deck is refused before any card of it is
+read (a 190 KB hand of 65,000 cards took 7 s and left a 6 MB answer of 65,003 errors in the
+draft, read again by every poll), and no answer lists more than 50 problems (the rest are
+counted in one more)."""
+
+from __future__ import annotations
+
+import fcntl
+from pathlib import Path
+
+from werkzeug.test import EnvironBuilder
+
+from tests.support.admin import ADMIN
+from tests.support.records import TALON
+from tests.support.rounds_factory import random_session
+from tests.web.test_drafts import url
+from tracker.web.client_limit import ClientLimit
+from tracker.web.heavy import one_heavy
+
+HUGE = "7S " * 65_000
+
+
+def test_a_hand_bigger_than_a_deck_is_refused_and_the_draft_keeps_nothing(client, make_session):
+    token = make_session()
+    answer = client.put(url(token, "/seats/0"), json={"melds": [], "hand": HUGE})
+    assert answer.status_code == 422
+    (error,) = answer.get_json()["errors"]
+    assert error["message"] == "the hand has 65000 cards, more than a deck holds"
+    assert client.get(url(token)).get_json()["seats"][0]["hand"] is None
+    melds = [["2S", "3S", "4S"]] * 19
+    many = client.put(url(token, "/seats/1"), json={"melds": melds, "hand": []})
+    assert many.status_code == 422
+    assert "19 melds, more than a deck makes" in many.get_json()["errors"][0]["message"]
+
+
+def test_a_round_with_a_huge_hand_is_checked_in_one_problem(client, make_session):
+    token = make_session()
+    record = {**TALON, "hands": [{"melds": [], "hand": HUGE}, *TALON["hands"][1:]]}
+    for path in ("/rounds/check", "/rounds"):
+        answer = client.post(f"/api/sessions/{token}{path}", json=record)
+        assert answer.status_code == 422
+        messages = [e["message"] for e in answer.get_json()["errors"]]
+        assert "Ana's hand: 65000 cards, more than a deck holds" in messages
+        assert len(messages) <= 3
+    assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 0
+
+
+def test_no_answer_lists_more_than_fifty_problems(client, make_session):
+    token = make_session()
+    hand = {f"key{n}": True for n in range(5_000)}  # 5,000 unknown keys
+    answer = client.put(url(token, "/seats/0"), json=hand)
+    assert answer.status_code == 422
+    errors = answer.get_json()["errors"]
+    assert len(errors) == 51
+    assert errors[-1]["message"] == "and 4950 more problems"
+    record = {**TALON, "hands": [hand, *TALON["hands"][1:]]}
+    checked = client.post(f"/api/sessions/{token}/rounds/check", json=record)
+    assert checked.status_code == 422 and len(checked.get_json()["errors"]) == 51
+
+
+def test_a_big_session_is_read_a_page_of_rounds_at_a_time(client):
+    made = client.post("/api/sessions/import", json=random_session(seed=5, rounds=450))
+    assert made.status_code == 201, made.get_json()
+    token = made.get_json()["id"]
+    seen, link = [], f"/api/sessions/{token}"
+    while link:
+        page = client.get(link).get_json()
+        assert len(page["rounds"]) <= 200 and page["round_count"] == 450
+        seen += [r["number"] for r in page["rounds"]]
+        link = page["rounds_next"]
+    assert seen == list(range(1, 451))
+    for bad in ("0", "451", "x", "9" * 20):
+        answer = client.get(f"/api/sessions/{token}?from={bad}")
+        assert answer.status_code == 400 and answer.get_json()["errors"][0]["where"] == "from"
+
+
+def test_a_session_holds_at_most_a_thousand_rounds(client):
+    too_many = client.post("/api/sessions/import", json=random_session(seed=6, rounds=1_001))
+    assert too_many.status_code == 422
+    assert "1001 rounds is more than the 1,000 a session may hold" in str(too_many.get_json())
+    full = client.post("/api/sessions/import", json=random_session(seed=6, rounds=1_000))
+    token = full.get_json()["id"]
+    refused = client.post(f"/api/sessions/{token}/rounds", json=TALON)
+    assert refused.status_code == 409
+    assert "at most 1,000 rounds" in refused.get_json()["errors"][0]["message"]
+
+
+def test_one_import_at_a_time_the_second_is_told_to_wait(client, app):
+    """An import scores every round it holds: while one runs on this machine (its lock held,
+    here by the test), another is refused at once with 503 and Retry-After, storing nothing."""
+    export = random_session(seed=8, rounds=3)
+    path = Path(app.instance_path) / "import.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        busy = client.post("/api/sessions/import", json=export)
+        group = client.post("/api/groups/import", json={"format": "tongits-tracker-group/1"})
+        fcntl.flock(held, fcntl.LOCK_UN)
+    for answer in (busy, group):
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
+        assert "another import is running" in answer.get_json()["errors"][0]["message"]
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
+    assert client.post("/api/sessions/import", json=export).status_code == 201
+
+
+def test_a_worker_runs_one_heavy_request_at_a_time_and_refuses_the_next(client, make_session):
+    """While this worker runs a request whose work grows with what is stored (here the test
+    holds its place), an export, the rounds in full or a group's stats answer 503 at once;
+    a tap, a poll and the home page do not wait for it."""
+    token = make_session()
+    assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    heavy = [f"/api/sessions/{token}/export", f"/s/{token}/export.csv", f"/s/{token}?all=1"]
+    with one_heavy():
+        for path in heavy:
+            answer = client.get(path)
+            assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", path
+        assert (
+            "busy with another big request"
+            in client.get(heavy[0]).get_json()["errors"][0]["message"]
+        )
+        for path in ("/", f"/s/{token}", url(token), f"/api/sessions/{token}/revision"):
+            assert client.get(path).status_code == 200, path
+        assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+    assert [client.get(path).status_code for path in heavy] == [200, 200, 200]
+
+
+def test_one_address_gets_client_at_once_requests_and_no_more(make_session, app):
+    """With CLIENT_AT_ONCE=1, a request of one address still under way (its answer not read
+    to the end) makes the next of that address a 429 with Retry-After, answered before Flask;
+    another address is served, and the first address again once its request is done."""
+    token = make_session()
+    limited = ClientLimit(app.wsgi_app, 1)
+
+    def call(address: str, path: str = f"/api/sessions/{token}"):
+        seen = {}
+        environ = EnvironBuilder(path=path, environ_base={"REMOTE_ADDR": address}).get_environ()
+        body = limited(environ, lambda status, headers: seen.update(status=status, h=headers))
+        return int(seen["status"][:3]), dict(seen["h"]), body
+
+    status, _, open_answer = call("10.0.0.1")  # not read to its end: still under way
+    assert status == 200
+    refused, headers, body = call("10.0.0.1")
+    assert (refused, headers["Retry-After"]) == (429, "1")
+    assert b"too many requests at once" in b"".join(body)
+    page, headers, _ = call("10.0.0.1", f"/s/{token}")
+    assert page == 429 and headers["Content-Type"].startswith("text/html")
+    assert call("10.0.0.2")[0] == 200  # another address
+    open_answer.close()
+    assert call("10.0.0.1")[0] == 200
