@@ -147,3 +147,19 @@ def test_one_address_gets_client_at_once_requests_and_no_more(make_session, app)
     assert call("10.0.0.2")[0] == 200  # another address
     open_answer.close()
     assert call("10.0.0.1")[0] == 200
+
+
+def test_a_kept_session_answer_follows_every_change(client, make_session):
+    """The API's session answer is kept per revision; what moves no revision (its PIN set,
+    removed) is part of what it is kept under, so no answer is stale."""
+    token = make_session()
+    owner = make_session.owner[token]
+    api = f"/api/sessions/{token}"
+    assert client.get(api).get_json()["pin"] is False
+    assert client.put(f"{api}/pin", json={"pin": "2468"}, headers=owner).status_code == 200
+    assert client.get(api).get_json()["pin"] is True
+    assert client.post(f"{api}/rounds", json=TALON, headers=owner).status_code == 201
+    answer = client.get(api).get_json()
+    assert answer["round_count"] == 1 and len(answer["rounds"]) == 1
+    assert client.put(f"{api}/pin", json={"pin": None}, headers=owner).status_code == 200
+    assert client.get(api).get_json()["pin"] is False

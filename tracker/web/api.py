@@ -154,9 +154,9 @@ def get_session(token: str):
         raise InputError([Problem("from", most)], 400)
     group = group_of(game)
     mine = group is not None and devices.knows(group)  # the answer names the group: or not
-    text = made_export(
+    text = made_export(  # a PIN set or removed moves no revision: it is part of the key
         game,
-        f"api {first} {mine}",
+        f"api {first} {mine} {pins.has_pin(game)}",
         lambda _: current_app.json.dumps(session_dict(game, first=int(first))) + "\n",
     )
     return current_app.response_class(text, mimetype="application/json")

@@ -4,6 +4,8 @@ function and renders its answer."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
@@ -102,7 +104,12 @@ def _ledger_context(game, show_all: bool = False) -> dict:
 def session_page(token: str):
     game = game_or_404(token)
     devices.remember(game)
-    context = _ledger(game)
+    with _heavy_if_all():
+        return _session_page(game)
+
+
+def _session_page(game):
+    context = _ledger_context(game, show_all=_all_rounds())
     link = public.session_link(game.token)
     return render_template(
         "session.html",
@@ -129,16 +136,18 @@ def _saved_round(context: dict, value: str | None) -> str | None:
 def ledger_part(token: str):
     """The ledger part of the session page, which other phones reload when a round is saved."""
     game = game_or_404(token)
-    return render_template("_ledger.html", **_ledger(game))
+    with _heavy_if_all():
+        return render_template("_ledger.html", **_ledger_context(game, show_all=_all_rounds()))
 
 
-def _ledger(game) -> dict:
-    """The ledger part's context: the last rounds, or with ?all=1 every round (work that grows
-    with the session: one such request at a time per worker, web/heavy.py)."""
-    if request.args.get("all") != "1":
-        return _ledger_context(game)
-    with one_heavy():
-        return _ledger_context(game, show_all=True)
+def _all_rounds() -> bool:
+    return request.args.get("all") == "1"
+
+
+def _heavy_if_all():
+    """Every round (?all=1) is work that grows with the session: one such page at a time per
+    worker (web/heavy.py); the last rounds, as phones show them, are not held back."""
+    return one_heavy() if _all_rounds() else nullcontext()
 
 
 def _safe_next(game, target: str | None) -> str:
