@@ -71,6 +71,7 @@ def _register_web(app: Flask) -> None:
     from .present import display, messages
     from .web import (
         api,
+        app_shell,  # noqa: F401  the manifest and the service worker, on blueprint.bp
         blueprint,
         drafts,  # noqa: F401  its views are routes of api.bp
         errors,

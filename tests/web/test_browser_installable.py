@@ -1,0 +1,84 @@
+"""The installable app: a web app manifest and a service worker at the root scope, served by
+the app; Chromium (at phone size, on 127.0.0.1, a secure context) reports no installability
+error. The worker's text names the deploy's version, so a new deploy is a new worker."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.browser import ARGS, CHROMIUM, SEAT_PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def own_profile(browser, folder, *args):
+    """A phone with a profile of its own: Chromium installs nothing from an incognito context,
+    which every other test's context is."""
+    return browser.browser_type.launch_persistent_context(
+        str(folder),
+        executable_path=CHROMIUM,
+        args=[*ARGS, *args],
+        viewport=SEAT_PHONE,
+        has_touch=True,
+        is_mobile=True,
+    )
+
+
+def test_the_app_is_installable(browser, server, tmp_path):
+    context = own_profile(browser, tmp_path / "profile")
+    try:
+        _installable(context.new_page(), server)
+    finally:
+        context.close()
+
+
+def _installable(phone, server):
+    phone.goto(f"{server}/")
+    scope = phone.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == f"{server}/"
+    cdp = phone.context.new_cdp_session(phone)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"] == f"{server}/manifest.webmanifest"
+    assert not phone.locator("#offline-note").is_visible()  # a secure context: no note
+
+
+def test_the_manifest_and_the_worker(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    body = manifest.get_json()
+    assert (body["display"], body["start_url"], body["scope"]) == ("standalone", "/", "/")
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in body["icons"]}
+    assert sizes == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for icon in body["icons"]:
+        assert client.get(icon["src"]).mimetype == "image/png"
+    assert (
+        client.get("/manifest.webmanifest", headers={"Accept-Language": "fil"}).get_json()["lang"]
+        == "fil"
+    )
+    worker = client.get("/sw.js")
+    assert worker.mimetype == "text/javascript" and worker.headers["Cache-Control"] == "no-cache"
+    assert worker.get_data(as_text=True).startswith("// version ")
+
+
+def test_on_a_plain_http_address_the_page_says_once_that_offline_needs_https(
+    browser, server, tmp_path
+):
+    """The Wi-Fi address serve.sh prints is plain HTTP: no service worker there; the page
+    works as before and says once why it will not work offline."""
+    port = server.rsplit(":", 1)[1]
+    context = own_profile(
+        browser, tmp_path / "profile", "--host-resolver-rules=MAP tracker.test 127.0.0.1"
+    )
+    try:
+        phone = context.new_page()
+        phone.goto(f"http://tracker.test:{port}/")
+        assert phone.evaluate("window.isSecureContext") is False
+        note = phone.locator("#offline-note")
+        note.wait_for()
+        assert "working offline needs the HTTPS setup" in note.inner_text()
+        phone.reload()
+        phone.wait_for_load_state()
+        assert not note.is_visible()  # once
+    finally:
+        context.close()
