@@ -56,11 +56,13 @@ def best_with_jokers(mask: int, total: int, jokers: int, rules: Rules) -> Arrang
 
 def _joker_candidates(mask: int, jokers: int, qka: bool, joker_points: int):
     """(natural cards, jokers, points held) of every meld the hand can make with its jokers."""
-    # One set filled in a fixed order: the search keeps the first of equal melds it meets.
+    # The search keeps the first of equally good melds it meets, so they are met in one
+    # defined order (by their cards, then jokers): not a set's, which follows the hashes of the
+    # masks and so the platform (a 32-bit Pyodide laid down another of two equal melds).
     found: set[tuple[int, int]] = set()
     _add_sets(found, mask, jokers)
     _add_runs(found, mask, jokers, qka)
-    return [(m, used, points_of_mask(m) + used * joker_points) for m, used in found]
+    return [(m, used, points_of_mask(m) + used * joker_points) for m, used in sorted(found)]
 
 
 def _add_sets(found: set, mask: int, jokers: int) -> None:
