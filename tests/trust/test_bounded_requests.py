@@ -56,6 +56,8 @@ def test_no_answer_lists_more_than_fifty_problems(client, make_session):
     record = {**TALON, "hands": [hand, *TALON["hands"][1:]]}
     checked = client.post(f"/api/sessions/{token}/rounds/check", json=record)
     assert checked.status_code == 422 and len(checked.get_json()["errors"]) == 51
+    # capped once by the engine, carried by the core's refusal: the count is kept
+    assert checked.get_json()["errors"][-1]["message"] == "and 4950 more problems"
 
 
 def test_a_big_session_is_read_a_page_of_rounds_at_a_time(client):

@@ -74,13 +74,26 @@ class Problem:
 MOST_PROBLEMS = 50  # said one by one; the rest are counted in one more problem
 
 
+@dataclass(frozen=True)
+class More(Problem):
+    """The problem that counts the ones left out of a capped list (`capped`)."""
+
+    count: int = 0
+
+    def under(self, *prefix) -> More:
+        return More(self.where.under(*prefix), self.message, self.count)
+
+
 def capped(problems: list[Problem], most: int = MOST_PROBLEMS) -> list[Problem]:
     """`problems`, the first `most` of them and then one that counts the rest: no answer grows
-    with a hostile input (65,000 problems made a 6 MB answer)."""
-    if len(problems) <= most:
+    with a hostile input (65,000 problems made a 6 MB answer). A list capped before (a round's
+    problems, then the refusal that carries them) keeps the count it had."""
+    if len(problems) <= most or (len(problems) == most + 1 and isinstance(problems[-1], More)):
         return list(problems)
-    rest = N_("and %(count)s more problems", count=len(problems) - most)
-    return [*problems[:most], Problem(problems[most].where, rest)]
+    left = problems[most:]
+    count = sum(p.count if isinstance(p, More) else 1 for p in left)
+    rest = N_("and %(count)s more problems", count=count)
+    return [*problems[:most], More(left[0].where, rest, count)]
 
 
 class RoundError(ValueError):
