@@ -9,12 +9,14 @@ from ..engine.problems import capped
 
 
 class InputError(ValueError):
-    """Input the tracker will not take; `problems` say where and what, `status` the HTTP code."""
+    """Input the tracker will not take; `problems` say where and what, `status` the HTTP code,
+    `retry_after` (a busy server's 503) the seconds before it is worth sending again."""
 
-    def __init__(self, problems: list[Problem], status: int = 422):
+    def __init__(self, problems: list[Problem], status: int = 422, retry_after: int | None = None):
         problems = capped(problems)  # the first ones, then how many more
         self.problems = problems
         self.status = status
+        self.retry_after = retry_after
         super().__init__("; ".join(f"{p.where}: {p.message}" for p in problems))
 
     def to_dict(self) -> dict:

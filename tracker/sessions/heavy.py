@@ -24,25 +24,16 @@ RETRY_AFTER = 30  # seconds: about what a big import takes here
 BUSY = N_("another import is running on this server: try again in a minute")
 
 
-class Busy(InputError):
-    """503: the machine is importing already; `retry_after` seconds to wait."""
-
-    retry_after = RETRY_AFTER
-
-    def __init__(self):
-        super().__init__([Problem("import", BUSY)], 503)
-
-
 @contextmanager
 def one_import():
-    """Hold this machine's import lock while the block runs, or raise Busy at once."""
+    """Hold this machine's import lock while the block runs, or refuse at once (503)."""
     folder = Path(current_app.instance_path)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "import.lock", "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise Busy() from None
+            raise InputError([Problem("import", BUSY)], 503, RETRY_AFTER) from None
         try:
             yield
         finally:

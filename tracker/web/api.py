@@ -62,7 +62,7 @@ def _number(game, number: int) -> int:
 
 @bp.errorhandler(InputError)
 def input_error(error: InputError):
-    wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+    wait = error.retry_after  # a busy server: when to try again
     headers = {"Retry-After": str(wait)} if wait else {}
     return jsonify(errors_dict(error.problems)), error.status, headers
 

@@ -42,7 +42,7 @@ def register(app) -> None:
 
     @app.errorhandler(InputError)
     def input_error(error: InputError):
-        wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+        wait = error.retry_after  # a busy server: when to try again
         headers = {"Retry-After": str(wait)} if wait else {}
         if request.path.startswith("/api/"):
             return jsonify(errors_dict(error.problems)), error.status, headers

@@ -217,7 +217,7 @@ def import_view(template: str, run, done):
                 "(The file was %(name)s: choose it again once it is fixed.)", name=upload.filename
             )
             problems.append({"where": "file", "message": message})
-        wait = getattr(error, "retry_after", None)  # a busy server: when to try again
+        wait = error.retry_after  # a busy server: when to try again
         headers = {"Retry-After": str(wait)} if wait else {}
         return render_template(template, form=form, problems=problems), error.status, headers
     return done(made, seed)

@@ -7,6 +7,7 @@ one thread a worker, and every other request (a tap, a poll, the home page) stil
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from functools import wraps
 
 from ..engine import Problem
@@ -20,15 +21,8 @@ BUSY = N_("this server is busy with another big request: try again in a few seco
 _gate = threading.BoundedSemaphore(AT_ONCE)  # one a worker process
 
 
-class Busy(InputError):
-    retry_after = RETRY_AFTER
-
-    def __init__(self):
-        super().__init__([Problem("server", BUSY)], 503)
-
-
 def heavy(view):
-    """`view`, run only while this worker runs no other heavy request (else Busy)."""
+    """`view`, run only while this worker runs no other heavy request (else a 503)."""
 
     @wraps(view)
     def gated(*args, **kwargs):
@@ -38,13 +32,12 @@ def heavy(view):
     return gated
 
 
-class one_heavy:  # noqa: N801 - used as a context manager, like a lock
+@contextmanager
+def one_heavy():
     """`with one_heavy():` around heavy work inside a view that is not always heavy."""
-
-    def __enter__(self):
-        if not _gate.acquire(blocking=False):
-            raise Busy()
-        return self
-
-    def __exit__(self, *exc) -> None:
+    if not _gate.acquire(blocking=False):
+        raise InputError([Problem("server", BUSY)], 503, RETRY_AFTER)
+    try:
+        yield
+    finally:
         _gate.release()
