@@ -43,9 +43,10 @@ def check_round(game: GameSession, record, number: int | None = None) -> Checked
     InputError when the engine refuses it, NotFound when there is no round `number`."""
     record = _with_dealer(game, _clean_record(record), number)
     if number is None:
-        if len(game.rounds) >= MAX_ROUNDS:
+        ledger = ledger_of(game)  # the worker's memo: every preview of a tap comes here
+        if len(ledger.results) >= MAX_ROUNDS:
             raise InputError([Problem("round", FULL)], 409)
-        ledger = copy_ledger(ledger_of(game))
+        ledger = copy_ledger(ledger)
         try:
             result = add_round(ledger, record)
         except RoundError as error:
