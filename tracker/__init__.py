@@ -58,7 +58,7 @@ def _bind_extensions(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
     answers = app.extensions["draft_answers"] = DraftAnswers()
-    app.extensions["exports_made"] = DraftAnswers(size=16)  # web/exports.py: made_export
+    app.extensions["texts_kept"] = DraftAnswers(size=16)  # web/exports.py: kept_text
     app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
     if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
         app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])

@@ -33,7 +33,7 @@ from ..sessions.errors import InputError
 from ..sessions.group_store import group_of
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
-from .exports import made_export
+from .exports import kept_text
 from .heavy import heavy
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -154,10 +154,10 @@ def get_session(token: str):
         raise InputError([Problem("from", most)], 400)
     group = group_of(game)
     mine = group is not None and devices.knows(group)  # the answer names the group: or not
-    text = made_export(  # a PIN set or removed moves no revision: it is part of the key
+    text = kept_text(  # a PIN set or removed moves no revision: it is part of the key
         game,
         f"api {first} {mine} {pins.has_pin(game)}",
-        lambda _: current_app.json.dumps(session_dict(game, first=int(first))) + "\n",
+        lambda: current_app.json.dumps(session_dict(game, first=int(first))) + "\n",
     )
     return current_app.response_class(text, mimetype="application/json")
 
@@ -292,5 +292,6 @@ def import_session():
 @heavy
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
-    text = made_export(game_of(token), "json", export_json)
+    game = game_of(token)
+    text = kept_text(game, "json", lambda: export_json(game.export()))
     return current_app.response_class(text, mimetype="application/json")

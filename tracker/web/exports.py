@@ -78,17 +78,23 @@ class Request(flask.Request):
         self._max_form_memory_size = value
 
 
-def made_export(game, kind: str, make) -> str:
-    """The text `make(game.export())` writes of the session ("json", "csv"), kept by this
-    worker for the session's revision: an export of a 1,000-round session costs about 0.7 s
-    (it checks itself and replays every round); asked again, nothing."""
-    kept = current_app.extensions["exports_made"]
+def kept_text(game, kind: str, make) -> str:
+    """The text `make()` writes of the session (its export as "json" or "csv", the API's
+    answer), kept by this worker for the session's revision: an export of a 1,000-round
+    session costs about 0.7 s (it checks itself and replays every round); asked again, nothing."""
+    kept = current_app.extensions["texts_kept"]
     key, tag = f"{game.token} {kind}", str(game.revision)
     text = kept.get(key, tag)
     if text is None:
-        text = make(game.export())
+        text = make()
         kept.put(key, tag, text)
     return text
+
+
+def _stem(game) -> str:
+    """A download's file name, from what the export says of the session (not the whole
+    export: its rounds are not needed)."""
+    return filename_stem({"created": iso(game.created_at), "players": list(game.players)})
 
 
 def _game(token: str):
@@ -125,8 +131,7 @@ def summary(token: str):
         pdf = printer().pdf(key, game.export)
     except PrintRefused as refused:
         return not_printed(refused)
-    stem = filename_stem({"created": iso(game.created_at), "players": game.players})
-    return pdf_file(pdf, stem + ".pdf")
+    return pdf_file(pdf, _stem(game) + ".pdf")
 
 
 def pdf_file(pdf: bytes, name: str) -> Response:
@@ -164,16 +169,16 @@ def not_printed(refused: PrintRefused) -> Response:
 def export_csv(token: str):
     game = _game(token)
     # With a byte-order mark, so that a spreadsheet opens Ñoño and ₱ as UTF-8.
-    text = "\ufeff" + made_export(game, f"csv {get_locale()}", rounds_csv)
-    return _file(text, "text/csv", filename_stem(game.export()) + ".csv")
+    text = "\ufeff" + kept_text(game, f"csv {get_locale()}", lambda: rounds_csv(game.export()))
+    return _file(text, "text/csv", _stem(game) + ".csv")
 
 
 @bp.get("/s/<token>/export.json")
 @heavy
 def export_file(token: str):
     game = _game(token)
-    text = made_export(game, "json", export_json)
-    return _file(text, "application/json", filename_stem(game.export()) + ".json")
+    text = kept_text(game, "json", lambda: export_json(game.export()))
+    return _file(text, "application/json", _stem(game) + ".json")
 
 
 @bp.route("/import", methods=["GET", "POST"])
