@@ -31,11 +31,14 @@ def unlocked(game) -> bool:
     """May this device change the session (or group)? Always when no PIN guards it, or it
     started it; a session of a group with a PIN: when this device gave the group's PIN."""
     guard = pins.guard_of(game)
-    if guard.pin_hash is None or owns(game):
-        return True
+    return guard.pin_hash is None or owns(game) or _gave_pin(guard)
+
+
+def _gave_pin(guarded) -> bool:
+    """Does this device's cookie hold the mark of `guarded`'s current PIN?"""
     marks = session.get(COOKIE_KEY)
     return isinstance(marks, dict) and hmac.compare_digest(
-        str(marks.get(guard.token, "")), _mark(guard)
+        str(marks.get(guarded.token, "")), _mark(guarded)
     )
 
 
@@ -69,12 +72,7 @@ def knows(group) -> bool:
     not open the group's other sessions and its members' payment notes."""
     if owns(group) or (group.id, group.token[:8]) in remembered(GROUPS_KEY):
         return True
-    marks = session.get(COOKIE_KEY)
-    return (
-        group.pin_hash is not None
-        and isinstance(marks, dict)
-        and hmac.compare_digest(str(marks.get(group.token, "")), _mark(group))
-    )
+    return group.pin_hash is not None and _gave_pin(group)
 
 
 def owns(game) -> bool:
