@@ -90,9 +90,29 @@ def too_big(hand) -> str | None:
 
 
 def _count(cards) -> int:
-    if isinstance(cards, str):
-        return len(cards.replace(",", " ").split())
-    return len(cards) if isinstance(cards, list) else 0
+    """Cards as sent, counted: every item of a list (a card or not), every word of a text."""
+    return len(cards) if isinstance(cards, list) else len(card_tokens(cards))
+
+
+def card_tokens(value) -> list[str]:
+    """The card notations in a hand or meld as sent: a text of cards or a list of them."""
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if not isinstance(value, list):
+        return []
+    return [token for token in value if isinstance(token, str)]
+
+
+def hand_tokens(hand) -> list[str]:
+    """The card notations of one seat's part, its hand and every meld, as sent; what is no
+    hand or no list of cards gives none (the check says what is wrong with it)."""
+    if not isinstance(hand, dict):
+        return []
+    tokens = card_tokens(hand.get("hand"))
+    melds = hand.get("melds")
+    for meld in melds if isinstance(melds, list) else []:
+        tokens += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
+    return tokens
 
 
 def _read_hand(raw, where: Path, name: str, seen: _Seen, problems: Problems) -> HandEntry:

@@ -27,7 +27,6 @@ from .scoring import score_entry
 
 STORED_KEYS = frozenset(("dealer", "ending", "declarer", "last_drawer", "hands"))
 _HAND_KEYS, _MELD_KEYS = frozenset(HAND_KEYS), frozenset(MELD_KEYS)
-_FLAGS = HAND_FLAGS
 
 
 class _NotStored(Exception):
@@ -107,7 +106,7 @@ def _hand(raw, rules: Rules, tokens: list) -> HandEntry:
     if type(raw) is not dict or not _HAND_KEYS.issuperset(raw):
         raise _NotStored
     entry = HandEntry()
-    for flag in _FLAGS:
+    for flag in HAND_FLAGS:
         value = raw.get(flag, False)
         if type(value) is not bool:
             raise _NotStored

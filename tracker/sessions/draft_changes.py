@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from ..engine.hands import hand_tokens
 from ..models import GameSession, RoundDraft
 from .draft_preview import Preview
-from .repeats import canonical, hand_tokens
+from .repeats import canonical
 
 ZERO = "0.00"
 

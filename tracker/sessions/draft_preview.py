@@ -10,11 +10,10 @@ from dataclasses import dataclass, field
 
 from ..engine import HAND_KEYS, Problem, RoundResult
 from ..engine.cards import CardError, parse_card
-from ..engine.hands import too_big
+from ..engine.hands import hand_tokens, too_big
 from ..engine.messages import N_
 from ..models import GameSession, RoundDraft
 from .errors import InputError
-from .repeats import hand_tokens
 from .rounds import check_round
 
 SEATS = 3

@@ -20,9 +20,12 @@ from ..engine import (
     read_seat,
     validate_meld,
 )
-from ..engine.hands import MOST_IN_HAND, too_big  # more than a hand holds: no deadwood is searched
+from ..engine.hands import (  # more than a hand holds: no deadwood is searched
+    MOST_IN_HAND,
+    card_tokens,
+    too_big,
+)
 from ..engine.messages import message_of
-from .repeats import card_tokens
 
 
 def seat_views(rules: Rules, header: dict, hands: list) -> list[dict]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..engine import RoundResult, replay
 from ..engine.cards import CardError, parse_card
+from ..engine.hands import hand_tokens
 from ..models import GameSession
 from .ledger import ledger_of, rules_of
 from .outcomes import AlreadySaved, Checked, NeedsReview
@@ -18,33 +19,12 @@ def cards_of(record: dict) -> tuple:
     return tuple(tuple(sorted(canonical(card) for card in hand_tokens(hand))) for hand in hands)
 
 
-def hand_tokens(hand) -> list[str]:
-    """The card notations of one seat's part, its hand and every meld, as sent; what is no
-    hand or no list of cards gives none (the check says what is wrong with it)."""
-    if not isinstance(hand, dict):
-        return []
-    tokens = card_tokens(hand.get("hand"))
-    melds = hand.get("melds")
-    for meld in melds if isinstance(melds, list) else []:
-        tokens += card_tokens(meld.get("cards") if isinstance(meld, dict) else meld)
-    return tokens
-
-
 def canonical(token: str) -> str:
     """A card's notation as the engine writes it (10S, JK); what is no card, as it was sent."""
     try:
         return str(parse_card(token))
     except CardError:
         return token
-
-
-def card_tokens(value) -> list[str]:
-    """The card notations in a hand or meld as sent: a text of cards or a list of them."""
-    if isinstance(value, str):
-        return value.replace(",", " ").split()
-    if not isinstance(value, list):
-        return []
-    return [token for token in value if isinstance(token, str)]
 
 
 def saved_since(game: GameSession, revision: int, record: dict) -> tuple[int, RoundResult] | None:
