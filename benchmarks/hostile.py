@@ -11,17 +11,23 @@ visitor) every 50 ms. The kinds are what a security probe found costing seconds 
 - a group imported (a --group-rounds-round export, about 1 MB) and a group's stats asked for a
   new period each time (a group of --group-sessions sessions of 40 rounds).
 
-The hostile clients all come from 127.0.0.1, the probe from 127.0.0.2, and the server bounds
-the requests of one address at once (CLIENT_AT_ONCE, --client-at-once, 2 by default; 0 for no
-bound), as a public server is set up (docs/deploying.md).
+The hostile clients all come from 127.0.0.1, the probe's visitors from 127.0.0.2–254 (one
+after another, as new visitors), and the server bounds the requests of one address at once
+(CLIENT_AT_ONCE, --client-at-once, 2 by default; 0 for no bound), as a public server is set
+up (README, "Running on a public server"). With --proxy, Debian's nginx stands in front as the
+README sets it up, its per-address bounds refusing the flood before gunicorn's queue
+(benchmarks/nginx_front.py; --proxy-at-once, --proxy-rate and --proxy-burst are its
+`limit_conn` and `limit_req` figures).
 
 Prints the probe's median and p99 alone (before the load) and under the load, and for each kind
 how many answers came back by status and their median time.
 
     .venv/bin/python benchmarks/hostile.py [--seconds 30] [--clients 10] [--honour-retry]
-        [--client-at-once 2]
+        [--client-at-once 2] [--proxy [--proxy-at-once 16] [--proxy-rate 20] [--proxy-burst 60]]
 
-The load generator runs on the same two cores as the server (its 90 threads take up to one).
+The load generator runs on the same two cores as the server (its 90 threads take up to one);
+the probe runs in a process of its own, as another user's phone would, so that its times are
+the server's and not its wait for the load generator's interpreter.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import statistics
@@ -42,11 +49,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import percentile, start_server  # noqa: E402
+from benchmarks.load import free_port, percentile, start_server  # noqa: E402
+from benchmarks.nginx_front import start_nginx  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 HUGE = {"melds": [], "hand": "7S " * 65_000}
-VISITOR = "127.0.0.2"  # the probe's address; the hostile clients all come from 127.0.0.1
+# The probe's addresses, one visitor after another (a visitor's own bound is not the probe's
+# wait); the hostile clients all come from 127.0.0.1
+VISITORS = [f"127.0.0.{n}" for n in range(2, 255)]
 
 
 class Client:
@@ -129,13 +139,19 @@ def probe(port: int, seconds: float) -> list[float]:
     times, stop = [], time.monotonic() + seconds
     while time.monotonic() < stop:
         started = time.monotonic()
-        status, _ = Client(port, VISITOR).call("GET", "/")
+        status, _ = Client(port, VISITORS[len(times) % len(VISITORS)]).call("GET", "/")
         if status == 200:
             times.append(time.monotonic() - started)
         else:
             times.append(float("inf"))
         time.sleep(0.05)
     return times
+
+
+def probe_apart(port: int, seconds: float) -> list[float]:
+    """The probe in a process of its own (spawned: no thread of this one comes along)."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(probe, (port, seconds))
 
 
 def hostile(port: int, name: str, send, stop: threading.Event, seen: dict, wait: bool) -> None:
@@ -158,14 +174,25 @@ def main() -> None:
     parser.add_argument(
         "--honour-retry", action="store_true", help="clients wait as a 429 or 503 asks"
     )
+    parser.add_argument("--proxy", action="store_true", help="nginx in front (README's setup)")
+    parser.add_argument("--proxy-at-once", type=int, default=16, help="nginx limit_conn")
+    parser.add_argument("--proxy-rate", type=int, default=20, help="nginx limit_req, per second")
+    parser.add_argument("--proxy-burst", type=int, default=60, help="nginx limit_req burst")
     args = parser.parse_args()
     os.environ["CLIENT_AT_ONCE"] = args.client_at_once
+    if args.proxy:
+        os.environ["TRUST_PROXY"] = "1"
     folder = Path(tempfile.mkdtemp(prefix="hostile-"))
     server, port = start_server(f"sqlite:///{folder / 'tracker.db'}", 3, 4, folder / "instance")
+    front = None
     try:
         made = setup(port, args.group_sessions, args.group_rounds)
         print(f"import payload {len(made['import']) / 1e6:.1f} MB", flush=True)
-        alone = probe(port, 10)
+        if args.proxy:
+            upstream, port = port, free_port()
+            bounds = (args.proxy_at_once, args.proxy_rate, args.proxy_burst)
+            front = start_nginx(Path(tempfile.mkdtemp(prefix="nginx-")), port, upstream, *bounds)
+        alone = probe_apart(port, 10)
         stop, seen = threading.Event(), {}
         threads = []
         for name, send in kinds(made).items():
@@ -177,20 +204,26 @@ def main() -> None:
                 t.start()
                 threads.append(t)
         time.sleep(2)  # every kind in flight
-        loaded = probe(port, args.seconds)
+        loaded = probe_apart(port, args.seconds)
         stop.set()
         for t in threads:
             t.join(timeout=180)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for process in (front, server):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)
     report(alone, loaded, seen, args)
 
 
 def report(alone: list[float], loaded: list[float], seen: dict, args) -> None:
+    front = (
+        f", nginx in front (limit_conn {args.proxy_at_once}, "
+        f"limit_req {args.proxy_rate}r/s burst {args.proxy_burst})"
+    )
     print(
         f"{args.clients} clients of each of {len(seen)} kinds, {args.seconds:.0f} s, "
-        f"CLIENT_AT_ONCE={args.client_at_once}"
+        f"CLIENT_AT_ONCE={args.client_at_once}{front if args.proxy else ''}"
         f"{', Retry-After honoured' if args.honour_retry else ', sent again at once'}:"
     )
     for label, times in (("GET / alone", alone), ("GET / under the load", loaded)):

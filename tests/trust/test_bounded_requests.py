@@ -6,6 +6,8 @@ counted in one more)."""
 from __future__ import annotations
 
 import fcntl
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from werkzeug.test import EnvironBuilder
@@ -87,43 +89,80 @@ def test_a_session_holds_at_most_a_thousand_rounds(client):
     assert "at most 1,000 rounds" in refused.get_json()["errors"][0]["message"]
 
 
-def test_one_import_at_a_time_the_second_is_told_to_wait(client, app):
-    """An import scores every round it holds: while one runs on this machine (its lock held,
-    here by the test), another is refused at once with 503 and Retry-After, storing nothing."""
-    export = random_session(seed=8, rounds=3)
-    path = Path(app.instance_path) / "import.lock"
+@contextmanager
+def another_worker_busy(app):
+    """The machine's heavy-work lock held, as another worker holds it during an import."""
+    path = Path(app.instance_path) / "heavy.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
+@contextmanager
+def another_thread_busy(app):
+    """The lock held by another thread of this worker, through the app's own gate."""
+    holding, done = threading.Event(), threading.Event()
+
+    def hold():
+        with app.app_context(), one_heavy():
+            holding.set()
+            done.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert holding.wait(10)
+    try:
+        yield
+    finally:
+        done.set()
+        holder.join()
+
+
+def test_one_import_at_a_time_the_second_is_told_to_wait(client, app):
+    """An import scores every round it holds: while heavy work runs on this machine (its lock
+    held by another process), an import is refused at once with 503 and Retry-After, storing
+    nothing."""
+    export = random_session(seed=8, rounds=3)
+    with another_worker_busy(app):
         busy = client.post("/api/sessions/import", json=export)
         group = client.post("/api/groups/import", json={"format": "tongits-tracker-group/1"})
-        fcntl.flock(held, fcntl.LOCK_UN)
-    for answer in (busy, group):
+        unread = client.post(  # refused before its body is read: no JSON error
+            "/api/groups/import", data=b"{not json", content_type="application/json"
+        )
+    for answer in (busy, group, unread):
         assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
         assert "another import is running" in answer.get_json()["errors"][0]["message"]
     assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
     assert client.post("/api/sessions/import", json=export).status_code == 201
 
 
-def test_a_worker_runs_one_heavy_request_at_a_time_and_refuses_the_next(client, make_session):
-    """While this worker runs a request whose work grows with what is stored (here the test
-    holds its place), an export, the rounds in full or a group's stats answer 503 at once;
-    a tap, a poll and the home page do not wait for it."""
+def test_the_machine_runs_one_heavy_request_at_a_time_and_refuses_the_next(
+    client, app, make_session
+):
+    """While any worker of this machine runs heavy work (an import, here held by the test as
+    another process would), an export, the rounds in full or a group's stats answer 503 at once;
+    a tap, a poll and the home page do not wait for it. One thread of this worker holding it
+    keeps out the others of the same worker too."""
     token = make_session()
     assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
     heavy = [f"/api/sessions/{token}/export", f"/s/{token}/export.csv", f"/s/{token}?all=1"]
-    with one_heavy():
-        for path in heavy:
-            answer = client.get(path)
-            assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", path
-        assert (
-            "busy with another big request"
-            in client.get(heavy[0]).get_json()["errors"][0]["message"]
-        )
-        for path in ("/", f"/s/{token}", url(token), f"/api/sessions/{token}/revision"):
-            assert client.get(path).status_code == 200, path
-        assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
-    assert [client.get(path).status_code for path in heavy] == [200, 200, 200]
+    for holder in (another_worker_busy(app), another_thread_busy(app)):
+        with holder:
+            for path in heavy:
+                answer = client.get(path)
+                assert answer.status_code == 503 and answer.headers["Retry-After"] == "5", path
+            assert (
+                "busy with another big request"
+                in client.get(heavy[0]).get_json()["errors"][0]["message"]
+            )
+            for path in ("/", f"/s/{token}", url(token), f"/api/sessions/{token}/revision"):
+                assert client.get(path).status_code == 200, path
+            assert client.post(f"/api/sessions/{token}/rounds", json=TALON).status_code == 201
+        assert [client.get(path).status_code for path in heavy] == [200, 200, 200]
 
 
 def test_one_address_gets_client_at_once_requests_and_no_more(make_session, app):

@@ -1,17 +1,22 @@
-"""One import at a time on this machine. An import checks and scores every round it holds (a
-16 MB group is tens of thousands of rounds, most of a minute of CPU): two at once would take
-both cores from every table playing here. A second import is refused at once (503, "try again
-in a minute") instead of queueing behind the first.
+"""Heavy work, one at a time on this machine: an import checks and scores every round it holds
+(a 16 MB group is tens of thousands of rounds, most of a minute of CPU), and an export, a
+group's stats or a session page with every round grows with what is stored. Two at once would
+take both cores from every table playing here, so the next one is refused at once (503 with
+Retry-After) instead of queueing behind the first: whatever a flood of them asks, at most one
+core works for it, and the other is left to the taps, polls and pages of the tables.
 
 The lock is a file lock (fcntl.flock) in the app's instance folder, so every worker of this
-machine sees it, and it goes with a worker that dies holding it. Servers on other machines
-have their own CPUs and their own lock.
+machine sees it, and it goes with a worker that dies holding it. Each `open()` is a lock of
+its own, so two threads of one worker exclude each other too. Servers on other machines have
+their own CPUs and their own lock. A thread that holds it already (an import view takes it
+before it reads the body; the core's import then asks again) goes on.
 """
 
 from __future__ import annotations
 
 import fcntl
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from flask import current_app
@@ -20,20 +25,48 @@ from ..engine import Problem
 from ..engine.messages import N_
 from .errors import InputError
 
-RETRY_AFTER = 30  # seconds: about what a big import takes here
-BUSY = N_("another import is running on this server: try again in a minute")
+IMPORT_RETRY_AFTER = 30  # seconds: about what a big import takes here
+IMPORT_BUSY = N_("another import is running on this server: try again in a minute")
+HEAVY_RETRY_AFTER = 5  # seconds
+HEAVY_BUSY = N_("this server is busy with another big request: try again in a few seconds")
+
+_held = threading.local()  # .depth: how deep this thread holds the lock
 
 
 @contextmanager
 def one_import():
-    """Hold this machine's import lock while the block runs, or refuse at once (503)."""
+    """Hold this machine's heavy-work lock while an import runs, or refuse at once (503)."""
+    with _alone(Problem("import", IMPORT_BUSY), IMPORT_RETRY_AFTER):
+        yield
+
+
+@contextmanager
+def one_heavy():
+    """The same lock around other heavy work (an export, stats, every round of a session)."""
+    with _alone(Problem("server", HEAVY_BUSY), HEAVY_RETRY_AFTER):
+        yield
+
+
+@contextmanager
+def _alone(refusal: Problem, retry_after: int):
+    depth = getattr(_held, "depth", 0)
+    with nullcontext() if depth else _locked(refusal, retry_after):
+        _held.depth = depth + 1
+        try:
+            yield
+        finally:
+            _held.depth = depth
+
+
+@contextmanager
+def _locked(refusal: Problem, retry_after: int):
     folder = Path(current_app.instance_path)
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "import.lock", "a") as lock:
+    with open(folder / "heavy.lock", "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise InputError([Problem("import", BUSY)], 503, RETRY_AFTER) from None
+            raise InputError([refusal], 503, retry_after) from None
         try:
             yield
         finally:

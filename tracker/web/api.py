@@ -34,7 +34,7 @@ from ..sessions.group_store import group_of
 from . import admin, devices, inputs
 from .answers import round_dict, session_dict, session_list, summary
 from .exports import kept_text
-from .heavy import heavy
+from .heavy import heavy, heavy_import
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 VERSION = re.compile(r"[0-9]{1,10}")  # ASCII digits only: "¹".isdigit() is True
@@ -277,6 +277,7 @@ def set_pin(token: str):
 
 
 @bp.post("/sessions/import")
+@heavy_import
 def import_session():
     """A new session from a JSON export (the body is the export itself): 201 with its id and url."""
     seed = owners.new_seed()

@@ -18,7 +18,7 @@ from ..sessions.groups import add_member, change_member, create_group, set_group
 from . import devices, inputs
 from .api import _idempotent, input_error, pin_error
 from .group_answers import group_dict, member_dict, payment_dict
-from .heavy import heavy
+from .heavy import heavy, heavy_import
 
 bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
 bp.register_error_handler(InputError, input_error)
@@ -61,6 +61,7 @@ def create():
 
 
 @bp.post("/import")
+@heavy_import
 def import_group():
     """A new group from a group export (the body is the export itself): 201, as a new group."""
     seed = owners.new_seed()

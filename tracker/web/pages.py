@@ -145,8 +145,8 @@ def _all_rounds() -> bool:
 
 
 def _heavy_if_all():
-    """Every round (?all=1) is work that grows with the session: one such page at a time per
-    worker (web/heavy.py); the last rounds, as phones show them, are not held back."""
+    """Every round (?all=1) is work that grows with the session: heavy work, one at a time on
+    this machine (web/heavy.py); the last rounds, as phones show them, are not held back."""
     return one_heavy() if _all_rounds() else nullcontext()
 
 
