@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what is missing on a Debian machine (run as root), for one job:
 #   bash scripts/setup.sh serve   the app: Python's venv, Pango and DejaVu fonts for WeasyPrint's
-#                                 PDF, and a virtualenv in .venv with the app's Python packages;
+#                                 PDF, a virtualenv in .venv with the app's Python packages, and
+#                                 Pyodide's core for the phones' offline engine, fetched with
+#                                 npm (.cache/pyodide/);
 #   bash scripts/setup.sh test    all of that, plus Chromium, PostgreSQL and poppler-utils that the
 #                                 tests drive, the [test] extras (pytest, ruff, radon …) and
-#                                 axe-core's axe.min.js, fetched with npm (.cache/axe/).
+#                                 axe-core's axe.min.js, fetched with npm (.cache/axe-core/).
 # An apt or dpkg lock held by another install is waited for (up to 10 minutes), not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,11 +27,11 @@ if [ "$mode" = test ]; then
     command -v chromium >/dev/null || need+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
     command -v pdftotext >/dev/null || need+=(poppler-utils)
-    # axe-core comes through the npm client (`npm pack`), over HTTPS from the npm registry (a
-    # minimal Debian has no CA certificates)
-    command -v npm >/dev/null || need+=(npm)
-    [ -s /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
 fi
+# axe-core and Pyodide come through the npm client (`npm pack`), over HTTPS from the npm
+# registry (a minimal Debian has no CA certificates)
+command -v npm >/dev/null || need+=(npm)
+[ -s /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
 
 # apt-get, quiet, waiting while another install (apt, unattended-upgrades…) holds its lock:
 # `apt-get update` would otherwise fail at once with dpkg's "Could not get lock".
@@ -73,34 +75,47 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml)" ]; then
 fi
 bash scripts/catalog.sh compile  # the translations' messages.mo (issue 12), never in git
 
-# axe-core, the accessibility checker that tests/web/test_accessibility.py injects into pages:
-# the tarball of one pinned version, fetched by the npm client (`npm pack`, into a temporary
-# folder) and checked against the sha512 the npm registry publishes for it (`npm view
-# axe-core@<version> dist.integrity`, in hex), unpacked without node. Only its axe.min.js is
-# kept, in .cache/axe/ (git-ignored); the app never serves it. Fetched again only when the
-# pinned version changes.
-axe_version=4.14.1
-axe_sha512=1477dafa598d8d065f273d6af302aa203c02e83131707b7fa648cd41bd3d6b734f8c22a0dab86ee6a6f64b8afbe804b214d36db85a2826965edfb3a0b9d546b5
-if [ "$mode" = test ] && [ "$(cat .cache/axe/VERSION 2>/dev/null)" != "$axe_version" ]; then
-    echo "fetching axe-core $axe_version with npm into .cache/axe/"
+# Two npm packages, each the tarball of one pinned version, fetched by the npm client (`npm
+# pack`, into a temporary folder) and checked against the sha512 the npm registry publishes for
+# it (`npm view NAME@VERSION dist.integrity`, in hex), then unpacked without node: only the
+# files named are kept, in .cache/NAME/ (git-ignored), fetched again only when the pin changes.
+#   axe-core, the accessibility checker that tests/web/test_accessibility.py injects into
+#     pages (tests only; the app never serves it);
+#   pyodide, CPython compiled to WebAssembly: the app serves its core (no package of its own,
+#     only the standard library) to the phones that keep working offline, whose worker runs
+#     the engine's own files in it (tracker/web/offline_engine.py).
+npm_fetch() {  # npm_fetch NAME VERSION SHA512 FILE...
+    local name=$1 version=$2 sha512=$3 tmp
+    shift 3
+    [ "$(cat ".cache/$name/VERSION" 2>/dev/null)" = "$version" ] && return 0
+    echo "fetching $name $version with npm into .cache/$name/"
     tmp=$(mktemp -d)
-    trap 'rm -rf "$tmp"' EXIT
     # npm's own cache in the temporary folder too, so nothing of it stays; errors only (npm
     # prints the file name on stdout)
     (cd "$tmp" && npm pack --loglevel error --cache "$tmp/npm-cache" --pack-destination "$tmp" \
-        "axe-core@$axe_version" >/dev/null)
-    python3 -I - "$tmp/axe-core-$axe_version.tgz" "$axe_version" "$axe_sha512" .cache/axe <<'PYTHON'
-import hashlib, io, sys, tarfile
+        "$name@$version" >/dev/null)
+    python3 -I - "$tmp/$name-$version.tgz" "$version" "$sha512" ".cache/$name" "$@" <<'PYTHON'
+import hashlib, io, shutil, sys, tarfile
 from pathlib import Path
 
 tgz, version, sha512, folder = Path(sys.argv[1]), sys.argv[2], sys.argv[3], Path(sys.argv[4])
 tarball = tgz.read_bytes()
 if hashlib.sha512(tarball).hexdigest() != sha512:
     sys.exit(f"{tgz.name}: its sha512 is not the one pinned in scripts/setup.sh; nothing kept")
+shutil.rmtree(folder, ignore_errors=True)
+folder.mkdir(parents=True)
 with tarfile.open(fileobj=io.BytesIO(tarball)) as archive:  # the bytes checked
-    script = archive.extractfile("package/axe.min.js").read()
-folder.mkdir(parents=True, exist_ok=True)
-(folder / "axe.min.js").write_bytes(script)
+    for name in sys.argv[5:]:
+        (folder / name).write_bytes(archive.extractfile(f"package/{name}").read())
 (folder / "VERSION").write_text(version + "\n")
 PYTHON
+    rm -rf "$tmp"
+}
+if [ "$mode" = test ]; then
+    npm_fetch axe-core 4.14.1 \
+        1477dafa598d8d065f273d6af302aa203c02e83131707b7fa648cd41bd3d6b734f8c22a0dab86ee6a6f64b8afbe804b214d36db85a2826965edfb3a0b9d546b5 \
+        axe.min.js
 fi
+npm_fetch pyodide 314.0.8 \
+    ef85aad645ce0be08213301fc6e4403bbd359c070230b8dff0daf0bd6a6ef12e35755317c1798b434e5d601f85e1ee3a01d9c6a34a2aed81d2554a47b286ab2d \
+    pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json

@@ -83,6 +83,7 @@ def _register_web(app: Flask) -> None:
         group_stats,  # noqa: F401  a group's stats: routes of api.bp and group_pages.bp
         home,  # noqa: F401  the home page, on blueprint.bp
         language,
+        offline_engine,  # noqa: F401  Pyodide and the engine's files for the phones, likewise
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,
         round_preview,  # noqa: F401  and the one-phone page's live preview

@@ -3,7 +3,7 @@
 
 axe-core's axe.min.js comes from the npm registry through the npm client (`bash scripts/setup.sh
 test` fetches a pinned version with `npm pack`, checks its sha512 and keeps axe.min.js in
-.cache/axe/); it is injected into each page by the test only, never served by the app. Every
+.cache/axe-core/); it is injected into each page by the test only, never served by the app. Every
 page is checked as people see it: its <details> opened, form errors shown, and the round entry
 also part-way through a round and at its review.
 """
@@ -20,7 +20,7 @@ from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe-core" / "axe.min.js"
 SMALL = {"width": 360, "height": 740}
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS", "")  # a folder for screenshots, when set
 SERIOUS = ("serious", "critical")

@@ -13,6 +13,7 @@ from flask import current_app, jsonify, url_for
 from flask_babel import get_locale
 
 from .blueprint import bp
+from .offline_engine import engine_digest
 
 LIGHT, DARK = "#f6f6f3", "#111214"  # the pages' backgrounds (static/app.css)
 THEME = "#0b4f96"  # the accent
@@ -57,8 +58,8 @@ def service_worker():
 
 @lru_cache(maxsize=1)
 def deploy_version() -> str:
-    """A digest of the static files: what a deploy changes."""
-    digest = hashlib.sha256()
+    """A digest of the static files and the engine's: what a deploy changes."""
+    digest = hashlib.sha256(engine_digest().encode())
     folder = Path(current_app.static_folder)
     for path in sorted(folder.rglob("*")):
         if path.is_file():

@@ -1,0 +1,67 @@
+"""One new round judged against a session's rounds so far, JSON text in and JSON text out.
+
+This is what a phone asks when it must judge offline: its worker runs these very files under
+Pyodide (static/engine_worker.js) and calls `judge`; the server gives the same text for the
+same state, byte for byte (tests/web/test_browser_offline_engine.py holds them to it).
+
+    judge(session_text, record_text) -> text
+      session_text: {"players": [3 names], "rules": {options}, "first_dealer": 0-2,
+                     "records": [round records so far, in order]}
+      record_text:  the new round's record, as the API takes it
+      answer: {"number": n, "result": {...}, "ledger": {...}} (RoundResult.to_dict and
+              Ledger.to_dict, the rounds' and the ledger's answers of the API), or
+              {"problems": [{"where": ..., "message": ...}, ...]} in English (a page words
+              them in its reader's language from the same catalogue as the server's).
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import json_text
+from .ledger import add_round, replay
+from .messages import N_
+from .problems import Problem, RoundError
+from .record import check_players
+from .rules import read_rules
+from .values import read_seat
+
+
+def judge(session_text: str, record_text: str) -> str:
+    try:
+        session = _read(session_text, "session")
+        record = _read(record_text, "round")
+        ledger = replay(*_session(session), session.get("records", []))
+        result = add_round(ledger, record)
+    except RoundError as error:
+        return _text({"problems": [problem.to_dict() for problem in error.problems]})
+    answer = {"number": len(ledger.results), "result": result.to_dict()}
+    return _text({**answer, "ledger": ledger.to_dict()})
+
+
+def _read(text: str, where: str) -> dict:
+    not_object = Problem(where, N_("the %(name)s must be a JSON object", name=where))
+    try:
+        value = json_text.loads(text)
+    except ValueError:
+        raise RoundError([not_object]) from None
+    problems = json_text.problems_in(value, where)
+    if problems or not isinstance(value, dict):
+        raise RoundError(problems or [not_object])
+    return value
+
+
+def _session(session: dict) -> tuple:
+    players, problems = check_players(session.get("players"))
+    rules = read_rules(session.get("rules", {}), problems)
+    first_dealer = read_seat(session.get("first_dealer", 0), "first_dealer", problems)
+    if not isinstance(session.get("records", []), list):
+        said = N_("the %(name)s must be a JSON object", name="session")
+        problems.append(Problem("records", said))
+    if problems:
+        raise RoundError(problems)
+    return players, rules, first_dealer
+
+
+def _text(answer: dict) -> str:
+    return json.dumps(answer, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
