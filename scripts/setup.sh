@@ -78,16 +78,18 @@ bash scripts/catalog.sh compile  # the translations' messages.mo (issue 12), nev
 # Two npm packages, each the tarball of one pinned version, fetched by the npm client (`npm
 # pack`, into a temporary folder) and checked against the sha512 the npm registry publishes for
 # it (`npm view NAME@VERSION dist.integrity`, in hex), then unpacked without node: only the
-# files named are kept, in .cache/NAME/ (git-ignored), fetched again only when the pin changes.
+# files named are kept, in .cache/NAME/ (git-ignored), fetched again only when the pin or the
+# files named change.
 #   axe-core, the accessibility checker that tests/web/test_accessibility.py injects into
 #     pages (tests only; the app never serves it);
 #   pyodide, CPython compiled to WebAssembly: the app serves its core (no package of its own,
 #     only the standard library) to the phones that keep working offline, whose worker runs
 #     the engine's own files in it (tracker/web/offline_engine.py).
 npm_fetch() {  # npm_fetch NAME VERSION SHA512 FILE...
-    local name=$1 version=$2 sha512=$3 tmp
+    local name=$1 version=$2 sha512=$3 tmp file kept=yes
     shift 3
-    [ "$(cat ".cache/$name/VERSION" 2>/dev/null)" = "$version" ] && return 0
+    for file in "$@"; do [ -s ".cache/$name/$file" ] || kept=no; done
+    [ $kept = yes ] && [ "$(cat ".cache/$name/VERSION" 2>/dev/null)" = "$version" ] && return 0
     echo "fetching $name $version with npm into .cache/$name/"
     tmp=$(mktemp -d)
     # npm's own cache in the temporary folder too, so nothing of it stays; errors only (npm
@@ -118,4 +120,4 @@ if [ "$mode" = test ]; then
 fi
 npm_fetch pyodide 314.0.8 \
     ef85aad645ce0be08213301fc6e4403bbd359c070230b8dff0daf0bd6a6ef12e35755317c1798b434e5d601f85e1ee3a01d9c6a34a2aed81d2554a47b286ab2d \
-    pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json

@@ -45,7 +45,7 @@ def test_pyodide_comes_from_the_server_as_webassembly_kept_by_version(client):
     assert "max-age=31536000" in wasm.headers["Cache-Control"]
     assert body["bytes"] > len(wasm.data)
     assert client.get(body["pyodide"] + "console.html").status_code == 404
-    other = body["pyodide"].replace("/pyodide/", "/pyodide/0.0.1-") + "pyodide.js"
+    other = body["pyodide"].replace("/pyodide/", "/pyodide/0.0.1-") + "pyodide.mjs"
     assert client.get(other).status_code == 404
 
 

@@ -25,7 +25,7 @@ from .security import CSP
 
 PYODIDE = ROOT / ".cache" / "pyodide"
 PYODIDE_TYPES = {
-    "pyodide.js": "text/javascript",
+    "pyodide.mjs": "text/javascript",
     "pyodide.asm.mjs": "text/javascript",
     "pyodide.asm.wasm": "application/wasm",
     "python_stdlib.zip": "application/zip",
