@@ -5,6 +5,7 @@ what the server's own check says for the same session."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import random
@@ -41,9 +42,12 @@ def test_pyodide_comes_from_the_server_as_webassembly_kept_by_version(client):
     body = client.get("/offline/engine.json").get_json()
     wasm = client.get(body["pyodide"] + "pyodide.asm.wasm")
     assert wasm.status_code == 200 and wasm.mimetype == "application/wasm"
-    assert wasm.data[:4] == b"\0asm"
+    assert wasm.data[:4] == b"\0asm" and "Content-Encoding" not in wasm.headers
     assert "max-age=31536000" in wasm.headers["Cache-Control"]
-    assert body["bytes"] > len(wasm.data)
+    packed = client.get(body["pyodide"] + "pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.vary
+    assert gzip.decompress(packed.data) == wasm.data and len(packed.data) < len(wasm.data) / 2
+    assert 6_000_000 < body["bytes"] < 7_000_000  # what the phone downloads, compressed
     assert client.get(body["pyodide"] + "console.html").status_code == 404
     other = body["pyodide"].replace("/pyodide/", "/pyodide/0.0.1-") + "pyodide.mjs"
     assert client.get(other).status_code == 404

@@ -5,7 +5,7 @@ checks against the sha256 this manifest names before it runs them.
 
     GET /offline/engine.json                     the manifest (404: no Pyodide on this server)
     GET /offline/pyodide/<version>/<file>        Pyodide's files, kept a year (the URL changes
-                                                 with the version)
+                                                 with the version), gzipped by scripts/setup.sh
     GET /offline/engine/<digest>/<path>          the engine's files, likewise by their digest
     GET /offline/engine_worker.js                the worker, whose own CSP alone allows
                                                  WebAssembly ('wasm-unsafe-eval')
@@ -17,7 +17,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from flask import abort, current_app, jsonify, send_from_directory, url_for
+from flask import abort, current_app, jsonify, request, send_from_directory, url_for
 
 from ..config import ROOT
 from .blueprint import bp
@@ -68,7 +68,7 @@ def engine_manifest():
     if version is None:
         abort(404)
     digest = engine_digest()
-    sizes = sum((PYODIDE / name).stat().st_size for name in PYODIDE_TYPES)
+    sizes = sum(_wire(name).stat().st_size for name in PYODIDE_TYPES)
     answer = jsonify(
         {
             "pyodide": url_for("pages.pyodide_file", version=version, name="x")[:-1],
@@ -86,7 +86,19 @@ def engine_manifest():
 def pyodide_file(version: str, name: str):
     if version != pyodide_version() or name not in PYODIDE_TYPES:
         abort(404)
-    return _kept(send_from_directory(PYODIDE, name, mimetype=PYODIDE_TYPES[name]))
+    packed = _wire(name)
+    if packed.name == name or "gzip" not in request.accept_encodings:
+        return _kept(send_from_directory(PYODIDE, name, mimetype=PYODIDE_TYPES[name]))
+    answer = send_from_directory(PYODIDE, packed.name, mimetype=PYODIDE_TYPES[name])
+    answer.headers["Content-Encoding"] = "gzip"
+    answer.vary.add("Accept-Encoding")
+    return _kept(answer)
+
+
+def _wire(name: str) -> Path:
+    """The file as it goes over the wire: its gzip, when scripts/setup.sh made one."""
+    packed = PYODIDE / f"{name}.gz"
+    return packed if packed.is_file() else PYODIDE / name
 
 
 @bp.get("/offline/engine/<digest>/<path:name>")
