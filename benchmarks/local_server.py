@@ -14,8 +14,9 @@ from tests.support.database import migrate
 from tracker import create_app
 
 
-def serve(name: str) -> str:
-    """The base URL of the app, serving until the benchmark exits."""
+def serve(name: str, wrap=None) -> str:
+    """The base URL of the app, serving until the benchmark exits; `wrap(wsgi_app)`, when
+    given, is put around the app (a benchmark's own counting)."""
     folder = Path(tempfile.mkdtemp(prefix=f"{name}-"))
     app = create_app(
         {
@@ -27,6 +28,8 @@ def serve(name: str) -> str:
     logging.getLogger("alembic").setLevel(logging.WARNING)
     migrate(app)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    if wrap is not None:
+        app.wsgi_app = wrap(app.wsgi_app)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{httpd.server_port}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -17,26 +18,8 @@ pytestmark = pytest.mark.timeout(600)
 
 ROUNDS = 1000
 
-# Starts the app's engine worker and judges each [session, record] pair in turn: the texts.
-JUDGE_ALL = """async (cases) => {
-  const worker = new Worker("/offline/engine_worker.js", { type: "module" });
-  const waiting = new Map();
-  let next = 0;
-  worker.onmessage = (event) => waiting.get(event.data.id)(event.data);
-  worker.onerror = (event) => { throw new Error("worker: " + event.message); };
-  const ask = (message) => new Promise((done) => {
-    message.id = ++next;
-    waiting.set(message.id, done);
-    worker.postMessage(message);
-  });
-  const out = [];
-  for (const [session, record] of cases) {
-    const answer = await ask({ op: "judge", session, record });
-    out.push(answer.ok ? answer.text : "failed: " + answer.error);
-  }
-  worker.terminate();
-  return out;
-}"""
+# Starts the app's engine worker and judges each [session, record] pair in turn.
+JUDGE_ALL = (Path(__file__).parents[1] / "support" / "engine_worker.js").read_text()
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -88,7 +71,7 @@ def test_the_phones_engine_judges_every_round_as_the_server_does(server, phone):
     assert all('"result"' in text for text in expected)  # rounds the engine books
     assert len({json.loads(s)["rules"]["jokers"] for s, _ in judged}) == 3
     phone.set_default_timeout(300_000)
-    got = phone.evaluate(JUDGE_ALL, [list(case) for case in judged])
+    got = phone.evaluate(JUDGE_ALL, [[list(case) for case in judged], {}])["texts"]
     different = [i for i, (a, b) in enumerate(zip(got, expected)) if a != b]
     assert different == [], (len(different), got[different[0]][:400], expected[different[0]][:400])
 
@@ -97,6 +80,6 @@ def test_a_refused_round_is_refused_with_the_same_problems(server, phone):
     phone.goto(server + "/")
     state = json.dumps({"players": ["Ana", "Ben", "Cris"], "rules": {}, "records": []})
     refused = [(state, '{"ending": "nap"}'), ("[]", "{}"), (state, "1e999")]
-    got = phone.evaluate(JUDGE_ALL, [list(case) for case in refused])
+    got = phone.evaluate(JUDGE_ALL, [[list(case) for case in refused], {}])["texts"]
     assert got == [judge(*case) for case in refused]
     assert all('"problems"' in text for text in got)

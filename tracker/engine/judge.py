@@ -17,9 +17,10 @@ same state, byte for byte (tests/web/test_browser_offline_engine.py holds them t
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from . import json_text
-from .ledger import add_round, replay
+from .ledger import Ledger, add_round, replay
 from .messages import N_
 from .problems import Problem, RoundError
 from .record import check_players
@@ -29,14 +30,20 @@ from .values import read_seat
 
 def judge(session_text: str, record_text: str) -> str:
     try:
-        session = _read(session_text, "session")
-        record = _read(record_text, "round")
-        ledger = replay(*_session(session), session.get("records", []))
-        result = add_round(ledger, record)
+        ledger = _replayed(session_text).copy()
+        result = add_round(ledger, _read(record_text, "round"))
     except RoundError as error:
         return _text({"problems": [problem.to_dict() for problem in error.problems]})
     answer = {"number": len(ledger.results), "result": result.to_dict()}
     return _text({**answer, "ledger": ledger.to_dict()})
+
+
+@lru_cache(maxsize=4)
+def _replayed(session_text: str) -> Ledger:
+    """The ledger after the session's rounds: kept for the next taps of the same round, which
+    send the same session (a phone judges one round at a time)."""
+    session = _read(session_text, "session")
+    return replay(*_session(session), session.get("records", []))
 
 
 def _read(text: str, where: str) -> dict:

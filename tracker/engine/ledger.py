@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from .messages import N_
@@ -39,6 +39,16 @@ class Ledger:
 
     def settlement(self) -> list[Transfer]:
         return settle(dict(zip(self.players, self.final_balances())))
+
+    def copy(self) -> Ledger:
+        """A copy `add_round` can extend without touching this one (results are shared)."""
+        return replace(
+            self,
+            results=list(self.results),
+            history=list(self.history),
+            balances=list(self.balances),
+            pot_shares=list(self.pot_shares),
+        )
 
     def context(self) -> dict:
         """What the session supplies to the next round record."""

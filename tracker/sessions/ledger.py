@@ -9,7 +9,6 @@ unchanged.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections import OrderedDict
 
@@ -59,17 +58,6 @@ class LedgerCache:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
-
-
-def copy_ledger(ledger: Ledger) -> Ledger:
-    """A copy `add_round` can extend without touching the cached one (results are shared)."""
-    return dataclasses.replace(
-        ledger,
-        results=list(ledger.results),
-        history=list(ledger.history),
-        balances=list(ledger.balances),
-        pot_shares=list(ledger.pot_shares),
-    )
 
 
 def rules_of(game: GameSession) -> Rules:
@@ -130,7 +118,7 @@ def _extended(game: GameSession) -> tuple[Ledger, tuple] | None:
     found = {(id_, version): record for id_, version, record in rows}
     if not all(stamp in found for stamp in new):
         return None
-    ledger = copy_ledger(stale[0])
+    ledger = stale[0].copy()
     for stamp in new:
         add_round(ledger, found[stamp])
     return ledger, now

@@ -17,7 +17,7 @@ from ..models import GameSession, Round, utcnow
 from . import idempotency, pins, repeats
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
-from .ledger import copy_ledger, ledger_of, rules_of
+from .ledger import ledger_of, rules_of
 from .outcomes import (
     Checked,
     Conflict,
@@ -46,7 +46,7 @@ def check_round(game: GameSession, record, number: int | None = None) -> Checked
         ledger = ledger_of(game)  # the worker's memo: every preview of a tap comes here
         if len(ledger.results) >= MAX_ROUNDS:
             raise InputError([Problem("round", FULL)], 409)
-        ledger = copy_ledger(ledger)
+        ledger = ledger.copy()
         try:
             result = add_round(ledger, record)
         except RoundError as error:
