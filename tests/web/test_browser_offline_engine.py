@@ -77,9 +77,13 @@ def test_the_phones_engine_judges_every_round_as_the_server_does(server, phone):
 
 
 def test_a_refused_round_is_refused_with_the_same_problems(server, phone):
+    """Hostile texts too: JSON nested thousands deep would end Pyodide's interpreter (not a
+    RecursionError, as in CPython); it is refused before parsing, and the worker judges on."""
     phone.goto(server + "/")
     state = json.dumps({"players": ["Ana", "Ben", "Cris"], "rules": {}, "records": []})
     refused = [(state, '{"ending": "nap"}'), ("[]", "{}"), (state, "1e999")]
-    got = phone.evaluate(JUDGE_ALL, [[list(case) for case in refused], {}])["texts"]
-    assert got == [judge(*case) for case in refused]
-    assert all('"problems"' in text for text in got)
+    refused += [("[" * 5000, "{}"), (state, "[" * 100_000), (state, '{"a": "\ud800"}')]
+    good = cases(1)
+    got = phone.evaluate(JUDGE_ALL, [[list(case) for case in refused + good], {}])["texts"]
+    assert got == [judge(*case) for case in refused + good]
+    assert all('"problems"' in text for text in got[:-1]) and '"result"' in got[-1]

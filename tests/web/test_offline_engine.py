@@ -92,6 +92,9 @@ def test_judge_names_each_problem_and_never_raises():
         (state, '{"ending": "nap"}', "ending"),
         (json.dumps({"players": ["Ana"], "first_dealer": 5}), "{}", "players"),
         (state, "1e999", "round"),
+        ("[" * 5000, "{}", "session"),  # refused before the parser recurses
+        (state, '{"hands": [' + '["x", ' * 101 + "]", "round"),
+        (state, '{"hands": "' + "[" * 5000 + '"}', "ending"),  # brackets in text are text
     ):
         problems = json.loads(judge(session, record))["problems"]
         assert problems and problems[0]["where"] == where, (session, record, problems)

@@ -19,6 +19,7 @@ from .problems import Path, Problem
 MAX_DEPTH = 32  # a round is 5 deep (hands[1].melds[0].cards[2]); an export 7; a backup 9
 MAX_DIGITS = 30  # no seat, count, version or amount comes near
 # control characters but tab, newline and return (white space, folded where it matters)
+_SIGNIFICANT = re.compile(r'[\[\]{}"\\]')  # what nesting and strings are made of
 _BAD_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
@@ -36,7 +37,7 @@ def loads(text: str | bytes):
     try:
         return json.loads(text, parse_int=_int, parse_constant=_constant)
     except RecursionError:
-        return _Unreadable(_too_deep())
+        return _Unreadable(too_deep())
 
 
 def problems_in(data, root: str, limit: int = 50) -> list[Problem]:
@@ -49,12 +50,37 @@ def problems_in(data, root: str, limit: int = 50) -> list[Problem]:
         path, value = stack.pop()
         message = _problem(value)
         if message is None and len(path) >= MAX_DEPTH and isinstance(value, (dict, list)):
-            message = _too_deep()
+            message = too_deep()
         if message is not None:
             problems.append(Problem(path or root, message))
         else:
             stack += reversed(list(_inside(path, value, problems, root)))
     return problems
+
+
+def nested_deeper(text: str, depth: int) -> bool:
+    """Is JSON `text` nested more than `depth` levels (brackets in strings aside)? Asked
+    before parsing where the parser must not go that deep: under Pyodide a few thousand levels
+    end the interpreter itself instead of raising RecursionError."""
+    if text.count("[") + text.count("{") <= depth:
+        return False
+    level, in_string, escaped = 0, False, -1
+    for found in _SIGNIFICANT.finditer(text):
+        char, at = found.group(), found.start()
+        if at == escaped:
+            continue
+        if in_string:
+            escaped = at + 1 if char == "\\" else escaped
+            in_string = char != '"'
+        elif char in "[{":
+            level += 1
+            if level > depth:
+                return True
+        elif char in "]}":
+            level -= 1
+        else:
+            in_string = char == '"'
+    return False
 
 
 def text_problem(text: str) -> str | None:
@@ -105,5 +131,5 @@ def _constant(text: str):
     return _Unreadable(N_("%(text)s is not a number", text=text))
 
 
-def _too_deep() -> str:
+def too_deep() -> str:
     return N_("the JSON is nested more than %(depth)s levels deep", depth=MAX_DEPTH)

@@ -27,6 +27,10 @@ from .record import check_players
 from .rules import read_rules
 from .values import read_seat
 
+# Nesting refused before parsing: far past what problems_in takes (MAX_DEPTH), far short of
+# what ends Pyodide's interpreter (a few thousand levels) or CPython's parser (about 1,000)
+TOO_DEEP = 100
+
 
 def judge(session_text: str, record_text: str) -> str:
     try:
@@ -48,6 +52,8 @@ def _replayed(session_text: str) -> Ledger:
 
 def _read(text: str, where: str) -> dict:
     not_object = Problem(where, N_("the %(name)s must be a JSON object", name=where))
+    if json_text.nested_deeper(text, TOO_DEEP):
+        raise RoundError([Problem(where, json_text.too_deep())])
     try:
         value = json_text.loads(text)
     except ValueError:
