@@ -126,3 +126,19 @@ npm_fetch pyodide 314.0.8 \
 for file in "${pyodide[@]}"; do
     [ -s ".cache/pyodide/$file.gz" ] || gzip -9 -k ".cache/pyodide/$file"
 done
+
+# The engine's own tests also run under Pyodide (tests/web/test_browser_engine_in_pyodide.py),
+# with pytest and what they import as pure-Python wheels for Pyodide's Python 3.14, fetched by
+# pip into .cache/pyodide-wheels/ (git-ignored) and unpacked there by the test, not installed.
+if [ "$mode" = test ]; then
+    wheels=(pytest==9.2.0 pluggy==1.7.0 iniconfig==2.3.1 packaging==26.4 pygments==2.21.0
+        hypothesis==6.155.7 sortedcontainers==2.4.0 babel==2.19.0)
+    if [ "$(cat .cache/pyodide-wheels/PINS 2>/dev/null)" != "${wheels[*]}" ]; then
+        echo "fetching the engine tests' wheels for Pyodide into .cache/pyodide-wheels/"
+        rm -rf .cache/pyodide-wheels
+        .venv/bin/pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+            --python-version 3.14 --platform any --implementation py \
+            -d .cache/pyodide-wheels "${wheels[@]}"
+        echo "${wheels[*]}" >.cache/pyodide-wheels/PINS
+    fi
+fi
