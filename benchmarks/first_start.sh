@@ -14,8 +14,8 @@
 # (default 18080); then the server is killed and the copy removed. Daemons that packages
 # install are not started in the root (policy-rc.d, as in a container build). Before the kill,
 # a session is made through the API and its summary PDF fetched: serving includes WeasyPrint.
-# If $PIP_CERT names a CA file (a network whose HTTPS proxy has its own CA), pip in the root
-# is given a copy of it.
+# If $PIP_CERT names a CA file (a network whose HTTPS proxy has its own CA), pip and npm in the
+# root are given a copy of it.
 # Run as root; needs debootstrap and the network (Debian's mirror and PyPI).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -77,7 +77,7 @@ in_root() {
     local cert=()
     if [ -n "${PIP_CERT:-}" ]; then
         cp "$PIP_CERT" "$root/etc/pip-ca.crt"
-        cert=(PIP_CERT=/etc/pip-ca.crt)
+        cert=(PIP_CERT=/etc/pip-ca.crt NODE_EXTRA_CA_CERTS=/etc/pip-ca.crt)  # pip's, npm's
     fi
     unshare --mount --pid --fork --kill-child -- sh -c '
         root=$1; shift
