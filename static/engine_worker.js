@@ -7,7 +7,8 @@
    Served at /offline/engine_worker.js with the only CSP of the app that allows WebAssembly
    ('wasm-unsafe-eval'), started as new Worker(url, {type: "module"}).
 
-   Messages in:  {id, op: "judge", session: text, record: text}   (tracker/engine/judge.py)
+   Messages in:  {id, op: "judge" | "preview", session: text, record: text}
+                                                        (tracker/engine/judge.py)
                  {id, op: "ready"}                                  answered once it has started
    Messages out: {id, ok: true, text} or {id, ok: false, error}
 */
@@ -38,13 +39,15 @@ async function start() {
   py.FS.writeFile(HOME + "tracker/__init__.py", "");  // the server's imports Flask: not here
   names.forEach(function (name, i) { py.FS.writeFile(HOME + "tracker/" + name, files[i]); });
   py.runPython("import sys\nsys.path.insert(0, '" + HOME + "')");
-  return { judge: py.pyimport("tracker.engine.judge").judge, digest: manifest.digest };
+  const judge = py.pyimport("tracker.engine.judge");
+  return { judge: judge.judge, preview: judge.preview, digest: manifest.digest };
 }
 
 const engine = start();
 const ops = {
   ready: function (e) { return e.digest; },
   judge: function (e, message) { return e.judge(message.session, message.record); },
+  preview: function (e, message) { return e.preview(message.session, message.record); },
 };
 
 self.onmessage = async function (event) {

@@ -18,11 +18,14 @@
     function setNet(state) {
       band.className = "net" + (state ? " " + state : "");
       band.textContent = state === "offline" ? t("Offline \u00b7 your taps will be sent")
+        : state === "judged" ? t("Offline \u00b7 judged on this phone")
+        : state === "unjudged" ? t("Offline: this phone has not kept this session yet, so it cannot judge. Your taps are kept here.")
         : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
         : state === "sending" ? t("Sending\u2026") : "";
     }
+    var closed = false;  // the round is kept elsewhere now (the outbox): nothing more to stash
     function stash(text) {
-      if (edit) return;  // an edit starts from the stored round
+      if (edit || closed) return;  // an edit starts from the stored round
       try {
         if (text === null) window.localStorage.removeItem(STORE);
         else window.localStorage.setItem(STORE, JSON.stringify({ form: text, at: Date.now() }));
@@ -42,7 +45,8 @@
         else el.value = v.length ? v[0] : "";
       });
     }
-    return { band: band, setNet: setNet, stash: stash, unstash: unstash };
+    function close() { stash(null); closed = true; }
+    return { band: band, setNet: setNet, stash: stash, unstash: unstash, close: close };
   }
 
   window.TongitsKeep = { create: create };

@@ -9,6 +9,7 @@
    Keys carry data-card ("7S", "10H", "JK") and are named by their visible label ("7♠"). */
 (function () {
   "use strict";
+  var t = window.TongitsWords.t;  // words.js: the reader's language
   var SUITS = [["S", "\u2660", "blk"], ["H", "\u2665", "red"], ["D", "\u2666", "red"], ["C", "\u2663", "blk"]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var SYMBOL = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
@@ -134,31 +135,6 @@
     };
   }
 
-  /* issue 12: the page's words in the reader's language (templates/_js_words.html, keyed by the
-     English text, blanks written {name}); the English itself when the page has none */
-  var SAID = (function () {
-    var el = document.getElementById("words");
-    try { return el ? JSON.parse(el.textContent) || {} : {}; } catch (e) { return {}; }
-  })();
-  function fill(text, values) {
-    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
-    return text;
-  }
-  function t(text, values) { return fill(SAID[text] || text, values); }
-  /* a count's words, {n} filled in: the reader's language gives the text of each of its plural
-     categories under the English plural (present/js_words.py), chosen by the browser's
-     Intl.PluralRules for the page's language; English chooses between `one` and `other` */
-  var PLURAL = (function () {
-    try { return new Intl.PluralRules(document.documentElement.lang || "en"); } catch (e) { return null; }
-  })();
-  function tn(one, other, n, values) {
-    var forms = SAID[other], all = { n: n };
-    Object.keys(values || {}).forEach(function (k) { all[k] = values[k]; });
-    var said = forms && typeof forms === "object" ? forms[PLURAL ? PLURAL.select(n) : "other"] : null;
-    return fill(said || (n === 1 ? one : other), all);
-  }
-
-  window.TongitsWords = { t: t, tn: tn };
   window.TongitsCards = Cards;
   window.TongitsPicker = { create: create };
 })();

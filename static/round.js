@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var form = document.getElementById("round");
-  if (!form || !window.TongitsEntry || !window.TongitsReview || !window.TongitsKeep) return;
+  if (!form || !window.TongitsEntry || !window.TongitsReview || !window.TongitsKeep || !window.TongitsRoundOffline) return;
   var t = window.TongitsWords.t, tn = window.TongitsWords.tn;
   var E = window.TongitsEntry, H = E.hands;
   var body = document.body;
@@ -77,6 +77,7 @@
      the taps the server did not get, kept on this phone */
   var keep = window.TongitsKeep.create(form, typing, { edit: isEdit });
   var setNet = keep.setNet, stash = keep.stash, unstash = keep.unstash, net = keep.band;
+  var offline = window.TongitsRoundOffline.create(form);
 
   function activate(seat) {
     active = seat;
@@ -120,6 +121,9 @@
   }
 
   function renderBar() {
+    if (!navigator.onLine && window.TongitsEngine && window.TongitsEngine.isStale()) {
+      return review.setBar(t("Updated \u00b7 Reload"), "fix", function () { window.location.reload(); });
+    }
     var empty = names.filter(function (n, seat) { return !count(seat); });
     if (!count(active)) return review.setBar(t("Tap {name}'s cards", { name: names[active] }), "", null);
     if (empty.length) {  // everyone holds cards at the end of a round
@@ -195,31 +199,57 @@
       .then(function (got) {
         if (got && got.kept !== false && sent === snapshot()) stash(null);
         setNet(!got ? "unkept" : got.kept === false && !isEdit ? "unkept" : "");
-        if (mine !== seq || again) return;
-        if (sent === snapshot()) form.removeAttribute("aria-busy");  // else another ask is due
-        if (!got) return;
-        asked = sent;
-        answer = got;
-        answered = sentHands;
-        current = sent === snapshot();
-        var shown = document.querySelector("[data-round-number]");
-        if (shown && got.number) shown.textContent = got.number;  // another phone saved one meanwhile
-        review.update(got);
-        render();
-      }, function () {
-        setNet("offline");
-        if (mine === seq) form.removeAttribute("aria-busy");
-      })
+        shown(got, mine, sent, sentHands);
+      }, function () { return judgeHere(mine, sent, sentHands); })
       .then(function () {
         clearTimeout(slow);
         inflight = false;
         if (again) ask();
       });
   }
+  /* an answer (the server's, or the engine's in this phone) about the form as it was `sent` */
+  function shown(got, mine, sent, sentHands) {
+    if (mine !== seq || again) return;
+    if (sent === snapshot()) form.removeAttribute("aria-busy");  // else another ask is due
+    if (!got) return;
+    asked = sent;
+    answer = got;
+    answered = sentHands;
+    current = sent === snapshot();
+    var number = document.querySelector("[data-round-number]");
+    if (number && got.number) number.textContent = got.number;  // another phone saved one meanwhile
+    review.update(got);
+    render();
+  }
+  /* the server could not be reached: the engine in this phone judges, if it may here */
+  function judgeHere(mine, sent, sentHands) {
+    var judging = offline.judge();
+    if (!judging) {
+      setNet("offline");
+      if (mine === seq) form.removeAttribute("aria-busy");
+      return null;
+    }
+    return judging.then(function (got) {
+      setNet(got.unkept ? "unjudged" : "judged");
+      shown(got.unkept ? null : got, mine, sent, sentHands);
+    }, function () {
+      setNet("offline");
+      if (mine === seq) form.removeAttribute("aria-busy");
+    });
+  }
   window.addEventListener("online", function () { ask(); });
   window.addEventListener("offline", function () { setNet("offline"); });
 
-  form.addEventListener("submit", function () {
+  form.addEventListener("submit", function (event) {
+    if (answer && answer.offline && answer.ok && current) {  // judged here: into the outbox
+      event.preventDefault();
+      form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+      offline.keep(answer).then(function () {
+        keep.close();
+        window.location.assign(form.getAttribute("data-session"));
+      }, function () { setNet("unkept"); });
+      return;
+    }
     // one tap, one save: disable after the browser has taken the pressed button's value
     setTimeout(function () { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; }); }, 0);
   });

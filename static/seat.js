@@ -43,6 +43,9 @@
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
     onIdle: function () { adopt(sync.draft()); }
   });
+  var alone = window.TongitsSeatAlone ? window.TongitsSeatAlone.create(root, function () {
+    return { me: me, mine: mine, header: header, dealer: DOM.dealer.value, draft: sync.draft() };
+  }) : null;
   var entry = E.create({ jokers: jokers, slot: DOM.slot, chips: DOM.chips, onChange: tapped, onNext: function () { sendDone(true); render(); } });
   var picker = entry.picker;
   entry.setNext("done");
@@ -143,6 +146,7 @@
     renderStrip(d);
     renderPot(d);
     renderReview(d);
+    if (alone) alone.update(sync.state().offline);
   }
   function press(group, value) {
     group.querySelectorAll("[data-value]").forEach(function (b) {

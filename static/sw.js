@@ -1,5 +1,87 @@
-/* The tracker's service worker, at the app's root scope (served by tracker/web/app_shell.py,
-   which puts the deploy's version in its first line: a new deploy is a new worker). It makes
-   the app installable; it answers no request yet, so every page is the server's own. */
-self.addEventListener("install", function () { self.skipWaiting(); });
-self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+/* The tracker's service worker, at the app's root scope. The server (tracker/web/app_shell.py)
+   puts before this text the deploy's VERSION and the list of its STATIC files and OFFLINE
+   words: a new deploy is a new worker, which takes over at once; the open pages then say
+   "Updated · Reload" (offline.js) and judge nothing more with the old engine.
+
+   Pages (navigations): the network first, each page kept as it comes (a session page is the
+   last known ledger, with its time on it); with no network, the kept copy.
+   Static files: kept per deploy, from the cache first. Pyodide and the engine's files: their
+   URLs name their version and digest, kept from the cache first across deploys.
+   Nothing else is touched: round changes, previews and polls go to the server as they are.
+   The outbox (outbox.js) is sent when the worker starts, as on a page load or the online event. */
+/* global VERSION, STATIC, OFFLINE_PAGE */
+importScripts("/static/outbox.js");
+
+var STATIC_CACHE = "static-" + VERSION, PAGES = "pages", ENGINE = "engine";
+var KEPT_FOR_GOOD = ["/offline/pyodide/", "/offline/engine/"];
+var FRESH_FIRST = ["/offline/engine.json", "/offline/engine_worker.js"];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC_CACHE).then(function (cache) {
+      return cache.addAll(STATIC.map(function (url) { return new Request(url, { cache: "reload" }); }));
+    })
+      .then(function () { return caches.open(PAGES); })
+      .then(function (pages) { return pages.add("/").catch(function () { /* kept on the next visit */ }); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (n) { return n.indexOf("static-") === 0 && n !== STATIC_CACHE; })
+        .map(function (n) { return caches.delete(n); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+  self.TongitsOutbox.flush().catch(function () { /* sent by the next page */ });
+});
+
+function startsWithAny(path, prefixes) {
+  return prefixes.some(function (p) { return path.indexOf(p) === 0; });
+}
+
+function fromCacheFirst(request, name) {
+  return caches.open(name).then(function (cache) {
+    return cache.match(request).then(function (kept) {
+      return kept || fetch(request).then(function (answer) {
+        if (answer.ok) cache.put(request, answer.clone());
+        return answer;
+      });
+    });
+  });
+}
+
+function fromNetworkFirst(request, name) {
+  return fetch(request).then(function (answer) {
+    if (answer.ok && answer.type === "basic") {
+      var copy = answer.clone();
+      caches.open(name).then(function (cache) { cache.put(request, copy); });
+    }
+    return answer;
+  }, function () {
+    return caches.open(name).then(function (cache) {
+      return cache.match(request).then(function (kept) {
+        return kept || cache.match(request, { ignoreSearch: true });
+      });
+    }).then(function (kept) {
+      if (kept) return kept;
+      if (request.mode !== "navigate") return Response.error();
+      return new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request, url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  var path = url.pathname;
+  if (startsWithAny(path, KEPT_FOR_GOOD)) return event.respondWith(fromCacheFirst(request, ENGINE));
+  if (FRESH_FIRST.indexOf(path) !== -1) return event.respondWith(fromNetworkFirst(request, ENGINE));
+  if (path.indexOf("/static/") === 0) return event.respondWith(fromCacheFirst(request, STATIC_CACHE));
+  if (request.mode === "navigate") return event.respondWith(fromNetworkFirst(request, PAGES));
+});
+
+self.addEventListener("message", function (event) {
+  if (event.data === "flush") event.waitUntil(self.TongitsOutbox.flush());
+});

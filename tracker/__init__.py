@@ -84,6 +84,7 @@ def _register_web(app: Flask) -> None:
         home,  # noqa: F401  the home page, on blueprint.bp
         language,
         offline_engine,  # noqa: F401  Pyodide and the engine's files for the phones, likewise
+        offline_state,  # noqa: F401  and what a phone keeps of a session to judge offline
         pages,  # noqa: F401  its views are routes of blueprint.bp,
         public,
         round_preview,  # noqa: F401  and the one-phone page's live preview

@@ -43,6 +43,9 @@ def defaults(instance: Path) -> dict:
         **summary_limits(),
         # on a public server (issue 10, tracker/web/public.py)
         PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
+        # a name for this release, part of the deploy's version: a new one makes the phones'
+        # service worker update even when no static file changed
+        RELEASE=os.environ.get("TRACKER_RELEASE") or "",
         TRUSTED_HOSTS=os.environ.get("TRUSTED_HOSTS") or None,
         TRUST_PROXY=os.environ.get("TRUST_PROXY") or 0,
         # requests of one address at once in a worker (web/client_limit.py); 0: no bound

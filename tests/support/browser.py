@@ -21,6 +21,7 @@ ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+APPS: dict = {}  # each `server` fixture's URL -> its Flask app (a test may change its config)
 TAPS_FILE = os.environ.get("TRACKER_TAPS_FILE")  # where the tap count of a round is written
 
 
@@ -58,7 +59,10 @@ def server(tmp_path_factory, request):
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
+    served = f"http://127.0.0.1:{httpd.server_port}"
+    APPS[served] = app
+    yield served
+    APPS.pop(served, None)
     httpd.shutdown()
     with app.app_context():  # the server's connections closed, not left to the next module
         db.session.remove()

@@ -1,6 +1,7 @@
 """The installable app: a web app manifest and a service worker at the root scope, served by
 the app; Chromium (at phone size, on 127.0.0.1, a secure context) reports no installability
-error. The worker's text names the deploy's version, so a new deploy is a new worker."""
+error. The worker's text names the deploy's version, so a new deploy is a new worker; the same
+text whatever the reader's language (a language switch is no new deploy)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,23 @@ def test_the_manifest_and_the_worker(client):
     )
     worker = client.get("/sw.js")
     assert worker.mimetype == "text/javascript" and worker.headers["Cache-Control"] == "no-cache"
-    assert worker.get_data(as_text=True).startswith("// version ")
+    text = worker.get_data(as_text=True)
+    assert text.startswith("var VERSION = ")
+    assert '"/static/outbox.js"' in text and '"/static/sw.js"' not in text  # kept per deploy
+    assert "was not opened on this phone before" in text  # the page for one never opened
+    assert client.get("/sw.js", headers={"Accept-Language": "fil"}).get_data(as_text=True) == text
+
+
+def test_a_new_release_is_a_new_worker(app, client):
+    """The worker's text (what the browser compares to find a new deploy) changes with the
+    static files, the engine's and the release's name (TRACKER_RELEASE)."""
+    before = client.get("/sw.js").get_data(as_text=True)
+    app.config["RELEASE"] = "2026-12-02"
+    try:
+        assert client.get("/sw.js").get_data(as_text=True) != before
+    finally:
+        app.config["RELEASE"] = ""
+    assert client.get("/sw.js").get_data(as_text=True) == before
 
 
 def test_on_a_plain_http_address_the_page_says_once_that_offline_needs_https(

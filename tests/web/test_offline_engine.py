@@ -15,7 +15,7 @@ import pytest
 
 from tests.support.rounds_factory import random_round, random_session
 from tracker.engine import PRESETS, Rules, replay
-from tracker.engine.judge import judge
+from tracker.engine.judge import judge, preview
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,12 +30,17 @@ def test_the_manifest_names_each_engine_file_with_its_sha256_and_serves_it(clien
     for name, sha in body["files"].items():
         served = client.get(body["engine"] + name)
         assert served.status_code == 200, name
-        assert hashlib.sha256(served.data).hexdigest() == sha
-        assert served.data == (ROOT / "tracker" / name).read_bytes()
-        assert "immutable" in served.headers["Cache-Control"]
+        assert_kept_as_named(served, name, sha)
     assert client.get(body["engine"] + "../config.py").status_code == 404
     stale = body["engine"].replace(body["digest"], "0" * 16)
     assert client.get(stale + "engine/cards.py").status_code == 404
+
+
+def assert_kept_as_named(served, name: str, sha: str) -> None:
+    """An engine file as served: the file on disk, under the manifest's sha256, kept a year."""
+    assert hashlib.sha256(served.data).hexdigest() == sha
+    assert served.data == (ROOT / "tracker" / name).read_bytes()
+    assert "immutable" in served.headers["Cache-Control"]
 
 
 def test_pyodide_comes_from_the_server_as_webassembly_kept_by_version(client):
@@ -84,17 +89,27 @@ def test_judge_says_what_the_servers_check_says(client, make_session, preset):
     assert {key: session[key] for key in answer["ledger"]} == answer["ledger"]
 
 
-def test_judge_names_each_problem_and_never_raises():
-    state = json.dumps({"players": ["Ana", "Ben", "Cris"], "rules": {}, "records": []})
-    for session, record, where in (
-        ("not json", "{}", "session"),
-        ("[]", "{}", "session"),
-        (state, '{"ending": "nap"}', "ending"),
-        (json.dumps({"players": ["Ana"], "first_dealer": 5}), "{}", "players"),
-        (state, "1e999", "round"),
-        ("[" * 5000, "{}", "session"),  # refused before the parser recurses
-        (state, '{"hands": [' + '["x", ' * 101 + "]", "round"),
-        (state, '{"hands": "' + "[" * 5000 + '"}', "ending"),  # brackets in text are text
-    ):
-        problems = json.loads(judge(session, record))["problems"]
-        assert problems and problems[0]["where"] == where, (session, record, problems)
+STATE = json.dumps({"players": ["Ana", "Ben", "Cris"], "rules": {}, "records": []})
+BROKEN = [  # (session, record, where its first problem is, whether the seats can be viewed)
+    ("not json", "{}", "session", False),
+    ("[]", "{}", "session", False),
+    (STATE, '{"ending": "nap"}', "ending", True),
+    (json.dumps({"players": ["Ana"], "first_dealer": 5}), "{}", "players", False),
+    (STATE, "1e999", "round", False),
+    (STATE, "[]", "round", False),
+    ("[" * 5000, "{}", "session", False),  # refused before the parser recurses
+    (STATE, "[" * 5000, "round", False),
+    (STATE, '{"hands": [' + '["x", ' * 101 + "]", "round", False),
+    (STATE, '{"hands": "' + "[" * 5000 + '"}', "ending", True),  # brackets in text are text
+    (STATE, '{"ending": "talon", "hands": [{"melds": 5, "hand": [1, [2]]}, 7]}', "hands", True),
+    (STATE, '{"ending": ["draw"], "declarer": {"x": 1}, "hands": [{"melds": [{}]}]}', "", True),
+]
+
+
+@pytest.mark.parametrize("session, record, where, viewed", BROKEN)
+def test_judge_and_preview_name_each_problem_and_never_raise(session, record, where, viewed):
+    problems = json.loads(judge(session, record))["problems"]
+    assert problems and problems[0]["where"].startswith(where), problems
+    seen = json.loads(preview(session, record))
+    assert seen["problems"] == problems  # the same answer, with the seats' views
+    assert len(seen["views"]) == (3 if viewed else 0)

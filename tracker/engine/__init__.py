@@ -17,6 +17,7 @@ from .problems import Path, Problem, RoundError
 from .record import ENDINGS, ROUND_KEYS, check_players
 from .rules import PRESETS, Rules, RulesError, read_rules
 from .scoring import RoundResult, score_round
+from .seat_views import seat_views
 from .settle import Transfer, settle
 from .stats import Stats, Tally, Versus, combine, session_stats
 from .stored import replay_stored
@@ -65,6 +66,7 @@ __all__ = [
     "replay",
     "replay_stored",
     "score_round",
+    "seat_views",
     "session_stats",
     "settle",
     "start_ledger",

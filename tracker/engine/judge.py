@@ -12,6 +12,12 @@ same state, byte for byte (tests/web/test_browser_offline_engine.py holds them t
               Ledger.to_dict, the rounds' and the ledger's answers of the API), or
               {"problems": [{"where": ..., "message": ...}, ...]} in English (a page words
               them in its reader's language from the same catalogue as the server's).
+
+    preview(session_text, record_text) -> text
+      what the one-phone page's live preview shows while the round is entered: {"views":
+      [three seat views], **judge's answer} (seat_views.py: each seat's melds, deadwood and
+      flags, as the server's preview gives them for the same form); "views" is [] when the
+      session or the record cannot be read at all. Both share the replayed session.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from .messages import N_
 from .problems import Problem, RoundError
 from .record import check_players
 from .rules import read_rules
+from .seat_views import seat_views
 from .values import read_seat
 
 # Nesting refused before parsing: far past what problems_in takes (MAX_DEPTH), far short of
@@ -34,12 +41,46 @@ TOO_DEEP = 100
 
 def judge(session_text: str, record_text: str) -> str:
     try:
-        ledger = _replayed(session_text).copy()
-        result = add_round(ledger, _read(record_text, "round"))
+        ledger, record = _ledger_and_record(session_text, record_text)
     except RoundError as error:
-        return _text({"problems": [problem.to_dict() for problem in error.problems]})
+        return _text(_problems(error))
+    return _text(_judged(ledger, record))
+
+
+def preview(session_text: str, record_text: str) -> str:
+    """The seats' views of the round (their melds, deadwood, flags) with `judge`'s answer."""
+    try:
+        ledger, record = _ledger_and_record(session_text, record_text)
+    except RoundError as error:
+        return _text({"views": [], **_problems(error)})
+    views = seat_views(ledger.rules, record, _three(record.get("hands")))
+    return _text({"views": views, **_judged(ledger, record)})
+
+
+def _ledger_and_record(session_text: str, record_text: str) -> tuple[Ledger, dict]:
+    """The session replayed (shared, not to be changed) and the new round's record."""
+    return _replayed(session_text), _read(record_text, "round")
+
+
+def _judged(replayed: Ledger, record: dict) -> dict:
+    ledger = replayed.copy()
+    try:
+        result = add_round(ledger, record)
+    except RoundError as error:
+        return _problems(error)
     answer = {"number": len(ledger.results), "result": result.to_dict()}
-    return _text({**answer, "ledger": ledger.to_dict()})
+    return {**answer, "ledger": ledger.to_dict()}
+
+
+def _problems(error: RoundError) -> dict:
+    return {"problems": [problem.to_dict() for problem in error.problems]}
+
+
+def _three(hands) -> list:
+    """A seat's part for each of the three seats: what the record holds, None for a missing one
+    (its view is an empty hand), nothing past the third."""
+    hands = hands if isinstance(hands, list) else []
+    return [*hands[:3], *[None] * (3 - len(hands[:3]))]
 
 
 @lru_cache(maxsize=4)

@@ -20,6 +20,8 @@ from babel import Locale
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
+from .js_words_offline import offline_words
+
 
 def _counted(plural_en: str, singular: str, plural: str, **blanks) -> dict:
     """{English plural: {category: text}}: a count's words in each plural category of the
@@ -220,6 +222,7 @@ SCRIPTS = {
     "seat": _seat,
     "live": _live,
     "new": _new,
+    "offline": lambda: offline_words(_counted),
 }
 
 

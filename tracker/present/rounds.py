@@ -103,16 +103,21 @@ def _draw_parts(result: RoundResult) -> list[str]:
     tie = _tied(result, compared)
     losers = [p.name for p in challengers if p is not winner]
     called = _("%(name)s called", name=caller.name)
-    lost = [_("%(names)s challenged and lost", names=_join(losers))] if losers else []
     if winner is caller:
-        if lost and tie:
-            return [called, _("%(names)s challenged and lost on a tie", names=_join(losers))]
-        if lost:
-            return [called, *lost]
-        if tie:
-            return [_("%(name)s called and won on a tie", name=caller.name)]
-        return [_("%(name)s called and won", name=caller.name)]
+        return _caller_won(caller.name, called, losers, tie)
+    lost = [_("%(names)s challenged and lost", names=_join(losers))] if losers else []
     return [called, _won(winner, tie), *lost]
+
+
+def _caller_won(name: str, called: str, losers: list[str], tie: bool) -> list[str]:
+    """'Cris called · Ben challenged and lost (on a tie)', 'Cris called and won (on a tie)'."""
+    if losers and tie:
+        return [called, _("%(names)s challenged and lost on a tie", names=_join(losers))]
+    if losers:
+        return [called, _("%(names)s challenged and lost", names=_join(losers))]
+    if tie:
+        return [_("%(name)s called and won on a tie", name=name)]
+    return [_("%(name)s called and won", name=name)]
 
 
 def _won(winner, tie: bool) -> str:
@@ -249,6 +254,17 @@ def news_lines(news, unit: str = "₱") -> list[str]:
             )
         )
     return lines
+
+
+def overtaken_message(news) -> str:
+    """What the API answers (a 409, nothing saved) for a new round judged before rounds were
+    saved or changed on another phone (`news`: the core's NeedsReview with `saved_since`)."""
+    return _(
+        "rounds were saved, changed or deleted on another phone since this round was judged: "
+        "the table must look at both before this one is saved (it would now be round "
+        "%(number)s)",
+        number=news.checked.number,
+    )
 
 
 def saved_sentence(result: RoundResult, number: int, unit: str = "₱") -> str:

@@ -14,15 +14,17 @@ through these names, so they accept and refuse the same input with the same mess
     imports.py      a session from its JSON export (import, restore)
     drafts.py       the round a table enters together, one phone per seat (issue 9)
     draft_preview.py  a draft checked as a round would be, and cards two seats entered
+    offline.py      what a phone keeps of a session to judge its next round offline
 """
 
+from ..engine import seat_views  # the engine's, named here as it always was
 from .draft_entry import entry_of, keep_entry, submit_entry
-from .draft_seats import seat_views
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
 from .imports import add_imported, import_session, read_import
 from .ledger import LedgerCache, ledger_of, round_count, rules_of
 from .lifecycle import PAGE_SIZES, create_session, reopen, set_pin, settle
+from .offline import offline_state
 from .outcomes import (
     AlreadySaved,
     Checked,
@@ -72,6 +74,7 @@ __all__ = [
     "keep_entry",
     "listed_sessions",
     "news_of",
+    "offline_state",
     "ledger_of",
     "read_import",
     "recent_sessions",

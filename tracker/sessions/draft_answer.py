@@ -19,12 +19,11 @@ from decimal import Decimal
 from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..engine import money_str, money_text
+from ..engine import money_str, money_text, seat_views
 from ..extensions import db
 from ..models import GameSession, RoundDraft
 from .draft_changes import header_change, last_change, turned_on_by
 from .draft_preview import preview
-from .draft_seats import seat_views
 from .ledger import ledger_of, rules_of
 from .outcomes import Saved
 
@@ -33,7 +32,6 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
     """The answer's JSON object for `draft` at `version` (what its ETag names)."""
     seen = preview(game, draft)
     rules = rules_of(game)
-    pot = ledger_of(game).pot
     seats = [
         {
             "seat": seat,
@@ -55,20 +53,24 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
         "header": draft.header,
         "seats": seats,
         "all_done": all(state["done"] for state in draft.seats),
-        "preview": {
-            "ready": seen.result is not None and not seen.problems,
-            "result": None if seen.result is None else seen.result.to_dict(),
-            "errors": [problem.to_dict() for problem in seen.problems],
-            "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
-            "seats": seat_views(
-                rules, draft.header or {}, [state["hand"] for state in draft.seats]
-            ),
-            "pot": money_str(pot),
-            "pot_text": money_text(pot, rules.unit),
-        },
+        "preview": _preview(game, draft, seen, rules),
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
         "saved": None if saved is None else {"number": saved.number},
         "last_change": _with_texts(last_change(draft, seen), rules.unit),
+    }
+
+
+def _preview(game: GameSession, draft: RoundDraft, seen, rules) -> dict:
+    """The draft checked as a round (`seen`), each seat's view of its part, the pot."""
+    pot = ledger_of(game).pot
+    return {
+        "ready": seen.result is not None and not seen.problems,
+        "result": None if seen.result is None else seen.result.to_dict(),
+        "errors": [problem.to_dict() for problem in seen.problems],
+        "clashes": [{"card": card, "seats": s} for card, s in seen.clashes.items()],
+        "seats": seat_views(rules, draft.header or {}, [state["hand"] for state in draft.seats]),
+        "pot": money_str(pot),
+        "pot_text": money_text(pot, rules.unit),
     }
 
 

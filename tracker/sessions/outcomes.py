@@ -34,6 +34,9 @@ class Submission:
     # the session's revision when the phone began to show this new round: a round saved since
     # with the same cards was this one, saved on another phone (AlreadySaved)
     seen_revision: int | None = None
+    # the number the phone judged this new round as (offline): another number now (a round
+    # deleted meanwhile) is news for the table as well
+    judged_number: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
 """A round entered twice: the same cards saved again by a second phone that entered the same
 round, or a round whose cards are those of the round before (a form sent again, the last
 round's cards left in). Found by the cards alone: who dealt and the verdict follow from them.
+And what else a phone must be told before its new round is saved (`unconfirmed`): the rounds
+saved or changed since it began the round (`Seen-Revision`, a form's revision).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from ..engine.cards import CardError, parse_card
 from ..engine.hands import hand_tokens
 from ..models import GameSession
 from .ledger import ledger_of, rules_of
-from .outcomes import AlreadySaved, Checked, NeedsReview
+from .outcomes import AlreadySaved, Checked, NeedsReview, Submission
 
 
 def cards_of(record: dict) -> tuple:
@@ -73,6 +75,40 @@ def saved_elsewhere(
     if not since:
         return None  # the session moved on (a settle, a PIN): no round of this phone's
     return NeedsReview(checked, since, repeats_last(game, checked.record))
+
+
+class Overtaken(Exception):
+    """Another phone saved or changed rounds since this new round began: nothing is saved (also
+    when raised inside the transaction saving it: it is rolled back); `news` says what."""
+
+    def __init__(self, news: AlreadySaved | NeedsReview):
+        super().__init__(news)
+        self.news = news
+
+
+def check_still_new(game: GameSession, submission: Submission, checked: Checked) -> None:
+    """Raise Overtaken when, since the revision the phone began this new round at, rounds were
+    saved or changed (`saved_elsewhere`): asked before the round is saved, and again in each
+    run of the transaction that saves it (a run again after a race sees the rounds that won)."""
+    keyed = submission.idem is not None
+    news = saved_elsewhere(game, submission.seen_revision, checked, keyed)
+    if news is None and submission.judged_number not in (None, checked.number):
+        news = NeedsReview(checked)  # a round deleted since: this one moved up
+    if news is not None:
+        raise Overtaken(news)
+
+
+def unconfirmed(game: GameSession, submission: Submission, checked: Checked) -> NeedsReview | None:
+    """What the table must see before the round is saved: for a new round, what happened since
+    the phone began it (raised: Overtaken); then a verdict it has not confirmed yet (with the
+    round before when it holds the same cards). None: save it."""
+    new = submission.number is None
+    if new:
+        check_still_new(game, submission, checked)
+    reviewed = submission.reviewed is None or submission.reviewed == checked.review_key
+    if submission.save and reviewed:
+        return None
+    return NeedsReview(checked, same_as=repeats_last(game, checked.record) if new else None)
 
 
 def news_of(game: GameSession, seen_revision: int | None, checked: Checked):

@@ -23,7 +23,6 @@ from .outcomes import (
     Conflict,
     Deleted,
     Locked,
-    NeedsReview,
     Outcome,
     Refused,
     Saved,
@@ -74,6 +73,8 @@ def submit(game: GameSession, submission: Submission) -> Outcome:
         return Locked(error)
     try:
         return _submit(game, submission)
+    except repeats.Overtaken as overtaken:  # rounds saved meanwhile: nothing saved
+        return overtaken.news
     except VersionConflict as error:
         return _conflict(game, error)
     except InputError as error:
@@ -169,15 +170,8 @@ def _submit(game: GameSession, submission: Submission) -> Outcome:
             return repeat
         check_version(game, number, submission.version)
     checked = check_round(game, submission.record, number)
-    if number is None:
-        keyed = submission.idem is not None
-        news = repeats.saved_elsewhere(game, submission.seen_revision, checked, keyed)
-        if news is not None:
-            return news
-    reviewed = submission.reviewed is None or submission.reviewed == checked.review_key
-    if not (submission.save and reviewed):
-        same_as = repeats.repeats_last(game, checked.record) if number is None else None
-        return NeedsReview(checked, same_as=same_as)
+    if (unconfirmed := repeats.unconfirmed(game, submission, checked)) is not None:
+        return unconfirmed
     if number is None:
         return _save(game, submission, checked)
     return _edit(game, submission, checked)
@@ -220,6 +214,7 @@ def _save(game: GameSession, submission: Submission, checked: Checked) -> Saved:
     def change():
         check_open(game)
         now = first.pop() if first else check_round(game, submission.record)
+        repeats.check_still_new(game, submission, now)  # a retry: a round saved meanwhile
         version = game.revision + 1
         db.session.add(
             Round(session_id=game.id, number=now.number, record=now.record, version=version)

@@ -18,9 +18,11 @@ from ..exchange.export import export_json
 from ..exchange.json_file import MAX_PROBLEMS
 from ..present.messages import errors_dict
 from ..sessions import (
+    AlreadySaved,
     Conflict,
     Deleted,
     Locked,
+    NeedsReview,
     Refused,
     Saved,
     Submission,
@@ -31,7 +33,7 @@ from ..sessions import (
 from ..sessions.draft_tags import revision_tag
 from ..sessions.errors import InputError
 from ..sessions.group_store import group_of
-from . import admin, devices, inputs
+from . import admin, devices, inputs, round_news
 from .answers import round_dict, session_dict, session_list, summary
 from .exports import kept_text
 from .heavy import heavy, heavy_import
@@ -184,7 +186,10 @@ def add_round(token: str):
         return 201, {**out, **summary(game, saved.ledger)}
 
     idem = _idempotent(f"rounds:{game.token}", body, respond)
-    outcome = sessions.submit(game, Submission(body, idem=idem, access=access_of(game)))
+    submission = round_news.submission(body, idem, access_of(game))
+    outcome = sessions.submit(game, submission)
+    if isinstance(outcome, (AlreadySaved, NeedsReview)):
+        return round_news.answer(game, outcome)
     if not isinstance(outcome, Saved):
         return not_saved(outcome)
     status, out = outcome.answer or respond(outcome)

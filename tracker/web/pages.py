@@ -5,6 +5,7 @@ function and renders its answer."""
 from __future__ import annotations
 
 from contextlib import nullcontext
+from datetime import UTC, datetime
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -119,6 +120,7 @@ def _session_page(game):
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
         saved_round=_saved_round(context, request.args.get("saved")),
+        rendered_at=datetime.now(UTC).isoformat(timespec="seconds"),
         **seat_choice(game),
         **context,
     )

@@ -1,31 +1,29 @@
-"""What one seat's phone shows of its own part while the round draft is entered (docs/API.md,
-"Round draft": `preview.seats`): each meld as the engine reads it (a set or a run, secret, and
-whether it may be laid secret), the deadwood of the cards in hand, sunog, and the flags this
-seat may be offered. The engine decides each of these (engine/offers.py); the page only shows
-them. Nothing here refuses anything: what is wrong is the preview's `errors`.
+"""What one seat's phone shows of its own part of a round in progress (docs/API.md, "Round
+draft": `preview.seats`; the one-phone page's live preview and the offline `judge.preview`):
+each meld as the engine reads it (a set or a run, secret, and whether it may be laid secret),
+the deadwood of the cards in hand, sunog, and the flags this seat may be offered. The engine
+decides each of these (offers.py); a page only shows them. Nothing here refuses anything:
+what is wrong is the round check's problems.
+
+A seat's cards may come as a draft holds them (lists of card notations) or as the API takes
+them (texts such as "7S 7D 7C", "" for none): both give the same view.
 """
 
 from __future__ import annotations
 
-from ..engine import (
+from .cards import CardError, format_cards, parse_cards
+from .deadwood import best_melds
+from .hands import (  # more than a hand holds: no deadwood is searched
     HAND_FLAGS,
-    CardError,
-    MeldError,
-    Rules,
-    best_melds,
-    format_cards,
-    may_be_secret,
-    offered_flags,
-    parse_cards,
-    read_seat,
-    validate_meld,
-)
-from ..engine.hands import (  # more than a hand holds: no deadwood is searched
     MOST_IN_HAND,
     card_tokens,
     too_big,
 )
-from ..engine.messages import message_of
+from .melds import MeldError, validate_meld
+from .messages import message_of
+from .offers import may_be_secret, offered_flags
+from .rules import Rules
+from .values import read_seat
 
 
 def seat_views(rules: Rules, header: dict, hands: list) -> list[dict]:

@@ -1,0 +1,61 @@
+/* The page's side of the in-phone referee (static/engine_worker.js: the server's engine under
+   Pyodide in a module worker). Nothing is downloaded until the phone opted in ("Keep working
+   offline", or the installed app): `wanted()` says whether it did, `start()` starts the worker
+   (Pyodide comes from the server, kept by the service worker), `preview(session, record)`
+   answers the engine's JSON (tracker/engine/judge.py `preview`).
+
+   A page of an older deploy than the service worker's ("Updated · Reload") judges nothing. */
+(function () {
+  "use strict";
+  var KEY = "tongits-offline", START_MS = 120000;
+  var worker = null, ready = null, seq = 0, waiting = {}, stale = false, optedHere = false;
+
+  function wanted() {
+    try { if (window.localStorage.getItem(KEY) === "on") return true; } catch (e) { /* private mode */ }
+    return optedHere || installed();
+  }
+  function installed() {
+    return !!(window.matchMedia && window.matchMedia("(display-mode: standalone)").matches);
+  }
+  function optIn() {
+    try { window.localStorage.setItem(KEY, "on"); } catch (e) { optedHere = true; }
+  }
+
+  function call(message) {
+    return new Promise(function (resolve, reject) {
+      message.id = ++seq;
+      waiting[message.id] = { resolve: resolve, reject: reject };
+      worker.postMessage(message);
+    });
+  }
+
+  function start() {
+    if (ready) return ready;
+    if (!window.Worker || !window.isSecureContext) return Promise.reject(new Error("no worker here"));
+    worker = new Worker("/offline/engine_worker.js", { type: "module" });
+    worker.onmessage = function (event) {
+      var got = event.data, w = waiting[got.id];
+      if (!w) return;
+      delete waiting[got.id];
+      if (got.ok) w.resolve(got.text); else w.reject(new Error(got.error));
+    };
+    // a browser that refuses WebAssembly never answers: give up rather than wait for ever
+    var late = new Promise(function (resolve, reject) {
+      setTimeout(function () { reject(new Error("the engine did not start")); }, START_MS);
+    });
+    ready = Promise.race([call({ op: "ready" }), late]);
+    ready.catch(function () { ready = null; if (worker) worker.terminate(); worker = null; });
+    return ready;
+  }
+
+  function preview(session, record) {
+    if (stale) return Promise.reject(new Error("stale"));
+    return start().then(function () {
+      return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record) });
+    }).then(function (text) { return JSON.parse(text); });
+  }
+
+  window.TongitsEngine = { wanted: wanted, installed: installed, optIn: optIn, start: start,
+    preview: preview, isReady: function () { return !!ready; },
+    setStale: function () { stale = true; }, isStale: function () { return stale; } };
+})();

@@ -1,0 +1,94 @@
+/* The one-phone round page when the server cannot be reached (used by round.js): the in-phone
+   engine (engine_client.js) judges the form against the session as this phone last saw it plus
+   the rounds waiting in its outbox (outbox.js), and a Confirm puts the round in the outbox with
+   the revision it was judged on; the session page then shows it as not sent yet. Only a phone
+   that opted in to offline work (or the installed app) judges here; a page of an older deploy
+   than the service worker's judges nothing ("Updated · Reload"). */
+(function () {
+  "use strict";
+  var MELD_SPLIT = /[|;/\n]+/, SECRET = "*", FLAGS = ["challenged", "kang", "no_discard"];
+
+  function seatOf(text) {  // as the server's form reads it: the engine refuses what is no seat
+    if (!text) return null;
+    return /^\d{1,2}$/.test(text) ? parseInt(text, 10) : text;
+  }
+  function meldsOf(text) {
+    return (text || "").split(MELD_SPLIT).map(function (m) { return m.trim(); }).filter(Boolean)
+      .map(function (m) { return m.charAt(0) === SECRET ? { cards: m.slice(1).trim(), secret: true } : m; });
+  }
+  /* the round record of the form's fields, as tracker/web/round_form.py record_from_form makes
+     it (nothing checked here: the engine does that) */
+  function recordOf(form) {
+    var data = new FormData(form);
+    function v(name) { return String(data.get(name) || "").trim(); }
+    var ending = v("ending") || null, talon = ending === "talon";
+    var record = { ending: ending, dealer: seatOf(v("dealer")), declarer: talon ? null : seatOf(v("declarer")),
+      last_drawer: talon ? seatOf(v("last_drawer")) : null, hands: [] };
+    for (var seat = 0; seat < 3; seat++) {
+      var hand = { melds: meldsOf(v("melds_" + seat)), hand: v("hand_" + seat) };
+      FLAGS.forEach(function (flag) { if (data.get(flag + "_" + seat)) hand[flag] = true; });
+      record.hands.push(hand);
+    }
+    return record;
+  }
+
+  function esc(text) {
+    var div = document.createElement("div");
+    div.textContent = text;
+    return div.innerHTML;
+  }
+  function verdictHtml(result, headline, unit) {
+    var money = window.TongitsOffline.money;
+    var lines = result.verdict.map(function (v) { return "<li>" + esc(v) + "</li>"; }).join("");
+    var pays = result.payments.map(function (p) {
+      return "<li>" + esc(p.from_name + " \u2192 " + p.to_name + " " + money(p.amount, unit) + " (" + p.explain + ")") + "</li>";
+    }).join("");
+    return '<div class="verdict offline-verdict"><p class="headline"><strong>' + esc(headline) + "</strong></p>" +
+      "<ul>" + lines + "</ul>" + (pays ? '<ul class="pays">' + pays + "</ul>" : "") + "</div>";
+  }
+
+  /* the engine's answer (judge.py preview) as the server's preview answer reads */
+  function answerOf(got, unit) {
+    var answer = { ok: false, offline: true, hands: got.views, errors: [], review_key: null };
+    if (got.problems) {
+      answer.errors = got.problems;
+      return answer;
+    }
+    var headline = window.TongitsOffline.headline(got.result, unit);
+    answer.ok = true;
+    answer.review_key = "offline";
+    answer.number = got.number;
+    answer.headline = headline;
+    answer.verdict_html = verdictHtml(got.result, headline, unit);
+    answer.judged = got;
+    return answer;
+  }
+
+  function create(form) {
+    var E = window.TongitsEngine, O = window.TongitsOutbox;
+    var token = form.getAttribute("data-token"), unit = form.getAttribute("data-unit") || "\u20b1";
+    var on = !!(E && O && window.TongitsOffline && E.wanted() && !form.hasAttribute("data-edit"));
+    var basis = null;
+
+    /* Promise of the offline answer; null when this page does not judge offline */
+    function judge() {
+      if (!on || E.isStale()) return null;
+      return O.judgedOn(token).then(function (judged) {
+        if (!judged) return { unkept: true };
+        basis = judged;
+        return E.preview(judged.session, recordOf(form)).then(function (got) { return answerOf(got, unit); });
+      });
+    }
+
+    /* Confirm of an offline verdict: into the outbox (the session page shows it next) */
+    function keep(answer) {
+      var judged = answer.judged;
+      return O.add({ token: token, api: basis.kept.api, record: recordOf(form), base: basis.kept.revision,
+        number: judged.number, result: judged.result, ledger: judged.ledger });
+    }
+
+    return { judge: judge, keep: keep, on: function () { return on; } };
+  }
+
+  window.TongitsRoundOffline = { create: create, recordOf: recordOf };
+})();

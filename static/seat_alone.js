@@ -1,0 +1,65 @@
+/* Seat mode without the server (used by seat.js): taps keep being queued and sent as always;
+   once the server has been out of reach for AFTER_MS, the seat page offers to finish the round
+   on this phone alone. The tap puts every card known here (this seat's, as tapped; the
+   others', as the last draft showed them) and the round's header into the one-phone page's
+   kept taps (entry_keep.js, the same store a reload of that page reads) and opens that page,
+   which the service worker keeps and whose engine judges offline. */
+(function () {
+  "use strict";
+  var AFTER_MS = 20000, FLAGS = ["challenged", "kang", "no_discard"];
+
+  /* the one-phone form's fields (templates/round.html) of the seat page's round */
+  function formOf(header, hands, dealer) {
+    var H = window.TongitsEntry.hands, form = new URLSearchParams();
+    if (header.ending) form.set("ending", header.ending);
+    if (header.declarer !== null && header.declarer !== undefined) form.set("declarer", String(header.declarer));
+    if (header.last_drawer !== null && header.last_drawer !== undefined) form.set("last_drawer", String(header.last_drawer));
+    form.set("dealer", String(dealer));
+    hands.forEach(function (hand, seat) {
+      var fields = H.toFields(hand);
+      form.set("melds_" + seat, fields.melds);
+      form.set("hand_" + seat, fields.hand);
+      FLAGS.forEach(function (flag) { if (hand[flag]) form.set(flag + "_" + seat, "y"); });
+    });
+    return form.toString();
+  }
+
+  function create(root, current) {
+    var t = window.TongitsWords.t, since = null, timer = null;
+    var box = document.createElement("div");
+    box.className = "seat-alone";
+    box.hidden = true;
+    var said = document.createElement("p");
+    said.textContent = t("The server has not answered for a while. Finish this round on this phone alone, with every card entered here?");
+    var go = document.createElement("button");
+    go.type = "button";
+    go.className = "btn primary wide";
+    go.textContent = t("Finish on this phone");
+    box.appendChild(said);
+    box.appendChild(go);
+    root.appendChild(box);
+
+    go.addEventListener("click", function () {
+      var now = current(), H = window.TongitsEntry.hands, d = now.draft;
+      var hands = [0, 1, 2].map(function (seat) {
+        if (seat === now.me) return now.mine;
+        return d ? H.read(d.seats[seat].hand) : H.blank();
+      });
+      var kept = { form: formOf(now.header, hands, now.dealer), at: Date.now() };
+      try { window.localStorage.setItem("tongits-entry:" + root.getAttribute("data-token"), JSON.stringify(kept)); } catch (e) { return; }
+      window.location.assign(root.getAttribute("data-one-phone"));
+    });
+
+    /* called at each render: whether the server is out of reach now */
+    function update(offline) {
+      if (!offline) { since = null; clearTimeout(timer); box.hidden = true; return; }
+      if (since === null) {
+        since = Date.now();
+        timer = setTimeout(function () { box.hidden = since === null; }, AFTER_MS);
+      }
+    }
+    return { update: update };
+  }
+
+  window.TongitsSeatAlone = { create: create, formOf: formOf };
+})();

@@ -1,0 +1,251 @@
+"""Offline at the table, on a 360x740 phone of Debian's Chromium (127.0.0.1 is a secure
+context: the service worker runs): the phone opts in ("Keep working offline"), loses the
+network, opens the session and its round entry from its cache, enters and confirms three
+rounds judged by the engine in the phone (Pyodide), keeps them across a reload, and sends them
+once the network is back, each saved exactly once and the ledger the server's. A round edited
+on another phone meanwhile gives a conflict that shows both; a new deploy's worker takes over
+and the open page says "Updated · Reload"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.browser import APPS, SEAT_PHONE, close
+from tests.support.entry import TYPICAL, OneScreen, new_session
+from tracker.web.offline_engine import pyodide_version
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.timeout(900),
+    pytest.mark.skipif(pyodide_version() is None, reason="no Pyodide: scripts/setup.sh test"),
+]
+
+ROUNDS = [
+    TYPICAL,
+    [(["2S 3S 4S"], "5D 6C"), (["8H 8D 8C"], "KS KD QC"), (["JH QH KH"], "9S 10C")],
+    [(["AH AD AC"], "2D"), (["5S 6S 7S"], "9H 10H"), ([], "3C 4D 8S JD")],
+]
+
+
+@pytest.fixture
+def table(browser):
+    """Phones of their own (cookies, caches, IndexedDB and service worker each)."""
+    made = []
+
+    def phone():
+        context = browser.new_context(
+            viewport=SEAT_PHONE, has_touch=True, is_mobile=True, service_workers="allow"
+        )
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+        page.set_default_timeout(20_000)
+        made.append(page)
+        return page
+
+    yield phone
+    errors = [e for page in made for e in page.js_errors]
+    for page in made:
+        close(page.context)
+    assert errors == [], errors
+
+
+def offline(page, off: bool) -> None:
+    """The network gone (or back) for the phone's pages and its service worker alike."""
+    page.context.set_offline(off)
+    page.wait_for_function(f"() => navigator.onLine === {'false' if off else 'true'}")
+
+
+def ready_offline(page, server: str, token: str) -> None:
+    """Open the session, take the offer, wait till the engine and the session are kept."""
+    page.goto(f"{server}/s/{token}")
+    offer = page.get_by_role("button", name=re.compile("^Keep working offline"))
+    offer.wait_for()
+    assert re.search(r"· \d+\.\d MB$", offer.inner_text())  # its size, before it is taken
+    offer.tap()
+    page.locator("#offline-state", has_text="Ready to work offline").wait_for(timeout=180_000)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    page.reload()  # controlled now: the session and its round entry are kept
+    kept = (
+        "async t => !!(await TongitsOutbox.state(t)) &&"
+        " !!(await (await caches.open('pages')).match('/s/' + t + '/rounds/new'))"
+    )
+    page.wait_for_function(kept, arg=token, timeout=60_000)
+
+
+def enter(page, server: str, token: str, hands) -> str:
+    """One round tapped and confirmed on the one-phone page; the live bar's words before."""
+    page.goto(f"{server}/s/{token}/rounds/new")
+    screen = OneScreen(page)
+    screen.ending("Talon out")
+    screen.play(hands)
+    bar = page.locator(".livebar .bar-main")
+    page.wait_for_function(
+        "() => document.querySelector('.livebar .bar-main').textContent.includes('Review')"
+    )
+    said = bar.inner_text()
+    screen.confirm()
+    page.wait_for_url(f"{server}/s/{token}")
+    assert screen.problems() == []
+    return said
+
+
+def waiting(page, said: str) -> None:
+    """The page says how many rounds wait to be sent ("" : it says nothing)."""
+    count = page.locator("#outbox-count")
+    if said:
+        expect(count).to_have_text(said)
+    else:
+        expect(count).to_be_hidden()
+
+
+def server_session(page, server: str, token: str) -> dict:
+    answer = page.request.get(f"{server}/api/sessions/{token}")
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
+    table, server, tmp_path
+):
+    page = table()
+    token = new_session(page, server)
+    ready_offline(page, server, token)
+    offline(page, True)
+    page.reload()
+    assert page.locator("#as-of").inner_text().startswith("Offline · ledger as of")
+    bars = []
+    for number, hands in enumerate(ROUNDS, start=1):
+        bars.append(enter(page, server, token, hands))
+        waiting(page, f"{number} round{'s' if number > 1 else ''} not sent yet")
+    # the verdict in the live bar as the server words it: "Cris wins ₱66.00 · Review ▸"
+    assert all(re.fullmatch(r"\w+ wins ₱[\d,]+\.\d\d · Review ▸", bar) for bar in bars), bars
+    assert page.locator(".unsent-round").count() == 3
+    page.screenshot(path=str(tmp_path / "offline-three-rounds.png"), full_page=True)
+    page.reload()
+    waiting(page, "3 rounds not sent yet")  # the outbox outlives a reload
+    provisional = page.evaluate(
+        "t => TongitsOutbox.entries(t).then(e => e[e.length - 1].ledger.balances)", token
+    )
+    assert server_session(page, server, token)["rounds"] == []
+
+    offline(page, False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#outbox-count").wait_for(state="hidden", timeout=30_000)
+    stored = server_session(page, server, token)
+    assert len(stored["rounds"]) == 3
+    assert {name: amount for name, amount in stored["balances"].items()} == provisional
+    page.reload()  # sent again at each load: nothing is left to send, nothing saved twice
+    page.wait_for_timeout(1000)
+    assert len(server_session(page, server, token)["rounds"]) == 3
+    waiting(page, "")
+
+
+def test_a_round_edited_on_another_phone_meanwhile_gives_a_conflict_that_keeps_both(
+    table, server, tmp_path
+):
+    page, other = table(), table()
+    token = new_session(page, server)
+    first = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[0]]}
+    assert page.request.post(f"{server}/api/sessions/{token}/rounds", data=first).status == 201
+    ready_offline(page, server, token)
+    offline(page, True)
+    enter(page, server, token, ROUNDS[1])
+    waiting(page, "1 round not sent yet")
+
+    other.goto(f"{server}/s/{token}")  # the same session, on another phone, online
+    edited = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[2]]}
+    assert other.request.put(f"{server}/api/sessions/{token}/rounds/1", data=edited).ok
+
+    offline(page, False)
+    page.reload()
+    box = page.locator(".conflict-box")
+    box.wait_for(timeout=30_000)
+    text = box.inner_text()
+    assert "On this phone: round 2 ·" in text and "On the server now it would be round 2 ·" in text
+    assert "round 1 ·" in text  # the round the other phone changed, as it is now
+    page.screenshot(path=str(tmp_path / "offline-conflict.png"), full_page=True)
+    assert len(server_session(page, server, token)["rounds"]) == 1  # nothing merged silently
+    page.get_by_role("button", name="Save it as round 2").tap()
+    page.locator("#outbox-count").wait_for(state="hidden", timeout=30_000)
+    rounds = server_session(page, server, token)["rounds"]
+    assert len(rounds) == 2 and rounds[0]["record"]["hands"][2]["hand"] == ["3C", "4D", "8S", "JD"]
+
+
+def test_a_new_deploys_worker_takes_over_and_the_page_says_updated(table, server):
+    page = table()
+    token = new_session(page, server)
+    page.goto(f"{server}/s/{token}")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)"
+    )
+    app = APPS[server]
+    app.config["RELEASE"] = "the next one"
+    try:
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        updated = page.get_by_role("button", name="Updated · Reload")
+        updated.wait_for(timeout=30_000)
+        assert page.evaluate("TongitsEngine.isStale()") is True
+        updated.tap()
+        page.wait_for_load_state()
+        assert not page.get_by_role("button", name="Updated · Reload").is_visible()
+    finally:
+        app.config["RELEASE"] = ""
+
+
+def test_a_seat_phone_cut_off_finishes_the_round_alone_with_every_card_entered_there(
+    table, server, tmp_path
+):
+    """Three phones, one per seat: Ben and Cris tap their hands online; Ana's phone loses the
+    network, taps hers (queued as always), and after a while is offered to finish the round
+    alone: the one-phone page opens, offline, with all three hands and the ending, and its
+    Confirm goes to the outbox, saved once the network is back."""
+    ana, ben, cris = table(), table(), table()
+    token = new_session(ana, server)
+    ready_offline(ana, server, token)
+    for seat, page in ((0, ana), (1, ben), (2, cris)):
+        page.goto(f"{server}/s/{token}/rounds/new?seat={seat}")
+        page.locator(".picker [data-card='7S']").wait_for()
+    ben.locator("[data-ending] [data-value=talon]").tap()
+    for seat, page in ((1, ben), (2, cris)):
+        (melds,), hand = TYPICAL[seat][0], TYPICAL[seat][1]
+        for card in [*melds.split(), "Meld", *hand.split()]:
+            if card == "Meld":
+                page.get_by_role("button", name=re.compile("^Meld")).tap()
+            else:
+                page.locator(f".picker [data-card='{card}']").tap()
+    draft = f"{server}/api/sessions/{token}/draft"
+    ana.wait_for_function(  # Ben's and Cris's hands are on the server…
+        "async url => (await (await fetch(url)).json())"
+        ".seats.every((s, i) => !i || s.hand.hand.length)",
+        arg=draft,
+    )
+    ana.wait_for_timeout(2500)  # … and Ana's phone has polled them (every second)
+    offline(ana, True)
+    for card in ["7S", "7D", "7C", "Meld", "2H", "5C", "9D"]:
+        if card == "Meld":
+            ana.get_by_role("button", name=re.compile("^Meld")).tap()
+        else:
+            ana.locator(f".picker [data-card='{card}']").tap()
+    alone = ana.get_by_role("button", name="Finish on this phone")
+    alone.wait_for(timeout=40_000)
+    assert alone.evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")  # in view
+    ana.screenshot(path=str(tmp_path / "seat-offer.png"))
+    alone.tap()
+    ana.wait_for_url(f"{server}/s/{token}/rounds/new")
+    for seat, (melds, hand) in enumerate(TYPICAL):
+        assert ana.locator(f"#melds_{seat}").input_value() == melds[0]
+        assert ana.locator(f"#hand_{seat}").input_value() == hand
+    bar = ana.locator(".livebar .bar-main")
+    expect(bar).to_have_text(re.compile(r"^\w+ wins ₱[\d,]+\.\d\d · Review ▸$"), timeout=30_000)
+    bar.tap()  # the review, Confirm in the bar
+    OneScreen(ana).confirm()
+    ana.wait_for_url(f"{server}/s/{token}")
+    waiting(ana, "1 round not sent yet")
+    offline(ana, False)
+    ana.evaluate("window.dispatchEvent(new Event('online'))")
+    waiting(ana, "")
+    assert len(server_session(ana, server, token)["rounds"]) == 1
