@@ -101,22 +101,29 @@
   /* a session page: its snapshot kept for judging offline, its pages kept to open offline */
   function keepSession() {
     if (!token || !E.wanted() || !navigator.onLine) return;
-    fetch(holder.getAttribute("data-offline"), { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (state) {
-        if (!state) return null;
-        state.kept_at = new Date().toISOString();
-        return O.keepState(state);
-      }).catch(function () { /* kept at the next visit */ });
+    O.state(token).then(function (kept) {  // a session page names its revision: fetched when newer
+      var shown = ledger && ledger.getAttribute("data-revision");
+      if (kept && shown && String(kept.revision) === shown) return null;
+      return fetch(holder.getAttribute("data-offline"), { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (state) {
+          if (!state) return null;
+          state.kept_at = new Date().toISOString();
+          return O.keepState(state);
+        });
+    }).catch(function () { /* kept at the next visit */ });
     var pages = [holder.getAttribute("data-one-phone")];
     var enter = document.getElementById("enter-round");
     if (enter) pages.push(enter.getAttribute("href"));
-    pages = pages.filter(Boolean);
+    pages = pages.filter(function (url, i) { return url && pages.indexOf(url) === i; });
     if (!window.caches || !pages.length) return;
     caches.open("pages").then(function (c) {
       return Promise.all(pages.map(function (url) {
-        return fetch(url, { credentials: "same-origin" }).then(function (r) {
-          if (r.ok && !r.redirected) return c.put(url, r);  // a page to open offline as it is
+        return c.match(url).then(function (kept) {
+          if (kept) return null;  // kept already; opened online, it is kept again as it comes
+          return fetch(url, { credentials: "same-origin" }).then(function (r) {
+            if (r.ok && !r.redirected) return c.put(url, r);  // a page to open offline as it is
+          });
         });
       }));
     }).catch(function () { /* kept when opened */ });
@@ -163,12 +170,17 @@
   }
 
   /* offline, the ledger shown is the one kept: say when it is from */
+  var unreachable = false;  // the server did not answer (the Wi-Fi may still be up)
   function showAsOf() {
     var asOf = document.getElementById("as-of");
     if (!asOf) return;
     var at = new Date(asOf.getAttribute("data-at"));
     asOf.textContent = t("Offline \u00b7 ledger as of {time}", { time: at.toLocaleString([], { dateStyle: "short", timeStyle: "short" }) });
-    asOf.hidden = navigator.onLine;
+    asOf.hidden = navigator.onLine && !unreachable;
+  }
+  if (ledger && navigator.onLine) {  // a kept page shown while the server is down: say so too
+    fetch(ledger.getAttribute("data-poll"), { cache: "no-store" }).then(function () { unreachable = false; },
+      function () { unreachable = true; }).then(showAsOf);
   }
 
   window.TongitsOffline = { money: money, headline: headline, showCount: showCount, flush: flush };

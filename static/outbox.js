@@ -94,6 +94,17 @@
     });
   }
 
+  /* the kept session now holds the round the server saved: the next judged offline follow it */
+  function saved(entry, body) {
+    return state(entry.token).then(function (kept) {
+      if (!kept || body.revision == null || body.number !== kept.next_number) return null;
+      kept.state.records.push(entry.record);
+      kept.revision = body.revision;
+      kept.next_number = body.number + 1;
+      return keepState(kept);
+    });
+  }
+
   /* One session's queue, in order, till it is empty, a conflict, or the network fails */
   function flushSession(queue, report) {
     if (!queue.length) return Promise.resolve();
@@ -106,6 +117,7 @@
         var moved = revision == null ? [] : queue.filter(function (e) { return e.base === entry.base; });
         moved.forEach(function (e) { e.base = revision; });
         return Promise.all(moved.map(put)).then(function () { return remove(entry.key); })
+          .then(function () { return saved(entry, answer.body); })
           .then(function () { return flushSession(queue, report); });
       }
       if (answer.status >= 500 || answer.status === 429) return null;  // busy or down: sent again later

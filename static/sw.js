@@ -54,7 +54,8 @@ function fromCacheFirst(request, name) {
 
 function fromNetworkFirst(request, name) {
   return fetch(request).then(function (answer) {
-    if (answer.ok && answer.type === "basic") {
+    var html = (answer.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+    if (answer.ok && answer.type === "basic" && (html || request.mode !== "navigate")) {  // no PDF kept
       var copy = answer.clone();
       caches.open(name).then(function (cache) { cache.put(request, copy); });
     }
