@@ -27,6 +27,10 @@ if [ "$mode" = test ]; then
     command -v chromium >/dev/null || need+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
     command -v pdftotext >/dev/null || need+=(poppler-utils)
+    # the installable-app test over HTTPS makes a certificate authority of its own (openssl)
+    # and has Chromium trust it (certutil, into the NSS database of the test's own profile)
+    command -v openssl >/dev/null || need+=(openssl)
+    command -v certutil >/dev/null || need+=(libnss3-tools)
 fi
 # axe-core and Pyodide come through the npm client (`npm pack`), over HTTPS from the npm
 # registry (a minimal Debian has no CA certificates)

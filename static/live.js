@@ -10,6 +10,8 @@
   // issue 12: "+ Enter round {n}" in the reader's language (templates/_js_words.html), else English
   var said = document.getElementById("words"), enterWords = "+ Enter round {n}";
   try { enterWords = (said && JSON.parse(said.textContent)[enterWords]) || enterWords; } catch (e) { /* English */ }
+  /* whether the server answered the last poll: offline.js says the ledger shown is the kept one */
+  function reach(yes) { document.dispatchEvent(new CustomEvent("tongits:reach", { detail: yes })); }
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
@@ -17,6 +19,7 @@
     if (etag) headers["If-None-Match"] = etag;
     fetch(box.getAttribute("data-poll"), { headers: headers, cache: "no-store" })
       .then(function (r) {
+        reach(true);
         if (r.status !== 200) return null;  // 304: unchanged; anything else: ask again later
         var tag = r.headers.get("ETag");
         return r.json().then(function (state) { state.etag = tag; return state; });
@@ -42,7 +45,7 @@
           if (String(state.settled) !== box.getAttribute("data-settled")) location.reload();
         });
       })
-      .catch(function () {})
+      .catch(function (error) { if (error instanceof TypeError) reach(false); })  // no answer at all
       .then(function () { busy = false; });
   }
   setInterval(poll, 3000);

@@ -178,10 +178,8 @@
     asOf.textContent = t("Offline \u00b7 ledger as of {time}", { time: at.toLocaleString([], { dateStyle: "short", timeStyle: "short" }) });
     asOf.hidden = navigator.onLine && !unreachable;
   }
-  if (ledger && navigator.onLine) {  // a kept page shown while the server is down: say so too
-    fetch(ledger.getAttribute("data-poll"), { cache: "no-store" }).then(function () { unreachable = false; },
-      function () { unreachable = true; }).then(showAsOf);
-  }
+  // live.js polls the session: no answer at all means the ledger shown is the one kept
+  document.addEventListener("tongits:reach", function (e) { unreachable = !e.detail; showAsOf(); });
 
   window.TongitsOffline = { money: money, headline: headline, showCount: showCount, flush: flush };
   window.addEventListener("online", function () { showAsOf(); flush(); keepSession(); });

@@ -5,20 +5,25 @@ text whatever the reader's language (a language switch is no new deploy)."""
 
 from __future__ import annotations
 
-import pytest
+import subprocess
+import threading
 
-from tests.support.browser import ARGS, CHROMIUM, SEAT_PHONE
+import pytest
+from werkzeug.serving import make_server
+
+from tests.support.browser import APPS, ARGS, CHROMIUM, SEAT_PHONE
 
 pytestmark = pytest.mark.browser
 
 
-def own_profile(browser, folder, *args):
+def own_profile(browser, folder, *args, env=None):
     """A phone with a profile of its own: Chromium installs nothing from an incognito context,
     which every other test's context is."""
     return browser.browser_type.launch_persistent_context(
         str(folder),
         executable_path=CHROMIUM,
         args=[*ARGS, *args],
+        env=env,
         viewport=SEAT_PHONE,
         has_touch=True,
         is_mobile=True,
@@ -31,6 +36,90 @@ def test_the_app_is_installable(browser, server, tmp_path):
         _installable(context.new_page(), server)
     finally:
         context.close()
+
+
+def test_the_app_is_installable_over_https(browser, server, tmp_path):
+    """The same app served over HTTPS, its certificate (for tracker.test, which Chromium is told
+    to map to 127.0.0.1) signed by a certificate authority of this test's own that the phone's
+    profile trusts (its NSS database, as a phone trusts a public one): the worker registers
+    and Chromium reports no installability error."""
+    cert, key = tls_files(tmp_path)
+    httpd = make_server("127.0.0.1", 0, APPS[server], threaded=True, ssl_context=(cert, key))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    rules = "--host-resolver-rules=MAP tracker.test 127.0.0.1"
+    context = own_profile(browser, tmp_path / "profile", rules, env={"HOME": str(tmp_path)})
+    try:
+        phone = context.new_page()
+        _installable(phone, f"https://tracker.test:{httpd.server_port}")
+        assert phone.evaluate("window.isSecureContext") is True
+    finally:
+        context.close()
+        httpd.shutdown()
+
+
+def tls_files(folder) -> tuple[str, str]:
+    """A certificate authority trusted in `folder`/.pki/nssdb (Chromium's on Linux, with HOME
+    at `folder`) and a certificate of tracker.test it signed: (certificate, key) files."""
+
+    def run(*command):
+        subprocess.run(command, check=True, capture_output=True, cwd=folder)
+
+    run(
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=Tracker test CA",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=keyCertSign",
+    )
+    run(
+        "openssl",
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-subj",
+        "/CN=tracker.test",
+        "-keyout",
+        "key.pem",
+        "-out",
+        "cert.csr",
+    )
+    (folder / "ext.cnf").write_text("subjectAltName=DNS:tracker.test\n")
+    run(
+        "openssl",
+        "x509",
+        "-req",
+        "-in",
+        "cert.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-extfile",
+        "ext.cnf",
+        "-out",
+        "cert.pem",
+    )
+    (folder / ".pki" / "nssdb").mkdir(parents=True)
+    run("certutil", "-d", "sql:.pki/nssdb", "-N", "--empty-password")
+    run("certutil", "-d", "sql:.pki/nssdb", "-A", "-t", "C,,", "-n", "tracker-test", "-i", "ca.pem")
+    return str(folder / "cert.pem"), str(folder / "key.pem")  # fmt: skip
 
 
 def _installable(phone, server):

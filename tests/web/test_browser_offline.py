@@ -117,6 +117,9 @@ def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
     offline(page, True)
     page.reload()
     assert page.locator("#as-of").inner_text().startswith("Offline · ledger as of")
+    page.goto(f"{server}/")  # the home page opens too, with this session on it
+    page.locator(f"a[href='/s/{token}']").first.tap()
+    page.wait_for_url(f"{server}/s/{token}")
     bars = []
     for number, hands in enumerate(ROUNDS, start=1):
         bars.append(enter(page, server, token, hands))

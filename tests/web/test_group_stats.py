@@ -126,9 +126,11 @@ def test_the_stats_page_draws_its_charts_on_the_server(client, barkada):
     page = client.get(f"/g/{barkada[0]}/stats")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    # no script of its own: only the one every page loads (the installable app's)
+    # no script of its own: only those every page loads (the installable app's, offline work)
     scripts = re.findall(r"<script[^>]*>", html)
-    assert html.count("<svg") == 2 and scripts == ['<script src="/static/install.js" defer>']
+    every_page = ["words", "install", "outbox", "engine_client", "conflict", "offline"]
+    assert scripts == [f'<script src="/static/{name}.js" defer>' for name in every_page]
+    assert html.count("<svg") == 2
     assert 'aria-label="Net winnings of each member"' in html
     assert "Ana: +₱118.00" in html  # the net chart's words
     assert "Ben: 2 won (1 Tongits, 0 draw, 1 talon out)" in html

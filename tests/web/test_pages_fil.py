@@ -120,7 +120,9 @@ def test_the_english_pages_keep_their_words(client, played):
 def test_the_scripts_get_their_words_on_a_filipino_page(app, client, played):
     page = client.get(f"/s/{played}/rounds/new?lang=fil").get_data(as_text=True)
     said = json.loads(
-        re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S).group(1)
+        re.search(
+            r'<script type="application/json" id="words" class="words">(.*?)</script>', page, re.S
+        ).group(1)
     )
     assert said["Type instead"] == fil(app, "Type instead") == "I-type"
     assert said["Cards for {name}"] == "Baraha ni {name}"
