@@ -95,11 +95,17 @@ def run(browser, base: str, args) -> dict:
     context.set_offline(True)
     page.goto(f"{base}/s/{token}/rounds/new")
     page.locator("label[for=ending-talon]").click()
-    for seat, (melds, hand) in enumerate(
-        [("7S 7D 7C", "2H 5C 9D"), ("4H 5H 6H", "KS QD JC"), ("9S 10S JS", "AS 3D 8C")]
-    ):
-        page.fill(f"#melds_{seat}", melds)
-        page.fill(f"#hand_{seat}", hand)
+    hands = [("7S 7D 7C", "2H 5C 9D"), ("4H 5H 6H", "KS QD JC"), ("9S 10S JS", "AS 3D 8C")]
+    page.evaluate(  # as typed (the fields the picker fills)
+        """hands => hands.forEach(([melds, hand], seat) => {
+          for (const [name, value] of [['melds_' + seat, melds], ['hand_' + seat, hand]]) {
+            const field = document.getElementById(name);
+            field.value = value;
+            field.dispatchEvent(new Event('input', {bubbles: true}));
+          }
+        })""",
+        hands,
+    )
     page.wait_for_function("() => !document.getElementById('round').hasAttribute('aria-busy')")
     previews = page.evaluate(PREVIEWS, args.previews)
     page.goto(f"{base}/s/{token}")
@@ -110,6 +116,7 @@ def run(browser, base: str, args) -> dict:
         args.queued,
     )
     page.reload()
+    page.locator("#outbox-count", has_text=f"{args.queued} rounds not sent yet").wait_for()
     context.set_offline(False)
     began = time.perf_counter()
     page.evaluate("window.dispatchEvent(new Event('online'))")
