@@ -63,17 +63,33 @@
     updated.addEventListener("click", function () { window.location.reload(); });
   }
 
-  /* the offer, and what it starts */
+  /* the offer, and what it starts: the engine started once, in a page the service worker
+     controls, so that every file it fetches is kept; started again only for a new engine */
   var box = document.getElementById("keep-offline-box"), offer = document.getElementById("keep-offline");
-  var said = document.getElementById("offline-state");
-  function ready() {
+  var said = document.getElementById("offline-state"), DIGEST = "tongits-offline-digest";
+  function remembered(value) {
+    try {
+      if (value === undefined) return window.localStorage.getItem(DIGEST);
+      window.localStorage.setItem(DIGEST, value);
+    } catch (e) { return null; }
+    return value;
+  }
+  function sayReady(kept) {
+    offer.hidden = true;
+    said.textContent = kept ? t("Ready to work offline.")
+      : t("Ready to work offline, but this browser refused persistent storage: it may clear the offline data after some days unused.");
+  }
+  function persisted(ask) {
+    var s = navigator.storage;
+    if (!s || !s.persist) return Promise.resolve(false);
+    return ask ? s.persist() : s.persisted();
+  }
+  function ready(manifest) {
     said.textContent = t("Getting the referee ready for offline\u2026");
-    var persisted = navigator.storage && navigator.storage.persist ? navigator.storage.persist() : Promise.resolve(false);
-    // the engine's files are kept by the service worker only as a page it controls fetches them
-    return controlled().then(E.start).then(function () { return persisted; }).then(function (kept) {
-      offer.hidden = true;
-      said.textContent = kept ? t("Ready to work offline.")
-        : t("Ready to work offline, but this browser refused persistent storage: it may clear the offline data after some days unused.");
+    var kept = persisted(true);
+    return controlled().then(E.start).then(function () {
+      remembered(manifest.digest);
+      return kept.then(sayReady);
     }, function () { said.textContent = t("This browser cannot run the referee offline."); });
   }
   function controlled() {
@@ -82,20 +98,32 @@
       navigator.serviceWorker.addEventListener("controllerchange", function () { resolve(); }, { once: true });
     });
   }
-  function offerSize() {
-    fetch("/offline/engine.json", { cache: "no-store" }).then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (m) {
-        if (!m) return;
-        offer.querySelector("[data-size]").textContent = "\u00b7 " + (m.bytes / 1e6).toFixed(1) + " MB";
-        box.hidden = false;
-      }, function () { /* offline: offered again online */ });
+  function manifest() {
+    return fetch("/offline/engine.json", { cache: "no-store" }).then(function (r) { return r.ok ? r.json() : null; });
+  }
+  function offerSize(m) {
+    offer.querySelector("[data-size]").textContent = "\u00b7 " + (m.bytes / 1e6).toFixed(1) + " MB";
+    box.hidden = false;
+  }
+  function keepReady() {  // opted in before: ready again only when the engine changed
+    manifest().then(function (m) {
+      if (!m) return null;
+      if (m.digest !== remembered()) return ready(m);
+      return persisted(false).then(sayReady);
+    }).catch(function () { /* offline: what was kept is what there is */ });
   }
   if (swOn && box) {  // the home and session pages
-    offer.addEventListener("click", function () { E.optIn(); box.hidden = false; ready(); });
-    if (E.wanted()) { box.hidden = false; offer.hidden = true; if (navigator.onLine) ready(); }
-    else offerSize();
-  } else if (swOn && E.wanted()) {
-    E.start().catch(function () { /* the round page says it when it must judge */ });
+    offer.addEventListener("click", function () {
+      E.optIn();
+      manifest().then(ready).catch(function () { said.textContent = t("This browser cannot run the referee offline."); });
+    });
+    if (E.wanted()) { box.hidden = false; offer.hidden = true; keepReady(); }
+    else manifest().then(function (m) { if (m) offerSize(m); }).catch(function () { /* offline: offered online */ });
+  } else if (swOn && E.wanted() && document.getElementById("round")) {
+    // the one-phone page: the engine starts when it may be needed, so no page waits for it then
+    var warm = function () { E.start().catch(function () { /* said when it must judge */ }); };
+    if (!navigator.onLine) warm();
+    window.addEventListener("offline", warm);
   }
 
   /* a session page: its snapshot kept for judging offline, its pages kept to open offline */

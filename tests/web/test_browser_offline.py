@@ -76,8 +76,9 @@ def ready_offline(page, server: str, token: str) -> None:
     page.wait_for_function(kept, arg=token, timeout=60_000)
 
 
-def enter(page, server: str, token: str, hands) -> str:
-    """One round tapped and confirmed on the one-phone page; the live bar's words before."""
+def enter(page, server: str, token: str, hands, shot=None) -> str:
+    """One round tapped and confirmed on the one-phone page; the live bar's words before (and
+    a screenshot of the review at `shot`)."""
     page.goto(f"{server}/s/{token}/rounds/new")
     screen = OneScreen(page)
     screen.ending("Talon out")
@@ -87,6 +88,8 @@ def enter(page, server: str, token: str, hands) -> str:
         "() => document.querySelector('.livebar .bar-main').textContent.includes('Review')"
     )
     said = bar.inner_text()
+    if shot:
+        page.screenshot(path=str(shot))
     screen.confirm()
     page.wait_for_url(f"{server}/s/{token}")
     assert screen.problems() == []
@@ -122,7 +125,7 @@ def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
     page.wait_for_url(f"{server}/s/{token}")
     bars = []
     for number, hands in enumerate(ROUNDS, start=1):
-        bars.append(enter(page, server, token, hands))
+        bars.append(enter(page, server, token, hands, tmp_path / f"offline-round-{number}.png"))
         waiting(page, f"{number} round{'s' if number > 1 else ''} not sent yet")
     # the verdict in the live bar as the server words it: "Cris wins ₱66.00 · Review ▸"
     assert all(re.fullmatch(r"\w+ wins ₱[\d,]+\.\d\d · Review ▸", bar) for bar in bars), bars
