@@ -27,6 +27,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.local_server import serve  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
+from tests.support.offline import ready_offline  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 # In the one-phone page: a hand's field changed `n` times, each until the page shows the answer.
@@ -73,21 +74,14 @@ def rounds(count: int) -> tuple[dict, list[dict]]:
 
 def ready(page, base: str, body: dict) -> str:
     token = page.request.post(base + "/api/sessions", data=body).json()["id"]
-    page.goto(f"{base}/s/{token}")
-    page.get_by_role("button", name="Keep working offline").click()
-    page.locator("#offline-state", has_text="Ready to work offline").wait_for(timeout=600_000)
-    page.reload()
-    kept = (
-        "async t => !!(await TongitsOutbox.state(t)) &&"
-        " !!(await (await caches.open('pages')).match('/s/' + t + '/rounds/new'))"
-    )
-    page.wait_for_function(kept, arg=token, timeout=60_000)
-    page.locator("#offline-state", has_text="Ready").wait_for(timeout=600_000)
+    ready_offline(page, base, token, ready_ms=600_000)
     return token
 
 
 def run(browser, base: str, args) -> dict:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.set_default_timeout(600_000)
     body, records = rounds(max(args.queued, 100))

@@ -55,7 +55,6 @@
     }).then(function (text) { return JSON.parse(text); });
   }
 
-  window.TongitsEngine = { wanted: wanted, installed: installed, optIn: optIn, start: start,
-    preview: preview, isReady: function () { return !!ready; },
+  window.TongitsEngine = { wanted: wanted, optIn: optIn, start: start, preview: preview,
     setStale: function () { stale = true; }, isStale: function () { return stale; } };
 })();

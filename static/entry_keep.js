@@ -7,13 +7,17 @@
   "use strict";
   var KEEP_HOURS = 12;
 
+  /* where a session's taps not sent yet are kept, and keeping them (a form's fields as text) */
+  function storeOf(token) { return "tongits-entry:" + token; }
+  function put(store, text) { window.localStorage.setItem(store, JSON.stringify({ form: text, at: Date.now() })); }
+
   function create(form, before, options) {
     var t = window.TongitsWords.t, edit = !!(options && options.edit);
     var band = document.createElement("span");
     band.className = "net";
     band.setAttribute("role", "status");
     before.parentNode.insertBefore(band, before);
-    var STORE = "tongits-entry:" + form.getAttribute("data-token");
+    var STORE = storeOf(form.getAttribute("data-token"));
 
     function setNet(state) {
       band.className = "net" + (state ? " " + state : "");
@@ -28,7 +32,7 @@
       if (edit || closed) return;  // an edit starts from the stored round
       try {
         if (text === null) window.localStorage.removeItem(STORE);
-        else window.localStorage.setItem(STORE, JSON.stringify({ form: text, at: Date.now() }));
+        else put(STORE, text);
       } catch (e) { /* private mode or full: the server's draft still has the last kept taps */ }
     }
     function unstash() {  // taps made while the server could not be reached, put back in the form
@@ -49,5 +53,11 @@
     return { band: band, setNet: setNet, stash: stash, unstash: unstash, close: close };
   }
 
-  window.TongitsKeep = { create: create };
+  /* the seat page's taps handed to the one-phone page (seat_alone.js); false: not kept */
+  function handOver(token, text) {
+    try { put(storeOf(token), text); } catch (e) { return false; }
+    return true;
+  }
+
+  window.TongitsKeep = { create: create, handOver: handOver };
 })();

@@ -209,7 +209,7 @@
   // live.js polls the session: no answer at all means the ledger shown is the one kept
   document.addEventListener("tongits:reach", function (e) { unreachable = !e.detail; showAsOf(); });
 
-  window.TongitsOffline = { money: money, headline: headline, showCount: showCount, flush: flush };
+  window.TongitsOffline = { money: money, headline: headline };
   window.addEventListener("online", function () { showAsOf(); flush(); keepSession(); });
   window.addEventListener("offline", showAsOf);
   if (swOn) navigator.serviceWorker.ready.then(function () { keepSession(); }).catch(function () {});

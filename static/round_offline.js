@@ -87,8 +87,8 @@
         number: judged.number, result: judged.result, ledger: judged.ledger });
     }
 
-    return { judge: judge, keep: keep, on: function () { return on; } };
+    return { judge: judge, keep: keep };
   }
 
-  window.TongitsRoundOffline = { create: create, recordOf: recordOf };
+  window.TongitsRoundOffline = { create: create };
 })();

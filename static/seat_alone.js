@@ -2,7 +2,7 @@
    once the server has been out of reach for AFTER_MS, the seat page offers to finish the round
    on this phone alone. The tap puts every card known here (this seat's, as tapped; the
    others', as the last draft showed them) and the round's header into the one-phone page's
-   kept taps (entry_keep.js, the same store a reload of that page reads) and opens that page,
+   kept taps (entry_keep.js `handOver`, the store a reload of that page reads) and opens that page,
    which the service worker keeps and whose engine judges offline. */
 (function () {
   "use strict";
@@ -45,8 +45,7 @@
         if (seat === now.me) return now.mine;
         return d ? H.read(d.seats[seat].hand) : H.blank();
       });
-      var kept = { form: formOf(now.header, hands, now.dealer), at: Date.now() };
-      try { window.localStorage.setItem("tongits-entry:" + root.getAttribute("data-token"), JSON.stringify(kept)); } catch (e) { return; }
+      if (!window.TongitsKeep.handOver(root.getAttribute("data-token"), formOf(now.header, hands, now.dealer))) return;
       window.location.assign(root.getAttribute("data-one-phone"));
     });
 
@@ -61,5 +60,5 @@
     return { update: update };
   }
 
-  window.TongitsSeatAlone = { create: create, formOf: formOf };
+  window.TongitsSeatAlone = { create: create };
 })();

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.support.browser import APPS, SEAT_PHONE, close
 from tests.support.entry import TYPICAL, OneScreen, new_session
+from tests.support.offline import ready_offline
 from tracker.web.offline_engine import pyodide_version
 
 pytestmark = [
@@ -57,23 +58,6 @@ def offline(page, off: bool) -> None:
     """The network gone (or back) for the phone's pages and its service worker alike."""
     page.context.set_offline(off)
     page.wait_for_function(f"() => navigator.onLine === {'false' if off else 'true'}")
-
-
-def ready_offline(page, server: str, token: str) -> None:
-    """Open the session, take the offer, wait till the engine and the session are kept."""
-    page.goto(f"{server}/s/{token}")
-    offer = page.get_by_role("button", name=re.compile("^Keep working offline"))
-    offer.wait_for()
-    assert re.search(r"· \d+\.\d MB$", offer.inner_text())  # its size, before it is taken
-    offer.tap()
-    page.locator("#offline-state", has_text="Ready to work offline").wait_for(timeout=180_000)
-    page.wait_for_function("() => !!navigator.serviceWorker.controller")
-    page.reload()  # controlled now: the session and its round entry are kept
-    kept = (
-        "async t => !!(await TongitsOutbox.state(t)) &&"
-        " !!(await (await caches.open('pages')).match('/s/' + t + '/rounds/new'))"
-    )
-    page.wait_for_function(kept, arg=token, timeout=60_000)
 
 
 def enter(page, server: str, token: str, hands, shot=None) -> str:
