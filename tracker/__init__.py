@@ -79,8 +79,11 @@ def _register_web(app: Flask) -> None:
         group_api,
         group_files,  # noqa: F401  and so are these
         group_forms,  # noqa: F401  its views are routes of group_pages.bp
+        group_history,  # noqa: F401  and so is the group's history page
         group_pages,
         group_stats,  # noqa: F401  a group's stats: routes of api.bp and group_pages.bp
+        history_api,  # noqa: F401  a session's and a group's history: routes of api.bp
+        history_pages,  # noqa: F401  and its pages, on blueprint.bp
         home,  # noqa: F401  the home page, on blueprint.bp
         language,
         offline_engine,  # noqa: F401  Pyodide and the engine's files for the phones, likewise

@@ -8,6 +8,8 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .present.clock import DEFAULT_ZONE, zone_named
+
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER_CACHE_SIZE = 512  # sessions whose derived ledger a worker keeps: a busy evening's tables
 
@@ -50,6 +52,9 @@ def defaults(instance: Path) -> dict:
         TRUST_PROXY=os.environ.get("TRUST_PROXY") or 0,
         # requests of one address at once in a worker (web/client_limit.py); 0: no bound
         CLIENT_AT_ONCE=int(os.environ.get("CLIENT_AT_ONCE") or 0),
+        # the one time zone of every time shown to people: pages, PDFs, CSV, a group's nights
+        # (present/clock.py); the database and the machine-readable stamps stay UTC
+        TIME_ZONE=os.environ.get("TRACKER_TIME_ZONE", "").strip() or DEFAULT_ZONE,
     )
 
 
@@ -90,6 +95,8 @@ def load(app, instance: Path, overrides: dict) -> None:
     app.config.update(overrides)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     public_server(app.config)
+    # an unknown zone stops the start, naming the setting (not the first page that shows a time)
+    app.config["TIME_ZONE"] = zone_named(app.config["TIME_ZONE"]).key
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = persistent_secret(instance / "secret_key")
 

@@ -81,6 +81,14 @@ class GameSession(db.Model):
         lazy="select",
     )
 
+    # its history (sessions/history.py), oldest first: read for exports, never changed here
+    events = db.relationship(
+        "ChangeEvent",
+        order_by="ChangeEvent.id",
+        lazy="select",
+        viewonly=True,
+    )
+
     # Optimistic locking: every change updates the session row WHERE revision = the one read,
     # so two workers saving at the same moment cannot both take the same round number.
     __mapper_args__ = {"version_id_col": revision}
@@ -105,6 +113,7 @@ class GameSession(db.Model):
             "page_size": self.page_size,
             "settled": self.settled,
             "rounds": self.records(),
+            "history": [event.to_dict() for event in self.events],
         }
 
 
@@ -123,6 +132,8 @@ class Round(db.Model):
     # the session's revision when what stands at this number last changed (saved, edited, or
     # moved up by a delete): an optimistic-lock token that never repeats for a number
     version = db.Column(db.Integer, nullable=False, default=1)
+    # changed since it was first saved: the ledger marks it "edited" (the history says how)
+    edited = db.Column(db.Boolean, nullable=False, default=False, server_default=db.false())
 
     session = db.relationship("GameSession", back_populates="rounds")
 
@@ -167,6 +178,12 @@ class Barkada(db.Model):
     payments = db.relationship(
         "Payment", order_by="Payment.id", cascade="all, delete-orphan", lazy="select"
     )
+    events = db.relationship(
+        "ChangeEvent",
+        order_by="ChangeEvent.id",
+        lazy="select",
+        viewonly=True,
+    )
 
     __mapper_args__ = {"version_id_col": revision}
 
@@ -205,6 +222,44 @@ class Payment(db.Model):
     amount = db.Column(db.String(20), nullable=False)
     paid_on = db.Column(db.Date, nullable=False)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+
+class ChangeEvent(db.Model):
+    """One change to a session or a group, who made it and when (issue 17): appended in the
+    transaction of the change itself (sessions/history.py, the one place that writes it) and
+    never updated. `before`/`after` hold what the change replaced and what it made (a round's
+    stored record and each player's amount; never a PIN); `by` is a label code such as
+    "seat:1", "owner", "phone", "api", "import" or "restore", never an address."""
+
+    __tablename__ = "change_event"
+    __table_args__ = (
+        db.Index("ix_change_event_session", "session_id", "id"),
+        db.Index("ix_change_event_group", "group_id", "id"),
+    )
+
+    id = db.Column(db.Integer, primary_key=True)
+    session_id = db.Column(
+        db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=True
+    )
+    group_id = db.Column(db.Integer, db.ForeignKey("barkada.id", ondelete="CASCADE"), nullable=True)
+    at = db.Column(db.DateTime, nullable=False, default=utcnow)
+    kind = db.Column(db.String(30), nullable=False)
+    by = db.Column(db.String(40), nullable=False)
+    round = db.Column(db.Integer, nullable=True)  # the round's number when it changed
+    before = db.Column(MendedJSON, nullable=True)
+    after = db.Column(MendedJSON, nullable=True)
+
+    def to_dict(self) -> dict:
+        """The event as the API and the exports have it."""
+        return {
+            "id": self.id,
+            "at": iso(self.at),
+            "kind": self.kind,
+            "by": self.by,
+            "round": self.round,
+            "before": self.before,
+            "after": self.after,
+        }
 
 
 class PinAttempt(db.Model):
@@ -259,3 +314,20 @@ class RoundDraft(db.Model):
 
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")
+
+
+def from_iso(value: str | None) -> datetime | None:
+    """An ISO time of an export as the naive UTC the database keeps (no zone given: UTC);
+    None for no time or one that is not a time."""
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is not None:
+        try:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:  # 9999-12-31T23:00-08:00 is past the last year a date can hold
+            return None
+    return moment

@@ -186,6 +186,7 @@ def test_export_is_pretty_and_stable():
         "settled",
         "rules",
         "rounds",
+        "history",
         "check",
     ]
 

@@ -211,9 +211,21 @@ def test_export_then_import_by_the_api_gives_the_same_ledger(client, make_sessio
         assert after[key] == before[key], key
     assert [r["record"] for r in after["rounds"]] == [r["record"] for r in before["rounds"]]
     assert [r["result"] for r in after["rounds"]] == [r["result"] for r in before["rounds"]]
-    # the import's own export is the same file, but for the date written
+    # the import's own export is the same file, but for the date written and the history:
+    # the same events (new ids), then the import itself holding the rounds it made
     again = json.loads(client.get(f"/api/sessions/{new['id']}/export").data)
-    assert {**again, "created": None} == {**json.loads(text), "created": None}
+    first = json.loads(text)
+    assert {**again, "created": None, "history": None} == {
+        **first,
+        "created": None,
+        "history": None,
+    }
+    unnumbered = [{**event, "id": None} for event in again["history"][:-1]]
+    assert unnumbered == [{**event, "id": None} for event in first["history"]]
+    assert [e["kind"] for e in first["history"]] == ["round_saved"] * len(first["rounds"])
+    imported = again["history"][-1]
+    assert (imported["kind"], imported["by"]) == ("imported", "import")
+    assert len(imported["after"]["rounds"]) == len(first["rounds"])
     # the imported session is a session like any other: it takes a next round
     assert client.post(f"/api/sessions/{new['id']}/rounds", json=TALON).status_code == 201
 

@@ -70,8 +70,16 @@ def test_group_session_settle_and_bayad_na_at_360px(browser, server, scheme):
     cris.get_by_label("Amount Cris paid Ben").fill("40.00")
     with page.expect_navigation():
         cris.get_by_role("button", name="Bayad na").tap()
-    assert page.url.endswith(f"/s/{session}#settlement")
-    assert "Bayad na: Cris paid Ben ₱40.00." in page.locator(".flash").first.inner_text()
+    assert re.search(rf"/s/{session}\?paid=\d+#settlement$", page.url)
+    # said where it lands, in view; the 40.00 shown paid, the 25.00 still owed offered
+    notice = page.locator("#paid-notice")
+    assert "Bayad na: Cris paid Ben ₱40.00 on " in notice.inner_text()
+    top = notice.bounding_box()["y"]
+    assert 0 <= top < SMALL["height"], top
+    cris = page.locator("#settlement .transfers li").filter(has_text="Cris pays Ben")
+    assert "✓ Cris paid Ben ₱40.00" in cris.inner_text()
+    assert cris.get_by_label("Amount Cris paid Ben").input_value() == "25.00"
+    layout_ok()
 
     page.goto(f"{server}/g/{group}")
     owed = page.locator("#utang .transfer")

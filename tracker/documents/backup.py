@@ -230,7 +230,7 @@ def restore(data, replace: bool = False) -> Report:
                 report.skipped.append(label)
                 continue
             game = add_imported(
-                entry.clean, token=entry.token, game=existing, updated=entry.updated
+                entry.clean, token=entry.token, game=existing, updated=entry.updated, by="restore"
             )
             for name in HASHES:
                 setattr(game, name, entry.hashes.get(name))

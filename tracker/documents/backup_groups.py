@@ -22,11 +22,10 @@ from sqlalchemy import select
 
 from ..engine import Path, Problem
 from ..extensions import db
-from ..models import Barkada, GameSession, Member, iso, utcnow
+from ..models import Barkada, GameSession, Member, from_iso, iso, utcnow
 from ..sessions import InputError
 from ..sessions.group_exchange import add_payments, member_dict, payment_dicts, read_members
 from ..sessions.group_store import member_names
-from ..sessions.imports import _utc
 
 HASHES = ("pin_hash", "owner_key_hash", "recovery_hash")
 
@@ -100,7 +99,7 @@ def read_groups(data: dict, problems: list[Problem], read_token, check_hashes) -
         if token is not None and isinstance(payments, list):
             left = [_left_at(m) for m in members]
             pairs = list(zip(checked, left, strict=True))
-            times = _utc(raw.get("created")), _utc(raw.get("updated"))
+            times = from_iso(raw.get("created")), from_iso(raw.get("updated"))
             out[token] = GroupEntry(token, name, pairs, payments, *times, hashes)
     return out
 
@@ -109,7 +108,7 @@ def _left_at(member):
     """When a member left: the backup's time, or now for a member marked `left` without one."""
     if not isinstance(member, dict):
         return None
-    return _utc(member.get("left_at")) or (utcnow() if member.get("left") is True else None)
+    return from_iso(member.get("left_at")) or (utcnow() if member.get("left") is True else None)
 
 
 def check_seats(raw: dict, where: Path, groups: dict, problems: list[Problem]):
@@ -160,7 +159,7 @@ def restore_groups(groups: dict, replace: bool, report) -> dict[str, Barkada]:
         except InputError as error:
             raise InputError([p.under("groups", index) for p in error.problems]) from None
         for payment, raw in zip(group.payments, entry.payments, strict=True):
-            payment.created_at = _utc(raw.get("created")) or utcnow()
+            payment.created_at = from_iso(raw.get("created")) or utcnow()
         (report.replaced if existing is not None else report.restored).append(label)
         out[entry.token] = group
     return out

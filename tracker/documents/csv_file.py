@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import datetime
 
 from flask_babel import gettext as _
 
 from ..engine import money_str
 from ..exchange.export import ledger_of
+from ..present.clock import local_day
 from ..present.messages import say
 from ..present.rounds import PlayedRound, played_rounds
 
@@ -96,11 +98,19 @@ def _flags(result, payment) -> list:
     return [" and ".join(challenged), kang, sum(1 for meld in winner.melds if meld.secret)]
 
 
-def filename_stem(export: dict) -> str:
-    """A file name for downloads: tongits-2026-11-30-ana-ben-cris (ASCII only)."""
-    created = (export.get("created") or "")[:10]
+def filename_stem(export: dict, zone: str | None = None) -> str:
+    """A file name for downloads: tongits-2026-11-30-ana-ben-cris (ASCII only), dated the day
+    the session started at the table (in `zone`; left out, the app's TIME_ZONE)."""
     names = "-".join(slug(name) or "x" for name in export["players"])
-    return "-".join(part for part in ("tongits", created, names) if part)
+    return "-".join(part for part in ("tongits", _start_day(export, zone), names) if part)
+
+
+def _start_day(export: dict, zone: str | None) -> str:
+    try:
+        started = datetime.fromisoformat(export.get("created") or "")
+    except (TypeError, ValueError):
+        return ""
+    return local_day(started, zone).isoformat()
 
 
 def slug(text: str, gap: str = "") -> str:

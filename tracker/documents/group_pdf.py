@@ -13,15 +13,14 @@ gettext (English outside a request); web/group_stats.py puts the language in the
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
 import flask_babel
 from markupsafe import Markup
 
 from ..present import group_stats as words
+from ..present.clock import local_time
 from ..present.display import language, short_day_time
 from ..present.statement import statement_view
-from .summary import DEFAULT_ZONE
 from .summary import environment as _environment
 
 
@@ -42,8 +41,8 @@ def _css_text(text: str) -> str:
 
 
 def _printed(now: datetime | None) -> str:
-    moment = (now or datetime.now(UTC)).astimezone(ZoneInfo(DEFAULT_ZONE))
-    return short_day_time(moment, ", ")
+    """The printing time at the table (the app's TIME_ZONE: the HTML is made in the request)."""
+    return short_day_time(local_time(now or datetime.now(UTC)), ", ")
 
 
 def _common(now: datetime | None) -> dict:

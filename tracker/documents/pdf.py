@@ -3,7 +3,8 @@
 WeasyPrint fetches nothing but files from this project's own directories and data: URLs
 (`LocalOnlyFetcher`): a name or a rule cannot make the server read a URL or a private file.
 
-    summary_pdf(export, now=None, zone=..., fetcher=None, max_rounds=None) -> bytes
+    summary_pdf(export, now=None, zone=None, fetcher=None, max_rounds=None) -> bytes
+        zone: the table's time zone name (the app's TIME_ZONE; left out, the current app's)
     html_pdf(html, fetcher=None) -> bytes     any document of templates/ (issue 11)
 
 The app prints in a child process with limits (render.py); this module is what that child runs.
@@ -20,7 +21,6 @@ from urllib.parse import unquote, urlsplit
 # models and Flask's extensions with them, a third of its start.
 ROOT = Path(__file__).resolve().parent.parent.parent
 TEMPLATES, STATIC = ROOT / "templates", ROOT / "static"
-DEFAULT_ZONE = "Asia/Manila"  # times in the table's zone: the app is made for the Philippines
 
 # WeasyPrint may read files only from here (and data: URLs); anything else is refused.
 ALLOWED_DIRS = (TEMPLATES, STATIC)
@@ -64,7 +64,7 @@ def local_fetcher():
 def summary_pdf(
     export: dict,
     now: datetime | None = None,
-    zone: str | None = DEFAULT_ZONE,
+    zone: str | None = None,
     fetcher=None,
     max_rounds: int | None = None,
 ) -> bytes:

@@ -1,6 +1,6 @@
 """The summary PDF of a session version: from the cache, or printed within bounds (issue 10).
 
-    printer = Printer(folder, limits, renders=2)     # one per worker process
+    printer = Printer(folder, limits, renders=2, zone="Asia/Manila")   # one per worker process
     printer.pdf((token, version, settled, lang), export, now=None) -> bytes   (lang: 'en', 'fil';
         left out, English)
         raises Busy or TooLarge (each with `retry_after`, seconds)
@@ -12,6 +12,8 @@ taken the answer is Busy at once, no queue); the same version is printed by one 
 time (pdf_cache.render_lock): another one asking for it waits up to WAIT seconds for that file,
 then answers Busy. A print that fails (over its time or memory bound, or crashed) is TooLarge,
 leaves nothing in the cache but its failure mark, and is not tried again for FAILED_FOR seconds.
+The printer's time zone (the app's TIME_ZONE) is part of every file's version: after the
+setting changes, nothing printed in the old zone is served.
 """
 
 from __future__ import annotations
@@ -46,9 +48,10 @@ class TooLarge(PrintRefused):
 
 
 class Printer:
-    def __init__(self, folder: Path, limits: Limits, renders: int):
+    def __init__(self, folder: Path, limits: Limits, renders: int, zone: str | None = None):
         self.folder = folder
         self.limits = limits
+        self.zone = zone  # the times printed are in it (None: the current app's)
         self._slots = threading.BoundedSemaphore(renders) if renders > 0 else None
         self.started = 0  # prints this worker started (the tests and benchmarks read it)
 
@@ -57,11 +60,23 @@ class Printer:
         export dict, called only when a print is needed. The language is part of the key, so an
         English and a Filipino print of one version are two files (issue 12)."""
         lang = key[3] if len(key) > 3 else "en"
-        return self._cached_or_printed(key, lambda: render_pdf(export(), self.limits, now, lang))
+        return self._cached_or_printed(
+            self._zoned(key), lambda: render_pdf(export(), self.limits, now, lang, self.zone)
+        )
 
     def document(self, key: tuple, html: Callable[[], str]) -> bytes:
-        """The PDF of `key` printed from `html()` (called only when a print is needed)."""
-        return self._cached_or_printed(key, lambda: render_html_pdf(html(), self.limits))
+        """The PDF of `key` printed from `html()` (called only when a print is needed; its
+        times are in the printer's zone)."""
+        return self._cached_or_printed(
+            self._zoned(key), lambda: render_html_pdf(html(), self.limits)
+        )
+
+    def _zoned(self, key: tuple) -> tuple:
+        """`key` with the time zone in its version (the file's name), when the zone is set."""
+        if not self.zone:
+            return key
+        name, version, *rest = key
+        return (name, f"{version}.{self.zone}", *rest)
 
     def _cached_or_printed(self, key: tuple, produce: Callable[[], bytes]) -> bytes:
         pdf = pdf_cache.cached_pdf(self.folder, *key)

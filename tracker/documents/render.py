@@ -1,9 +1,11 @@
 """The summary PDF printed in a child process with limits (issue 10, bounded PDF work).
 
-    render_pdf(export, limits, now=None) -> bytes      # in the app; raises RenderFailed
+    render_pdf(export, limits, now=None, lang="en", zone=None) -> bytes   # in the app; raises
+        RenderFailed; zone: the app's TIME_ZONE, the zone of the times printed
     render_html_pdf(html, limits) -> bytes             # any document's HTML (issue 11)
     python -m tracker.documents.render --memory-mib M --cpu-seconds S [--max-rounds N]
-        < {"export": {...}, "now": "2026-11-30T12:00:00+00:00"}  > summary.pdf
+        < {"export": {...}, "now": "2026-11-30T12:00:00+00:00", "lang": "en",
+           "zone": "Asia/Manila"}  > summary.pdf
 
 A fresh interpreter (`subprocess`, not `multiprocessing`): nothing of the threaded gunicorn
 worker is forked (no locks held by other threads, no database connections), the child sets its
@@ -29,6 +31,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+
+from ..present.clock import table_zone
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MEMORY_ERROR = 3  # the child's exit status when an allocation failed
@@ -60,11 +64,18 @@ class RenderFailed(Exception):
 
 
 def render_pdf(
-    export: dict, limits: Limits, now: datetime | None = None, lang: str = "en"
+    export: dict,
+    limits: Limits,
+    now: datetime | None = None,
+    lang: str = "en",
+    zone: str | None = None,
 ) -> bytes:
-    """The summary PDF of `export` in the language `lang` ('en', 'fil'), printed by a child
-    process within `limits`."""
-    job = {"export": export, "now": now.isoformat() if now else None, "lang": lang}
+    """The summary PDF of `export` in the language `lang` ('en', 'fil') and the time zone
+    `zone` (the app's TIME_ZONE; left out, the current app's), printed by a child process
+    within `limits`. The child has no app: it is handed the zone's name."""
+    if zone is None:
+        zone = table_zone().key
+    job = {"export": export, "now": now.isoformat() if now else None, "lang": lang, "zone": zone}
     job = json.dumps(job).encode()
     return _child_pdf(job, limits)
 
@@ -167,7 +178,9 @@ def main(argv: list[str] | None = None) -> None:
         else:
             now = datetime.fromisoformat(job["now"]) if job.get("now") else None
             with in_language(job.get("lang") or "en"):
-                pdf = summary_pdf(job["export"], now=now, max_rounds=args.max_rounds)
+                pdf = summary_pdf(
+                    job["export"], now=now, zone=job.get("zone"), max_rounds=args.max_rounds
+                )
     except MemoryError:
         os._exit(MEMORY_ERROR)  # printing a traceback may need memory there is none of
     except Exception:

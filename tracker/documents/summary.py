@@ -3,8 +3,12 @@
 Works on the export dict of exchange/export.py and needs no Flask app: a standalone Jinja2
 environment renders the template (autoescape on).
 
-    summary_context(export, now=None, zone=..., max_rounds=None) -> dict
-    summary_html(export, now=None, zone=..., max_rounds=None) -> str
+    summary_context(export, now=None, zone=None, max_rounds=None) -> dict
+    summary_html(export, now=None, zone=None, max_rounds=None) -> str
+
+`zone` (a name such as "Asia/Manila") is the table's time zone, the app's TIME_ZONE: the times
+printed are in it (present/clock.py). Left out, the current app's, or Asia/Manila outside one;
+the printing child (render.py) is handed the app's name.
 
 `max_rounds` (the app's SUMMARY_MAX_ROUNDS) bounds the round-by-round table to the last rounds;
 the standings, chart and settle-up always count every round (they are derived and cheap).
@@ -14,7 +18,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask_babel import get_translations
 from flask_babel import gettext as _
@@ -24,11 +27,12 @@ from ..engine import Ledger, Rules, money_text
 from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
+from ..present.clock import local_time
 from ..present.display import day_time, language, money, sign_class, signed_money
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.rounds import PlayedRound, played_rounds
-from .pdf import DEFAULT_ZONE, TEMPLATES
+from .pdf import TEMPLATES
 
 PAGE_CSS = {"letter": "letter", "a4": "A4"}
 
@@ -59,7 +63,7 @@ def environment() -> Environment:
 def summary_html(
     export: dict,
     now: datetime | None = None,
-    zone: str | None = DEFAULT_ZONE,
+    zone: str | None = None,
     max_rounds: int | None = None,
 ) -> str:
     """The summary page; `now` is the printing time shown, `zone` the time zone of the table."""
@@ -70,7 +74,7 @@ def summary_html(
 def summary_context(
     export: dict,
     now: datetime | None = None,
-    zone: str | None = DEFAULT_ZONE,
+    zone: str | None = None,
     max_rounds: int | None = None,
 ) -> dict:
     """Everything the template shows, computed by the engine from the export dict."""
@@ -80,7 +84,7 @@ def summary_context(
     played = played_rounds(players, export.get("rounds") or [], ledger)
     listed = played if max_rounds is None else played[max(0, len(played) - max_rounds) :]
     return {
-        **_dates(export.get("created"), now or datetime.now(UTC), _zone(zone)),
+        **_dates(export.get("created"), now or datetime.now(UTC), zone),
         **_paper(export.get("page_size")),
         **_standings(export, ledger, rules),
         **_house_rules(rules),
@@ -232,35 +236,17 @@ def _money(amount: Decimal, rules: Rules) -> str:
 # -- dates ----------------------------------------------------------------------------------
 
 
-def _dates(created: str | None, now: datetime, zone) -> dict:
-    local = _local(created, zone)
+def _dates(created: str | None, now: datetime, zone: str | None) -> dict:
+    local = local_time(datetime.fromisoformat(created), zone) if created else None
     return {
-        "date": _date_text(created, zone),
+        "date": _date_text(local),
         "day": local.date().isoformat() if local else "",
-        "printed": _date_text(now.isoformat(), zone),
+        "printed": _date_text(local_time(now, zone)),
     }
 
 
-def _zone(name: str | None):
-    try:
-        return ZoneInfo(name) if name else None
-    except (ZoneInfoNotFoundError, ValueError):
-        return None
-
-
-def _local(value: str | None, zone) -> datetime | None:
-    """The time in the table's zone (a time written without a zone is UTC)."""
-    if not value:
-        return None
-    when = datetime.fromisoformat(value)
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(zone) if zone is not None else when
-
-
-def _date_text(value: str | None, zone) -> str:
-    """'Monday, 30 November 2026, 8:15 PM'."""
-    when = _local(value, zone)
+def _date_text(when: datetime | None) -> str:
+    """'Monday, 30 November 2026, 8:15 PM' (a time already in the table's zone)."""
     if when is None:
         return _("date not recorded")
     return day_time(when)  # 'Lunes, Nobyembre 30, 2026, 8:15 PM' in Filipino

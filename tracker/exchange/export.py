@@ -26,6 +26,7 @@ from ..engine import (
     replay,
 )
 from ..engine.messages import N_
+from .history_in import read_history
 from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
 from .rounds_in import MAX_ROUNDS, check_totals, read_rounds
 
@@ -33,7 +34,7 @@ FORMAT = "tongits-tracker/1"
 PAGE_SIZES = ("letter", "a4")
 # the order of an export's keys (`check` comes last)
 _EXPORT_KEYS = ("format", "created", "players", "first_dealer", "page_size", "settled")
-_EXPORT_KEYS += ("rules", "rounds")
+_EXPORT_KEYS += ("rules", "rounds", "history")
 
 
 # -- the ledger -----------------------------------------------------------------------------
@@ -104,6 +105,7 @@ def read_export(data) -> dict:
     problems: list[Problem] = []
     clean = _read_session(data, problems)
     rounds_in = _rounds_list(data.get("rounds"), problems)
+    clean["history"] = read_history(data.get("history"), problems)
     if problems:  # rounds cannot be checked without players and rules
         raise ExportError(problems)
     rules = Rules.from_dict(clean["rules"])

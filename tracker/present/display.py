@@ -7,7 +7,11 @@ data: `money` and `signed_money` (₱1,234.50, −₱3.00, or a table's own unit
 `short_day` ("01 Dec 2026" / "01 Dis 2026") and `short_day_time` ("01 Dec 2026 20:15"). English
 stays exactly what the app wrote before (engine.money_text, strftime in the C locale). Each
 takes `locale=` for what is made outside a request (the PDF's child process); by default the
-request's language (web/language.py), or English."""
+request's language (web/language.py), or English.
+
+The date filters write the time that is in the value; a stored time (naive UTC) goes through
+`local_time` first, into the table's one time zone (clock.py, the app's TIME_ZONE):
+`{{ game.updated_at|local_time|short_day_time }}`."""
 
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from ..engine import money_text, parse_cards
 from ..engine.money import Amount
 from ..models import iso
 from . import house_rules
+from .clock import local_time
 from .messages import amount_text, catalogue
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -88,9 +93,15 @@ def short_day_time(value: datetime | None, sep: str = " ", locale: str | None = 
     return f"{short_day(value, locale)}{sep}{value:%H:%M}"
 
 
-@lru_cache(maxsize=1024)
 def _date(value: date, pattern: str, locale: str) -> str:
+    # the day as the value shows it: two aware datetimes of one instant in two zones are equal
+    # (and hash alike), so only the date may be the cache's key
     day_only = value.date() if isinstance(value, datetime) else value
+    return _day_text(day_only, pattern, locale)
+
+
+@lru_cache(maxsize=1024)
+def _day_text(day_only: date, pattern: str, locale: str) -> str:
     return dates.format_date(day_only, pattern, locale=locale)
 
 
@@ -135,6 +146,7 @@ def register(app) -> None:
         cards=cards_html,
         card_text=card_text,
         iso=iso,
+        local_time=local_time,
         day=day,
         day_time=day_time,
         short_day=short_day,

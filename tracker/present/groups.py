@@ -29,3 +29,29 @@ def paid(payer: str, payee: str, amount: str) -> str:
 
 def owes(payer: str, payee: str) -> str:
     return _("%(payer)s pays %(payee)s", payer=payer, payee=payee)
+
+
+NOTHING_NEW = _l("Nothing new was stored. What is still owed is below.")
+
+
+def paid_on(payer: str, payee: str, amount: str, day: str) -> str:
+    """The landing page of Bayad na: the payment just recorded, as its row stores it."""
+    return _(
+        "Bayad na: %(payer)s paid %(payee)s %(amount)s on %(day)s.",
+        payer=payer,
+        payee=payee,
+        amount=amount,
+        day=day,
+    )
+
+
+def paid_before(payer: str, payee: str, amount: str, day: str) -> str:
+    """A suggested transfer tapped again (an old page, another phone): the payment that had
+    paid it, as its row stores it."""
+    return _(
+        "Not recorded: %(payer)s already paid %(payee)s %(amount)s on %(day)s.",
+        payer=payer,
+        payee=payee,
+        amount=amount,
+        day=day,
+    )

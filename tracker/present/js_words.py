@@ -214,6 +214,13 @@ def _new() -> dict:
     return {"Player {n}": _("Player %(number)s", number="{n}")}
 
 
+def _share() -> dict:
+    return {
+        "Copied": _("Copied"),
+        "Select the text above and copy it": _("Select the text above and copy it"),
+    }
+
+
 SCRIPTS = {
     "picker": _picker,
     "entry": _entry,
@@ -222,6 +229,7 @@ SCRIPTS = {
     "seat": _seat,
     "live": _live,
     "new": _new,
+    "share": _share,
     "offline": lambda: offline_words(_counted),
 }
 

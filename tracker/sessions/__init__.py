@@ -7,7 +7,10 @@ through these names, so they accept and refuse the same input with the same mess
     idempotency.py  Idempotency-Key: a repeated request answered with its first answer
     ledger.py       the ledger derived from the rounds, and each worker's memo of it
     outcomes.py     a round sent to be saved (Submission) and how it ends (Outcome)
-    rounds.py       check a round, submit it (save or edit), delete it
+    rounds.py       check a round, submit it (save or edit)
+    removal.py      delete a round, and bring a deleted one back
+    history.py      every change recorded, who and when: the one place that writes it
+    undo.py         undo the last change
     lifecycle.py    create, settle, reopen; the edit PIN set or removed
     pins.py         the edit PIN: hash, check, rate limit
     owners.py       a session's owner key and recovery code: who may set the edit PIN
@@ -38,8 +41,9 @@ from .outcomes import (
     Submission,
 )
 from .pins import OPEN, Access, PinError, has_pin
+from .removal import delete_round, restorable, restore_round
 from .repeats import news_of
-from .rounds import check_round, dealer_of, delete_round, round_version, submit
+from .rounds import check_round, dealer_of, round_version, submit
 from .store import get_session, listed_sessions, recent_sessions, revision_of, session_named
 
 __all__ = [
@@ -79,6 +83,8 @@ __all__ = [
     "read_import",
     "recent_sessions",
     "reopen",
+    "restorable",
+    "restore_round",
     "revision_of",
     "round_count",
     "round_version",

@@ -238,7 +238,9 @@ def _save(game: GameSession, draft: RoundDraft, seen: Preview, seat: int) -> Out
 
     key = f"draft-{draft_id}-{changed}"
     idem = Idempotent(f"draft:{game.token}", key, idempotency.fingerprint(record), respond)
-    return submit(game, Submission(record, idem=idem, then=clear))
+    how = {"confirmed_by": seat} if draft.confirm_alone else {"agreed": [0, 1, 2]}
+    by = Access(by=f"seat:{seat}")  # the PIN was checked for this Agree already
+    return submit(game, Submission(record, idem=idem, then=clear, access=by, how=how))
 
 
 def _clear_saved(game: GameSession, draft_id, changed: int, number: int, seat: int) -> None:

@@ -10,14 +10,14 @@ from ..engine.messages import N_
 from ..exchange.group_export import FORMAT, read_group_export
 from ..exchange.json_file import ExportError
 from ..extensions import db
-from ..models import Barkada, GameSession, Member, iso, new_token, utcnow
+from ..models import Barkada, GameSession, Member, from_iso, iso, new_token, utcnow
 from . import owners
 from .errors import InputError
 from .group_money import read_payment
 from .group_store import member_names
 from .groups import read_new_group
 from .heavy import one_import
-from .imports import _utc, add_imported
+from .imports import add_imported
 
 
 def export_group(group: Barkada) -> dict:
@@ -83,7 +83,9 @@ def _import_group(data, seed: bytes | None) -> Barkada:
     members = clean["members"]
     name, new_members = read_members(clean["name"], members)
     try:
-        group = Barkada(name=name, token=new_token(), created_at=_utc(clean["created"]) or utcnow())
+        group = Barkada(
+            name=name, token=new_token(), created_at=from_iso(clean["created"]) or utcnow()
+        )
         owners.issue(group, seed)
         group.members = [
             Member(name=m.name, note=m.note, position=i, left_at=_left(members[i]))

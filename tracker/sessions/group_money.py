@@ -20,10 +20,11 @@ from sqlalchemy import select
 
 from ..engine import MoneyError, Problem, Transfer, parse_money, settle
 from ..engine.messages import N_
-from ..engine.money import ZERO
+from ..engine.money import ZERO, Amount
 from ..extensions import db
 from ..models import Barkada, GameSession, Payment
-from . import pins
+from ..present.clock import local_today
+from . import history, pins
 from .errors import InputError
 from .group_store import commit_group, member_names
 from .idempotency import Idempotent
@@ -153,25 +154,39 @@ def _amount(value, problems: list[Problem]) -> str:
 
 def _paid_on(value, problems: list[Problem]) -> date:
     if value is None or value == "":
-        return date.today()
+        return local_today()  # the table's date (TIME_ZONE), not the server's
     if isinstance(value, str) and DATE.fullmatch(value.strip()):
         try:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
     problems.append(Problem("paid_on", N_("the date of the payment, as 2026-12-01")))
-    return date.today()
+    return local_today()
 
 
-def record_payment(group: Barkada, data, access: Access = OPEN, idem: Idempotent | None = None):
+def record_payment(
+    group: Barkada,
+    data,
+    access: Access = OPEN,
+    idem: Idempotent | None = None,
+    offered: Decimal | None = None,
+):
     """Bayad na: record a payment between two members (the full utang or part of it). With
     `idem` (a double tap, a retry), answers `idem.respond(payment)`, stored with the payment:
-    the same key again records nothing and answers the same."""
+    the same key again records nothing and answers the same. With `offered` (the Bayad na of a
+    suggested transfer: the amount the page offered), refuses with `AlreadyPaid` when the payer
+    now owes the payee less than that (paid meanwhile: an old page sent again, another phone),
+    checked in the transaction, so two phones racing record it once."""
     payment = read_payment(group, data)
     pins.admit(group, access)
 
     def change():
+        if offered is not None:
+            refuse_if_paid(group, payment, offered)
         group.payments.append(payment)
+        db.session.flush()
+        after = payment_state(group, payment)
+        history.note(group, history.PAYMENT_RECORDED, access.by, after=after)
         return payment
 
     return commit_group(group, change, idem)
@@ -188,6 +203,73 @@ def undo_payment(group: Barkada, payment_id: int, access: Access = OPEN) -> None
         found = next((p for p in group.payments if p.id == payment_id), None)
         if found is None:
             raise InputError([Problem("payment", N_("this payment was undone already"))], 404)
+        before = payment_state(group, found)
+        history.note(group, history.PAYMENT_UNDONE, access.by, before=before)
         group.payments.remove(found)
 
     commit_group(group, change)
+
+
+def payment_state(group: Barkada, payment: Payment) -> dict:
+    """What the history keeps of a payment: who paid whom (names and member ids), how much,
+    on which day."""
+    names = member_names(group)
+    return {
+        "id": payment.id,
+        "from": names.get(payment.payer_id),
+        "to": names.get(payment.payee_id),
+        "payer_id": payment.payer_id,
+        "payee_id": payment.payee_id,
+        "amount": payment.amount,
+        "paid_on": payment.paid_on.isoformat(),
+    }
+
+
+class AlreadyPaid(InputError):
+    """Bayad na under a suggested transfer ("Cris pays Ana ₱47.00") that is no longer owed as the
+    page offered it: it was paid meanwhile, in full or in part. Nothing is stored. `owed` is
+    what the payer owes the payee now (0.00: nothing)."""
+
+    def __init__(self, names: dict[int, str], payment: Payment, offered: Decimal, owed: Decimal):
+        self.payer_id, self.payee_id, self.owed = payment.payer_id, payment.payee_id, owed
+        who = {"payer": names[payment.payer_id], "payee": names[payment.payee_id]}
+        if owed > 0:
+            message = N_(
+                "%(payer)s owes %(payee)s %(owed)s now, not %(offered)s: the group changed "
+                "meanwhile. Nothing was recorded: check the amount, then tap Bayad na again",
+                owed=Amount(owed),
+                offered=Amount(offered),
+                **who,
+            )
+        else:
+            message = N_("%(payer)s owes %(payee)s nothing now: nothing was recorded", **who)
+        super().__init__([Problem("payment", message)], 409)
+
+
+def owed_between(group: Barkada, payer_id: int, payee_id: int) -> Decimal:
+    """What `payer_id` owes `payee_id` in the group's who owes whom now (0.00: no transfer)."""
+    names = member_names(group)
+    for transfer in group_money(group).utang:
+        if (transfer.payer, transfer.payee) == (names[payer_id], names[payee_id]):
+            return transfer.amount
+    return ZERO
+
+
+def refuse_if_paid(group: Barkada, payment: Payment, offered: Decimal) -> None:
+    """A suggested transfer is recorded while it is still owed as offered; a new session settled
+    since (more owed) is fine, a payment recorded since (less owed) is refused."""
+    owed = owed_between(group, payment.payer_id, payment.payee_id)
+    if owed < offered:
+        raise AlreadyPaid(member_names(group), payment, offered, owed)
+
+
+def payments_between(group: Barkada, payer_id: int, payee_id: int, since=None) -> list[Payment]:
+    """The payments `payer_id` made `payee_id`, recorded at or after `since` (naive UTC, as
+    stored; None: all), newest first."""
+    return [
+        payment
+        for payment in reversed(group.payments)
+        if payment.payer_id == payer_id
+        and payment.payee_id == payee_id
+        and (since is None or payment.created_at >= since)
+    ]

@@ -18,8 +18,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
-from zoneinfo import ZoneInfo
+from datetime import date, datetime
 
 import orjson
 from flask import current_app
@@ -29,11 +28,10 @@ from ..engine import Ledger, Problem, Rules, Stats, combine, replay_stored, sess
 from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, Round
+from ..present.clock import local_time
 from .bulk import collector_paused
 from .errors import InputError
 
-# A session counts on the date it started at the table, in the Philippines.
-ZONE = ZoneInfo("Asia/Manila")
 EARLIEST, LATEST = date(2000, 1, 1), date(2999, 12, 31)
 
 
@@ -137,7 +135,8 @@ def _day(value, where: str, problems: list) -> date | None:
 
 
 def local_day(moment: datetime) -> date:
-    return moment.replace(tzinfo=UTC).astimezone(ZONE).date()
+    """A session counts on the date it started at the table: in the app's TIME_ZONE."""
+    return local_time(moment).date()
 
 
 def group_stats(group: Barkada, period: Period) -> GroupStats:

@@ -11,7 +11,7 @@ from ..engine.messages import N_
 from ..engine.values import bad_character, name_text
 from ..extensions import db
 from ..models import Barkada, Member, new_token, utcnow
-from . import owners, pins
+from . import history, owners, pins
 from .errors import InputError
 from .group_store import commit_group
 from .names import look_alike
@@ -173,9 +173,21 @@ def add_member(group: Barkada, data, access: Access = OPEN) -> Member:
         position = max((m.position for m in group.members), default=-1) + 1
         added = Member(name=member.name, note=member.note, position=position)
         group.members.append(added)
+        db.session.flush()
+        history.note(group, history.MEMBER_ADDED, access.by, after=member_state(added))
         return added
 
     return commit_group(group, change)
+
+
+def member_state(member: Member) -> dict:
+    """What the history keeps of a member: id, name, note, and whether they left."""
+    return {
+        "id": member.id,
+        "name": member.name,
+        "note": member.note,
+        "left": member.left_at is not None,
+    }
 
 
 def member_of(group: Barkada, member_id) -> Member:
@@ -215,6 +227,7 @@ def change_member(group: Barkada, member_id: int, data, access: Access = OPEN) -
     pins.admit(group, access)
 
     def change():
+        before = member_state(member)
         if name is not None:
             member.name = name
         if "note" in data:
@@ -223,6 +236,9 @@ def change_member(group: Barkada, member_id: int, data, access: Access = OPEN) -
             member.left_at = utcnow()
         elif not left:
             member.left_at = None
+        after = member_state(member)
+        if after != before:
+            history.note(group, history.MEMBER_CHANGED, access.by, before=before, after=after)
         return member
 
     return commit_group(group, change)
@@ -233,6 +249,7 @@ def set_group_pin(group: Barkada, data, claim: owners.Claim) -> bool:
     new_pin = owners.pin_change(group, data, claim)
 
     def change():
+        history.note_pin(group, new_pin, claim.by)
         group.pin_hash = pins.hash_pin(new_pin) if new_pin else None
         return group.pin_hash is not None
 

@@ -3,14 +3,12 @@ from a backup. The export format itself is read and checked by tracker/exchange/
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from ..engine import Rules, canonical_record
 from ..exchange.export import read_export
 from ..exchange.json_file import ExportError
 from ..extensions import db
-from ..models import GameSession, Round, utcnow
-from . import owners
+from ..models import GameSession, Round, from_iso, utcnow
+from . import history, owners
 from .errors import InputError
 from .heavy import one_import
 
@@ -47,14 +45,17 @@ def add_imported(
     token: str | None = None,
     game: GameSession | None = None,
     updated: str | None = None,
+    by: str = "import",
 ) -> GameSession:
     """Add a session made from a clean export dict (`read_import`) to the transaction, without
     committing. `token`: keep this link (a restore); `game`: replace that session's players,
-    rules and rounds in place (its revision moves on, so no cached ledger of it is reused)."""
+    rules, rounds and history in place (its revision moves on, so no cached ledger of it is
+    reused). The export's history comes with it, then one "imported" event `by` ("import",
+    "restore") holding the rounds it made."""
     now = utcnow()
     rules = Rules.from_dict(clean["rules"])
     records = [canonical_record(record, rules) for record in clean["rounds"]]
-    created = _utc(clean.get("created")) or now
+    created = from_iso(clean.get("created")) or now
     if game is None:
         game = GameSession(token=token) if token else GameSession()
         db.session.add(game)
@@ -62,33 +63,19 @@ def add_imported(
     else:
         version = game.revision + 1  # the revision the UPDATE below gives it
         game.rounds = []  # delete-orphan: the old rounds go
+        history.forget(game)
         db.session.flush()
     game.players = list(clean["players"])
     game.first_dealer = clean["first_dealer"]
     game.rules = rules.to_dict()
     game.page_size = clean["page_size"]
     game.created_at = created
-    game.updated_at = _utc(updated) or now
+    game.updated_at = from_iso(updated) or now
     game.settled_at = now if clean["settled"] else None
     game.rounds = [
         Round(number=number, record=record, version=version, created_at=now, updated_at=now)
         for number, record in enumerate(records, 1)
     ]
     db.session.flush()
+    history.copy_in(game, clean.get("history") or [], by, records)
     return game
-
-
-def _utc(value: str | None):
-    """An ISO time of an export as the naive UTC the database keeps (no zone given: UTC)."""
-    if not value:
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        return None
-    if moment.tzinfo is not None:
-        try:
-            moment = moment.astimezone(UTC).replace(tzinfo=None)
-        except OverflowError:  # 9999-12-31T23:00-08:00 is past the last year a date can hold
-            return None
-    return moment

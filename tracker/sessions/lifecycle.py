@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import Ledger, Problem, Rules, check_players, read_rules, read_seat
+from ..engine import Ledger, Problem, Rules, check_players, money_str, read_rules, read_seat
 from ..engine.messages import N_
 from ..extensions import db
 from ..models import Barkada, GameSession, new_token, utcnow
-from . import idempotency, owners, pins
+from . import history, idempotency, owners, pins
 from .errors import InputError
 from .group_seats import read_group_seats
 from .idempotency import Idempotent
@@ -72,8 +72,10 @@ def create_session(
     owner key and recovery code are `owners.derive(seed, game.token)` (a random seed if none).
     Started from a group, `group_access(group)` must be allowed to change the group."""
     new = read_new_session(data)
+    access = OPEN
     if new.group is not None:
-        pins.admit(new.group, group_access(new.group) if group_access else OPEN)
+        access = group_access(new.group) if group_access else OPEN
+        pins.admit(new.group, access)
     try:
         if idem is not None and (answer := idempotency.stored(idem)) is not None:
             db.session.rollback()
@@ -91,6 +93,9 @@ def create_session(
         owners.issue(game, seed or owners.new_seed())
         db.session.add(game)
         db.session.flush()
+        if new.group is not None:
+            after = {"session": game.id, "players": new.players}
+            history.note(new.group, history.SESSION_ADDED, access.by, after=after)
         answer = idempotency.remember(idem, game) if idem is not None else game
         db.session.commit()
         return answer
@@ -112,6 +117,7 @@ def settle(game: GameSession, access: Access = OPEN) -> Ledger:
         ledger = ledger_of(game)
         if game.settled_at is None:
             game.settled_at = utcnow()
+            history.note(game, history.SETTLED, access.by, after=_totals(ledger))
         return ledger, ledger
 
     return commit(game, change)
@@ -122,6 +128,8 @@ def reopen(game: GameSession, access: Access = OPEN) -> Ledger:
 
     def change():
         ledger = ledger_of(game)
+        if game.settled_at is not None:
+            history.note(game, history.REOPENED, access.by, before=_totals(ledger))
         game.settled_at = None
         return ledger, ledger
 
@@ -135,7 +143,16 @@ def set_pin(game: GameSession, data, claim: owners.Claim) -> bool:
     new_pin = owners.pin_change(game, data, claim)
 
     def change():
+        history.note_pin(game, new_pin, claim.by)
         game.pin_hash = pins.hash_pin(new_pin) if new_pin else None
         return game.pin_hash is not None, ledger_of(game)
 
     return commit(game, change)
+
+
+def _totals(ledger: Ledger) -> dict:
+    """Each player's balance and who pays whom, as a settle or a reopen found them."""
+    return {
+        "amounts": [money_str(amount) for amount in ledger.final_balances()],
+        "transfers": [transfer.to_dict() for transfer in ledger.settlement()],
+    }

@@ -37,6 +37,8 @@ class Submission:
     # the number the phone judged this new round as (offline): another number now (a round
     # deleted meanwhile) is news for the table as well
     judged_number: int | None = None
+    # how the table said yes, kept in the history: {"agreed": [seats]} or {"confirmed_by": seat}
+    how: dict | None = None
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ class Claim:
     recovery_code: str | None = None
     pin: str | None = None
     client: str = "unknown"
+    by: str = "server"  # who, in the history (pins.Access.by)
 
 
 def new_seed() -> bytes:
@@ -128,6 +129,27 @@ def admit_pin_change(game: Guarded, claim: Claim) -> None:
             "only the phone that started this %(thing)s can set its edit PIN: on another "
             "phone, enter the %(thing)s's recovery code",
             thing=what,
+        ),
+        where="owner",
+    )
+
+
+def admit_owner(game: Guarded, claim: Claim) -> None:
+    """Raise PinError unless `claim` is the owner's (its phone, owner key or recovery code):
+    what only the owner may do, such as erasing the history."""
+    if claim.owner or is_owner_key(game, claim.owner_key):
+        return
+    if _given(claim.owner_key):
+        pins.guard(game, claim.client)
+        raise PinError(N_("wrong owner key"), where="owner_key")
+    if _given(claim.recovery_code):
+        _check_recovery(game, claim)
+        return
+    raise PinError(
+        N_(
+            "only the phone that started this %(thing)s can do this: on another phone, enter "
+            "the %(thing)s's recovery code",
+            thing=pins.noun(game),
         ),
         where="owner",
     )

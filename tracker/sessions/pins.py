@@ -51,11 +51,13 @@ class PinError(ValueError):
 @dataclass(frozen=True)
 class Access:
     """Who asks to change a session: a device that gave the PIN before (`unlocked`), or the
-    `pin` sent with this request, tried on behalf of `client` (an address)."""
+    `pin` sent with this request, tried on behalf of `client` (an address). `by` names the
+    device in the history (sessions/history.py: "seat:1", "owner", "phone", "api" …)."""
 
     unlocked: bool = True
     pin: str | None = None
     client: str = "unknown"
+    by: str = "server"
 
 
 OPEN = Access()

@@ -1,4 +1,4 @@
-"""A session's rounds: check one (score it, store nothing), submit one (save or edit), delete.
+"""A session's rounds: check one (score it, store nothing), submit one (save or edit).
 
 `submit` is the one way a round gets stored: the engine checks it once, and the answer is one
 `Outcome` (outcomes.py), whoever sent it.
@@ -10,25 +10,24 @@ import hashlib
 import json
 
 from ..engine import Problem, RoundError, add_round, canonical_record, replay
-from ..engine.messages import N_, Joined
+from ..engine.messages import N_
 from ..exchange.rounds_in import MAX_ROUNDS
 from ..extensions import db
 from ..models import GameSession, Round, utcnow
-from . import idempotency, pins, repeats
+from . import history, idempotency, pins, repeats
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
 from .ledger import ledger_of, rules_of
 from .outcomes import (
     Checked,
     Conflict,
-    Deleted,
     Locked,
     Outcome,
     Refused,
     Saved,
     Submission,
 )
-from .pins import OPEN, Access, PinError
+from .pins import PinError
 from .store import check_open, commit
 
 FULL = N_(
@@ -76,55 +75,7 @@ def submit(game: GameSession, submission: Submission) -> Outcome:
     except repeats.Overtaken as overtaken:  # rounds saved meanwhile: nothing saved
         return overtaken.news
     except VersionConflict as error:
-        return _conflict(game, error)
-    except InputError as error:
-        return Refused(error.problems, error.status)
-
-
-def delete_round(
-    game: GameSession, number: int, version=None, access: Access = OPEN
-) -> Deleted | Conflict | Refused | Locked:
-    """Delete round `number`; the later rounds move up one and everything is recomputed. With
-    `version`, only if that is still the round's stored version."""
-
-    def change():
-        check_open(game)
-        rounds = list(game.rounds)
-        if not 1 <= number <= len(rounds):
-            raise NotFound(number)
-        check_version(game, number, version)
-        records = [r.record for r in rounds]
-        del records[number - 1]
-        try:
-            ledger = replay(game.players, rules_of(game), game.first_dealer, records)
-        except RoundError as error:
-            raise InputError(
-                [
-                    Problem(
-                        "round",
-                        N_(
-                            "deleting round %(number)s breaks a later round: %(error)s",
-                            number=number,
-                            error=_said(error.problems),
-                        ),
-                    )
-                ]
-            ) from None
-        game.rounds.remove(rounds[number - 1])
-        db.session.delete(rounds[number - 1])
-        db.session.flush()
-        for later in rounds[number:]:
-            later.number -= 1
-            later.version = game.revision + 1  # another round stands at this number now
-        return Deleted(ledger), ledger
-
-    try:
-        pins.admit(game, access)
-        return commit(game, change)
-    except PinError as error:
-        return Locked(error)
-    except VersionConflict as error:
-        return _conflict(game, error)
+        return conflict_of(game, error)
     except InputError as error:
         return Refused(error.problems, error.status)
 
@@ -219,6 +170,8 @@ def _save(game: GameSession, submission: Submission, checked: Checked) -> Saved:
         db.session.add(
             Round(session_id=game.id, number=now.number, record=now.record, version=version)
         )
+        after = history.round_state(now.record, now.result) | (submission.how or {})
+        history.note(game, history.ROUND_SAVED, submission.access.by, round=now.number, after=after)
         if submission.then is not None:
             submission.then(now)
         return Saved(now.number, now.result, now.ledger, version), now.ledger
@@ -238,7 +191,17 @@ def _edit(game: GameSession, submission: Submission, checked: Checked) -> Saved:
         check_version(game, number, submission.version)
         now = first.pop() if first else check_round(game, submission.record, number)
         round_ = game.rounds[number - 1]
+        before = history.round_state(round_.record, ledger_of(game).results[number - 1])
+        history.note(
+            game,
+            history.ROUND_EDITED,
+            submission.access.by,
+            round=number,
+            before=before,
+            after=history.round_state(now.record, now.result),
+        )
         round_.record = now.record
+        round_.edited = True
         round_.version = game.revision + 1
         round_.updated_at = utcnow()
         return Saved(number, now.result, now.ledger, round_.version), now.ledger
@@ -246,7 +209,8 @@ def _edit(game: GameSession, submission: Submission, checked: Checked) -> Saved:
     return commit(game, change)
 
 
-def _conflict(game: GameSession, error: VersionConflict) -> Conflict:
+def conflict_of(game: GameSession, error: VersionConflict) -> Conflict:
+    """The 409 answer to a change made from another version of the round than the stored one."""
     number = error.number
     return Conflict(error, ledger_of(game).results[number - 1], round_version(game, number))
 
@@ -288,8 +252,3 @@ def _edit_problems(problems: list[Problem], number: int) -> list[Problem]:
             )
             out.append(Problem("round", said))
     return out
-
-
-def _said(problems: list[Problem]) -> Joined:
-    """'rounds[3].hands[0]: …; …': a RoundError's text, each message kept a Message."""
-    return Joined("; ", [Joined(": ", [str(p.where), p.message]) for p in problems])

@@ -63,7 +63,22 @@ def access(game, pin=None, owner_key=None) -> Access:
     owner = owner_key is not None and owners.is_owner_key(game, owner_key)
     if owner_key is not None and not owner:  # a wrong owner key counts as a wrong PIN
         pins.guard(pins.guard_of(game), client())
-    return Access(unlocked=owner or unlocked(game), pin=pin, client=client())
+    by = label(game, owner)
+    return Access(unlocked=owner or unlocked(game), pin=pin, client=client(), by=by)
+
+
+def label(game, owner: bool = False) -> str:
+    """Who this device is in the history (sessions/history.py): "owner" (the owner key, or the
+    phone that started it), "seat:<n>" (the seat this phone chose in the session), "api" (a
+    request to the JSON API from elsewhere) or "phone"; never its address."""
+    from .seats import seat_of_device  # seats.py builds on this module
+
+    if owner or owns(game):
+        return "owner"
+    seat = seat_of_device(game) if hasattr(game, "players") else None
+    if isinstance(seat, int):
+        return f"seat:{seat}"
+    return "api" if request.path.startswith("/api/") else "phone"
 
 
 def knows(group) -> bool:
@@ -148,6 +163,7 @@ def owner_claim(game, owner_key=None, recovery_code=None, pin=None) -> owners.Cl
         recovery_code=recovery_code,
         pin=pin,
         client=client(),
+        by=label(game, owners.is_owner_key(game, owner_key)),
     )
 
 

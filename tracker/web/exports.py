@@ -93,7 +93,7 @@ def kept_text(game, kind: str, make) -> str:
 
 def _stem(game) -> str:
     """A download's file name, from what the export says of the session (not the whole
-    export: its rounds are not needed)."""
+    export: its rounds are not needed); its date is the table's (the app's TIME_ZONE)."""
     return filename_stem({"created": iso(game.created_at), "players": list(game.players)})
 
 
@@ -145,7 +145,8 @@ def printer() -> Printer:
     made = app.extensions.get("summary_printer")
     if made is None:
         folder = cache_folder(app.instance_path)
-        made = Printer(folder, Limits.from_config(app.config), app.config["SUMMARY_RENDERS"])
+        limits, renders = Limits.from_config(app.config), app.config["SUMMARY_RENDERS"]
+        made = Printer(folder, limits, renders, zone=app.config["TIME_ZONE"])
         made = app.extensions.setdefault("summary_printer", made)
     return made
 

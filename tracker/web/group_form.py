@@ -4,15 +4,15 @@ group (`group=<id>`) and, on the way in, the three members picked on the group's
 from __future__ import annotations
 
 import secrets
-from datetime import date
 
 from flask import redirect, request, url_for
 
 from ..engine import Rules
+from ..present.clock import local_today
 from ..present.rule_form import form_value, option_names
 from ..sessions import NotFound
 from ..sessions.group_store import get_group, group_of, latest_session
-from . import devices
+from . import devices, group_paid
 
 
 def group_asked(form):
@@ -62,7 +62,8 @@ def new_key() -> str:
 
 def settle_context(game) -> dict:
     """A group session's settle-up (issue 11): its group, and for each of its players (as the
-    session names them) the member's current name and payment note."""
+    session names them) the member's current name and payment note; once settled, each
+    transfer as the group stands now (owed, or paid: web/group_paid.py)."""
     group = group_of(game)
     if group is None or not game.seat_members or not devices.knows(group):
         return {"group": None, "members_at": {}}
@@ -75,7 +76,9 @@ def settle_context(game) -> dict:
     return {
         "group": group,
         "members_at": members_at,
+        "paid_notice": group_paid.notice(group),  # Bayad na's landing page (?paid=<id>)
+        **group_paid.settle_rows(game, group, members_at),
         "group_can_pay": devices.unlocked(group),
-        "today": date.today().isoformat(),
+        "today": local_today().isoformat(),  # the table's date (TIME_ZONE)
         "new_key": new_key,
     }

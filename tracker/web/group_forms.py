@@ -3,13 +3,15 @@ group session's settle-up), its Undo, and the group's edit PIN."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from flask import flash, redirect, render_template, request, url_for
 
 from .. import sessions
-from ..engine import money_text, parse_money
+from ..engine import MoneyError, money_text, parse_money
 from ..present import groups as words
 from ..sessions import Idempotent, InputError, idempotency, pins
-from ..sessions.group_money import record_payment, undo_payment
+from ..sessions.group_money import AlreadyPaid, payments_between, record_payment, undo_payment
 from ..sessions.group_store import member_names
 from ..sessions.groups import set_group_pin
 from . import devices
@@ -19,8 +21,10 @@ from .group_pages import bp, errors_of, group_or_404, group_url, locked_redirect
 from .round_form import sentence
 
 
-def _back(group) -> str:
-    """Where a payment form returns: the group's utang, or the settle-up of one of its sessions."""
+def _back(group, **shown) -> str:
+    """Where a payment form returns: the group's utang, or the settle-up of one of its sessions;
+    `shown` names the payment that page says was recorded (`paid=<id>`) or that had already
+    paid what was tapped again (`again=<id>`), read back from its stored row."""
     token = request.values.get("session", "")
     if token:
         try:
@@ -28,8 +32,8 @@ def _back(group) -> str:
         except sessions.NotFound:
             game = None
         if game is not None and game.group_id == group.id:
-            return url_for("pages.session_page", token=game.token) + "#settlement"
-    return group_url(group, "utang")
+            return url_for("pages.session_page", token=game.token, _anchor="settlement", **shown)
+    return url_for("groups.group_page", token=group.token, _anchor="utang", **shown)
 
 
 @bp.route("/<token>/pay", methods=["GET", "POST"])
@@ -47,11 +51,15 @@ def pay(token: str):
             errors["form"], status = [words.EXPIRED], 400
         else:
             try:
-                _, paid = record_payment(group, typed, idem=_once(group, typed))
+                paid = _record(group, typed)
+            except AlreadyPaid as refused:
+                return _refused(group, refused)
             except InputError as error:
                 errors, status = errors_of(error), error.status
             else:
-                amount = money_text(parse_money(paid["amount"]))
+                if "id" in paid:  # the page it lands on says so, from the stored row
+                    return redirect(_back(group, paid=paid["id"]), 303)
+                amount = money_text(parse_money(paid["amount"]))  # answered before ids were kept
                 flash(words.paid(paid["from"], paid["to"], amount))
                 return redirect(_back(group), 303)
     page = render_template(
@@ -63,9 +71,24 @@ def pay(token: str):
         words=words,
         members=group.members,
         session=request.values.get("session", ""),
+        owed=request.form.get("owed", "")[:20],  # a suggested transfer's, kept while it is fixed
         new_key=new_key,
     )
     return page, status
+
+
+def _record(group, typed: dict) -> dict:
+    """The payment the form asks for, once: the same form sent again answers the first one's
+    payment; the form sent back changed under its old key (Back, another amount) is a new
+    payment, with a key of its own, checked like any other (a suggested transfer paid since is
+    refused)."""
+    idem = _once(group, typed)
+    try:
+        _, paid = record_payment(group, typed, idem=idem, offered=_offered())
+    except idempotency.KeyReused:
+        idem.renew()
+        _, paid = record_payment(group, typed, idem=idem, offered=_offered())
+    return paid
 
 
 def _once(group, typed: dict) -> Idempotent:
@@ -75,10 +98,34 @@ def _once(group, typed: dict) -> Idempotent:
 
     def respond(payment):
         names = member_names(group)
-        paid = {"from": names[payment.payer_id], "to": names[payment.payee_id]}
+        paid = {"id": payment.id, "from": names[payment.payer_id], "to": names[payment.payee_id]}
         return 201, {**paid, "amount": payment.amount}
 
     return Idempotent(f"payments:{group.token}", key, idempotency.fingerprint(typed), respond)
+
+
+def _offered() -> Decimal | None:
+    """The amount a suggested transfer's Bayad na offered (its hidden `owed`), or None: the pay
+    form's payment of any amount (or a value that is no amount: no check then)."""
+    value = request.form.get("owed", "")
+    if not value:
+        return None
+    try:
+        amount = parse_money(value)
+    except MoneyError:
+        return None
+    return amount if amount > 0 else None
+
+
+def _refused(group, refused: AlreadyPaid):
+    """A suggested transfer tapped again after it was paid: nothing stored; the page shows the
+    payment that paid it (from its row) and what is still owed. A transfer gone with no
+    payment between the two (a session reopened, another settled) says so in a message."""
+    paid = payments_between(group, refused.payer_id, refused.payee_id)
+    if paid:
+        return redirect(_back(group, again=paid[0].id), 303)
+    flash(sentence(refused.problems[0].message))
+    return redirect(_back(group), 303)
 
 
 @bp.post("/<token>/payments/<int:payment_id>/undo")

@@ -5,18 +5,18 @@ the payment, PIN and unlock views are in group_forms.py."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from ..present import groups as words
+from ..present.clock import local_today
 from ..present.display import short_day
 from ..present.qr import qr_svg
+from ..present.share import share_text
 from ..sessions import InputError, NotFound, owners, pins
 from ..sessions.group_money import group_money
 from ..sessions.group_store import current_members, get_group, group_sessions, member_names
 from ..sessions.groups import MAX_NOTE, add_member, change_member, create_group, member_of
-from . import devices, public
+from . import devices, group_paid, public
 from .forms import ConfirmForm
 from .group_answers import seated_names
 from .group_form import new_key
@@ -122,6 +122,9 @@ def group_context(group, errors=None) -> dict:
         "current": current_members(group),
         "balances": {names[m]: amount for m, amount in money.balances.items()},
         "utang": money.utang,
+        "paid_notice": group_paid.notice(group),  # where Bayad na lands (?paid=<id>)
+        "paid_lately": group_paid.group_paid(group),
+        "share": share_text(group.name, local_today(), money.utang),
         "notes": notes,
         "payments": [
             (payment, names[payment.payer_id], names[payment.payee_id])
@@ -135,7 +138,7 @@ def group_context(group, errors=None) -> dict:
         "just_created": request.args.get("new") == "1",
         "can_edit": devices.unlocked(group),
         "confirm": ConfirmForm(),
-        "today": date.today().isoformat(),
+        "today": local_today().isoformat(),  # the table's date (TIME_ZONE)
         "errors": errors or {},
         "max_note": MAX_NOTE,
         "new_key": new_key,

@@ -12,11 +12,13 @@ from flask_babel import gettext as _
 
 from .. import sessions
 from ..present.chart import balance_chart_svg
+from ..present.clock import local_day
 from ..present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ..present.qr import qr_svg
 from ..present.rounds import round_line, saved_sentence
 from ..present.rule_form import default_text, option_names, preset_values
-from ..sessions import owners, pins
+from ..present.share import share_text
+from ..sessions import history, owners, pins
 from . import devices, group_form, inputs, public
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 from .forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
@@ -81,6 +83,7 @@ def _ledger_context(game, show_all: bool = False) -> dict:
         (number, result, round_line(result)) for number, result in enumerate(ledger.results, 1)
     ]
     shown = numbered if show_all else numbered[-RECENT_ROUNDS:]
+    settlement = ledger.settlement()
     return {
         "game": game,
         "ledger": ledger,
@@ -88,10 +91,15 @@ def _ledger_context(game, show_all: bool = False) -> dict:
         "unit": rules.unit,
         "rounds": list(reversed(shown)),
         "hidden_rounds": len(numbered) - len(shown),
+        "edited": history.edited_rounds(game),
         "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit)
         if ledger.history
         else None,
-        "settlement": ledger.settlement(),
+        "settlement": settlement,
+        # the settle-up as text to share: the players, the day the session started, who pays whom
+        "share": share_text(
+            " · ".join(game.players), local_day(game.created_at), settlement, rules.unit
+        ),
         "final": ledger.final_balances(),
         "confirm": ConfirmForm(),
         "can_edit": devices.unlocked(game),

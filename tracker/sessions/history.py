@@ -1,0 +1,179 @@
+"""Every change to a session or a group, who made it and when: written here and only here.
+
+`note` appends one `ChangeEvent` inside the transaction of the change it describes, so a
+change and its record commit or roll back together; nothing updates an event afterwards.
+Each change function of the core calls it (a test walks them all). Reading: `events`,
+newest first and paged; `replayed_records` rebuilds a session's rounds from its events
+alone, which is how the tests check that history and the stored rounds never part.
+
+Who: a label code of the device, never its address: "seat:<n>" (the phone that chose seat n),
+"owner" (the phone that started it, or its owner key), "phone" (another phone), "api",
+"import", "restore" (a backup restored) or "server" (a command on the server).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+
+from ..engine import RoundResult, money_str
+from ..extensions import db
+from ..models import Barkada, ChangeEvent, GameSession, Round, from_iso, utcnow
+
+ROUND_SAVED = "round_saved"
+ROUND_EDITED = "round_edited"
+ROUND_DELETED = "round_deleted"
+ROUND_RESTORED = "round_restored"
+SETTLED = "settled"
+REOPENED = "reopened"
+PIN_CHANGED = "pin_changed"
+IMPORTED = "imported"  # a session made from an export: `after` holds its rounds
+HISTORY_ERASED = "history_erased"  # the owner erased it: `after` holds the rounds it left
+MEMBER_ADDED = "member_added"
+MEMBER_CHANGED = "member_changed"
+PAYMENT_RECORDED = "payment_recorded"
+PAYMENT_UNDONE = "payment_undone"
+SESSION_ADDED = "session_added"
+
+SESSION_KINDS = (
+    ROUND_SAVED,
+    ROUND_EDITED,
+    ROUND_DELETED,
+    ROUND_RESTORED,
+    SETTLED,
+    REOPENED,
+    PIN_CHANGED,
+    IMPORTED,
+    HISTORY_ERASED,
+)
+GROUP_KINDS = (MEMBER_ADDED, MEMBER_CHANGED, PAYMENT_RECORDED, PAYMENT_UNDONE, SESSION_ADDED)
+LABELS = ("owner", "phone", "api", "import", "restore", "server")
+PAGE = 50
+
+
+def note(
+    target: GameSession | Barkada,
+    kind: str,
+    by: str,
+    *,
+    round: int | None = None,
+    before=None,
+    after=None,
+) -> ChangeEvent:
+    """Append one event to `target`'s history, in the current transaction."""
+    event = ChangeEvent(kind=kind, by=by, round=round, before=before, after=after, at=utcnow())
+    if isinstance(target, GameSession):
+        event.session_id = target.id
+    else:
+        event.group_id = target.id
+    db.session.add(event)
+    return event
+
+
+def note_pin(target: GameSession | Barkada, new_pin: str | None, by: str) -> ChangeEvent:
+    """The edit PIN set, changed or removed: whether one was set before and after, never the
+    PIN itself (nor its hash)."""
+    before, after = {"pin": target.pin_hash is not None}, {"pin": new_pin is not None}
+    return note(target, PIN_CHANGED, by, before=before, after=after)
+
+
+def round_state(record: dict, result: RoundResult) -> dict:
+    """What a round event keeps of a round: its stored record (cards, ending, who dealt), the
+    verdict and each player's amount."""
+    return {
+        "record": record,
+        "ending": result.ending,
+        "winner": result.winner,
+        "amounts": [money_str(player.net) for player in result.players],
+    }
+
+
+def events(target: GameSession | Barkada, before: int | None = None, limit: int = PAGE):
+    """`target`'s events newest first, `limit` of them, older than event id `before` if given."""
+    query = _of(target).order_by(ChangeEvent.id.desc()).limit(limit)
+    if before is not None:
+        query = query.where(ChangeEvent.id < before)
+    return list(db.session.execute(query).scalars())
+
+
+def all_events(target: GameSession | Barkada) -> list[ChangeEvent]:
+    """Every event of `target`, oldest first."""
+    return list(db.session.execute(_of(target).order_by(ChangeEvent.id)).scalars())
+
+
+def latest(target: GameSession | Barkada) -> ChangeEvent | None:
+    found = events(target, limit=1)
+    return found[0] if found else None
+
+
+def event_of(target: GameSession | Barkada, event_id) -> ChangeEvent | None:
+    try:
+        number = int(event_id)
+    except (TypeError, ValueError):
+        return None
+    return db.session.execute(_of(target).where(ChangeEvent.id == number)).scalar_one_or_none()
+
+
+def edited_rounds(game: GameSession) -> set[int]:
+    """The numbers of the session's rounds changed since they were saved."""
+    query = select(Round.number).where(Round.session_id == game.id, Round.edited.is_(True))
+    return set(db.session.execute(query).scalars())
+
+
+def _of(target: GameSession | Barkada):
+    column = ChangeEvent.session_id if isinstance(target, GameSession) else ChangeEvent.group_id
+    return select(ChangeEvent).where(column == target.id)
+
+
+def copy_in(target: GameSession | Barkada, given: list[dict], by: str, records=None) -> None:
+    """An export's history (clean events, exchange/history_in.py) added to `target` as it was,
+    each at its own time; then, with `records`, one "imported" event (by "import" or "restore")
+    holding the rounds the import made. A restored round's link to its delete follows the new
+    event ids."""
+    ids: dict[int, int] = {}
+    for given_event in given:
+        after = given_event["after"]
+        if isinstance(after, dict) and after.get("from") in ids:
+            after = after | {"from": ids[after["from"]]}
+        event = note(
+            target,
+            given_event["kind"],
+            given_event["by"],
+            round=given_event["round"],
+            before=given_event["before"],
+            after=after,
+        )
+        event.at = from_iso(given_event["at"]) or event.at
+        db.session.flush()
+        if given_event["id"] is not None:
+            ids[given_event["id"]] = event.id
+    if records is not None:
+        note(target, IMPORTED, by, after={"rounds": records})
+
+
+def forget(game: GameSession) -> None:
+    """Inside a change that replaces the session whole (a backup restored in place): its
+    events go, the backup's come instead."""
+    db.session.execute(delete(ChangeEvent).where(ChangeEvent.session_id == game.id))
+
+
+def erase(game: GameSession, by: str, records: list[dict]) -> ChangeEvent:
+    """Inside a change: the session's events removed, and one "history erased" left that keeps
+    the rounds as they stand (so the history still replays to them)."""
+    forget(game)
+    return note(game, HISTORY_ERASED, by, after={"rounds": records})
+
+
+def replayed_records(history: list[ChangeEvent]) -> list[dict]:
+    """The session's round records as its events, oldest first, make them."""
+    records: list[dict] = []
+    for event in history:
+        index = (event.round or 0) - 1
+        if event.kind in (IMPORTED, HISTORY_ERASED):
+            records = list(event.after["rounds"])
+        elif event.kind in (ROUND_SAVED, ROUND_RESTORED):
+            records.insert(index, event.after["record"])
+        elif event.kind == ROUND_EDITED:
+            records[index] = event.after["record"]
+        elif event.kind == ROUND_DELETED:
+            del records[index]
+    return records
