@@ -21,10 +21,17 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 
 from ..engine import Path, Problem
+from ..exchange.history_in import read_history
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, from_iso, iso, utcnow
-from ..sessions import InputError
-from ..sessions.group_exchange import add_payments, member_dict, payment_dicts, read_members
+from ..sessions import InputError, history
+from ..sessions.group_exchange import (
+    add_payments,
+    made_of,
+    member_dict,
+    payment_dicts,
+    read_members,
+)
 from ..sessions.group_store import member_names
 
 HASHES = ("pin_hash", "owner_key_hash", "recovery_hash")
@@ -46,6 +53,7 @@ def groups_dict() -> tuple[list[dict], dict[int, tuple[str, dict[int, str]]]]:
         entry["members"] = [member_dict(m) | {"left_at": iso(m.left_at)} for m in group.members]
         paid = zip(payment_dicts(group, names), group.payments, strict=True)
         entry["payments"] = [d | {"created": iso(p.created_at)} for d, p in paid]
+        entry["history"] = [event.to_dict() for event in group.events]
         out.append(entry | {name: getattr(group, name) for name in HASHES if getattr(group, name)})
     return out, known
 
@@ -70,6 +78,7 @@ class GroupEntry:
     created: object = None
     updated: object = None
     hashes: dict = field(default_factory=dict)
+    history: list = field(default_factory=list)
 
 
 def read_groups(data: dict, problems: list[Problem], read_token, check_hashes) -> dict:
@@ -100,7 +109,8 @@ def read_groups(data: dict, problems: list[Problem], read_token, check_hashes) -
             left = [_left_at(m) for m in members]
             pairs = list(zip(checked, left, strict=True))
             times = from_iso(raw.get("created")), from_iso(raw.get("updated"))
-            out[token] = GroupEntry(token, name, pairs, payments, *times, hashes)
+            events = read_history(raw.get("history"), problems, (*where, "history"))
+            out[token] = GroupEntry(token, name, pairs, payments, *times, hashes, events)
     return out
 
 
@@ -160,6 +170,8 @@ def restore_groups(groups: dict, replace: bool, report) -> dict[str, Barkada]:
             raise InputError([p.under("groups", index) for p in error.problems]) from None
         for payment, raw in zip(group.payments, entry.payments, strict=True):
             payment.created_at = from_iso(raw.get("created")) or utcnow()
+        history.forget(group)
+        history.copy_in(group, entry.history, "restore", made_of(group))
         (report.replaced if existing is not None else report.restored).append(label)
         out[entry.token] = group
     return out

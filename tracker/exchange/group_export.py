@@ -17,6 +17,7 @@ import json
 from ..engine import Path, Problem
 from ..engine.messages import N_
 from .export import read_export
+from .history_in import read_history
 from .json_file import MAX_PROBLEMS, ExportError, load_json_file, refuse
 
 FORMAT = "tongits-tracker-group/1"
@@ -67,6 +68,7 @@ def read_group_export(data) -> dict:
     for key in ("members", "payments"):
         if not isinstance(data.get(key, []), list):
             problems.append(Problem(key, N_("%(key)s is a list", key=key)))
+    group_history = read_history(data.get("history"), problems)
     if problems:
         raise ExportError(problems[:MAX_PROBLEMS])
     return {
@@ -75,6 +77,7 @@ def read_group_export(data) -> dict:
         "members": data.get("members", []),
         "sessions": sessions,
         "payments": data.get("payments", []),
+        "history": group_history,
     }
 
 

@@ -36,14 +36,14 @@ BY = re.compile(r"seat:[0-2]|owner|phone|api|import|restore|server")
 MAX_EVENTS = 100_000
 
 
-def read_history(value, problems: list[Problem], where: str = "history") -> list[dict]:
+def read_history(value, problems: list[Problem], where: tuple = ("history",)) -> list[dict]:
     """The clean events of `value` (absent: none); each bad one is a problem under
-    history[i]."""
+    history[i] (`where` names the list)."""
     if value is None:
         return []
     if not isinstance(value, list) or len(value) > MAX_EVENTS:
         message = N_("history is a list of at most %(max)s events", max=format(MAX_EVENTS, ","))
-        problems.append(Problem(where, message))
+        problems.append(Problem(Path.of(*where), message))
         return []
     clean = []
     for index, event in enumerate(value):
@@ -52,7 +52,7 @@ def read_history(value, problems: list[Problem], where: str = "history") -> list
             message = N_(
                 "an event is {id, at, kind, by, round, before, after} with a known kind and who"
             )
-            problems.append(Problem(Path.of(where, index), message))
+            problems.append(Problem(Path.of(*where, index), message))
         else:
             clean.append(read)
     return clean

@@ -11,7 +11,7 @@ from ..exchange.group_export import FORMAT, read_group_export
 from ..exchange.json_file import ExportError
 from ..extensions import db
 from ..models import Barkada, GameSession, Member, from_iso, iso, new_token, utcnow
-from . import owners
+from . import history, owners
 from .errors import InputError
 from .group_money import read_payment
 from .group_store import member_names
@@ -34,6 +34,7 @@ def export_group(group: Barkada) -> dict:
             if game.seat_members
         ],
         "payments": payment_dicts(group, names),
+        "history": [event.to_dict() for event in group.events],
     }
 
 
@@ -95,11 +96,17 @@ def _import_group(data, seed: bytes | None) -> Barkada:
         db.session.flush()
         _add_sessions(group, clean["sessions"], seed)
         add_payments(group, clean["payments"])
+        history.copy_in(group, clean["history"], "import", made_of(group))
         db.session.commit()
         return group
     except BaseException:
         db.session.rollback()
         raise
+
+
+def made_of(group: Barkada) -> dict:
+    """What an import or a restore made of a group, for its "imported" event."""
+    return {"members": [m.name for m in group.members], "payments": len(group.payments)}
 
 
 def _left(member) -> object:

@@ -124,11 +124,11 @@ def _of(target: GameSession | Barkada):
     return select(ChangeEvent).where(column == target.id)
 
 
-def copy_in(target: GameSession | Barkada, given: list[dict], by: str, records=None) -> None:
+def copy_in(target: GameSession | Barkada, given: list[dict], by: str, made: dict) -> None:
     """An export's history (clean events, exchange/history_in.py) added to `target` as it was,
-    each at its own time; then, with `records`, one "imported" event (by "import" or "restore")
-    holding the rounds the import made. A restored round's link to its delete follows the new
-    event ids."""
+    each at its own time; then one "imported" event `by` ("import" or "restore") holding what
+    the import `made` (a session's rounds: {"rounds": [...]}). A restored round's link to its
+    delete follows the new event ids."""
     ids: dict[int, int] = {}
     for given_event in given:
         after = given_event["after"]
@@ -146,14 +146,14 @@ def copy_in(target: GameSession | Barkada, given: list[dict], by: str, records=N
         db.session.flush()
         if given_event["id"] is not None:
             ids[given_event["id"]] = event.id
-    if records is not None:
-        note(target, IMPORTED, by, after={"rounds": records})
+    note(target, IMPORTED, by, after=made)
 
 
-def forget(game: GameSession) -> None:
-    """Inside a change that replaces the session whole (a backup restored in place): its
-    events go, the backup's come instead."""
-    db.session.execute(delete(ChangeEvent).where(ChangeEvent.session_id == game.id))
+def forget(target: GameSession | Barkada) -> None:
+    """Inside a change that replaces a session or a group whole (a backup restored in place):
+    its events go, the backup's come instead."""
+    column = ChangeEvent.session_id if isinstance(target, GameSession) else ChangeEvent.group_id
+    db.session.execute(delete(ChangeEvent).where(column == target.id))
 
 
 def erase(game: GameSession, by: str, records: list[dict]) -> ChangeEvent:

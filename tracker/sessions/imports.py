@@ -77,5 +77,5 @@ def add_imported(
         for number, record in enumerate(records, 1)
     ]
     db.session.flush()
-    history.copy_in(game, clean.get("history") or [], by, records)
+    history.copy_in(game, clean.get("history") or [], by, {"rounds": records})
     return game

@@ -9,7 +9,15 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, or_, select
 
 from ..extensions import db
-from ..models import GameSession, IdempotentRequest, PinAttempt, Round, RoundDraft, utcnow
+from ..models import (
+    ChangeEvent,
+    GameSession,
+    IdempotentRequest,
+    PinAttempt,
+    Round,
+    RoundDraft,
+    utcnow,
+)
 from . import owners
 from .store import counted_sessions, get_session
 
@@ -41,13 +49,13 @@ def idle_rows(days: int) -> list[Row]:
 
 
 def delete_sessions(tokens: list[str]) -> None:
-    """Delete these sessions with their rounds, draft, PIN tries and idempotency answers, in
-    one transaction."""
+    """Delete these sessions with their rounds, draft, history, PIN tries and idempotency
+    answers, in one transaction."""
     if not tokens:
         return
     try:
         ids = select(GameSession.id).where(GameSession.token.in_(tokens)).scalar_subquery()
-        for model in (Round, RoundDraft, PinAttempt):
+        for model in (Round, RoundDraft, PinAttempt, ChangeEvent):
             db.session.execute(delete(model).where(model.session_id.in_(ids)))
         scopes = [f"{kind}:{token}" for token in tokens for kind in ("rounds", "draft")]
         db.session.execute(

@@ -13,6 +13,7 @@ import hmac
 
 from flask import current_app, request, session
 
+from ..models import GameSession
 from ..sessions import owners, pins
 from ..sessions.pins import Access
 
@@ -68,16 +69,17 @@ def access(game, pin=None, owner_key=None) -> Access:
 
 
 def label(game, owner: bool = False) -> str:
-    """Who this device is in the history (sessions/history.py): "owner" (the owner key, or the
-    phone that started it), "seat:<n>" (the seat this phone chose in the session), "api" (a
-    request to the JSON API from elsewhere) or "phone"; never its address."""
+    """Who this device is in the history (sessions/history.py): "seat:<n>" (the seat this
+    phone chose in the session: "Ben's phone" says more than "the owner's"), "owner" (the owner
+    key, or the phone that started it), "api" (a request to the JSON API from elsewhere) or
+    "phone"; never its address."""
     from .seats import seat_of_device  # seats.py builds on this module
 
-    if owner or owns(game):
-        return "owner"
-    seat = seat_of_device(game) if hasattr(game, "players") else None
+    seat = seat_of_device(game) if isinstance(game, GameSession) else None
     if isinstance(seat, int):
         return f"seat:{seat}"
+    if owner or owns(game):
+        return "owner"
     return "api" if request.path.startswith("/api/") else "phone"
 
 
