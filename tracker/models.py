@@ -235,6 +235,8 @@ class ChangeEvent(db.Model):
     __table_args__ = (
         db.Index("ix_change_event_session", "session_id", "id"),
         db.Index("ix_change_event_group", "group_id", "id"),
+        # ids never reused, even after an erase: a page's Undo names one change for good
+        {"sqlite_autoincrement": True},
     )
 
     id = db.Column(db.Integer, primary_key=True)

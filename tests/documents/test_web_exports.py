@@ -222,7 +222,8 @@ def test_export_then_import_by_the_api_gives_the_same_ledger(client, make_sessio
     }
     unnumbered = [{**event, "id": None} for event in again["history"][:-1]]
     assert unnumbered == [{**event, "id": None} for event in first["history"]]
-    assert [e["kind"] for e in first["history"]] == ["round_saved"] * len(first["rounds"])
+    kinds = ["created"] + ["round_saved"] * len(first["rounds"])
+    assert [e["kind"] for e in first["history"]] == kinds
     imported = again["history"][-1]
     assert (imported["kind"], imported["by"]) == ("imported", "import")
     assert len(imported["after"]["rounds"]) == len(first["rounds"])

@@ -38,7 +38,7 @@ def test_every_round_change_is_recorded_with_before_and_after(app, client, make_
     assert client.delete(f"/api/sessions/{token}/rounds/1").status_code == 200
     events = _events(client, token)["events"]
     kinds = [e["kind"] for e in events]
-    assert kinds == ["round_deleted", "round_edited"] + ["round_saved"] * 3
+    assert kinds == ["round_deleted", "round_edited"] + ["round_saved"] * 3 + ["created"]
     deleted, edited = events[0], events[1]
     assert set(deleted) >= {"id", "at", "kind", "by", "round", "before", "after"}
     assert deleted["round"] == 1 and deleted["after"] is None
@@ -48,7 +48,8 @@ def test_every_round_change_is_recorded_with_before_and_after(app, client, make_
     assert edited["after"]["record"]["ending"] == "draw"
     assert edited["before"]["amounts"] == saved_amounts
     assert edited["after"]["amounts"] != saved_amounts
-    assert all(e["by"] == "api" and e["by_text"] == "API" for e in events)
+    assert all(e["by"] == "api" and e["by_text"] == "API" for e in events[:-1])
+    assert (events[-1]["by"], events[-1]["after"]["players"]) == ("owner", ["Ana", "Ben", "Cris"])
     assert [e["id"] for e in events] == sorted((e["id"] for e in events), reverse=True)
     _replays(app, token)
 
@@ -119,8 +120,9 @@ def test_pin_settle_reopen_recorded_never_the_pin(client, make_session):
     client.post(f"/api/sessions/{token}/settle")
     client.post(f"/api/sessions/{token}/reopen")
     events = _events(client, token)["events"]
-    assert [e["kind"] for e in events] == ["reopened", "settled"] + ["pin_changed"] * 3
-    pins = [(e["before"]["pin"], e["after"]["pin"]) for e in reversed(events[2:])]
+    kinds = ["reopened", "settled"] + ["pin_changed"] * 3 + ["created"]
+    assert [e["kind"] for e in events] == kinds
+    pins = [(e["before"]["pin"], e["after"]["pin"]) for e in reversed(events[2:5])]
     assert pins == [(False, True), (True, True), (True, False)]
     assert all(e["by"] == "owner" for e in events[2:])
     text = str(events)
@@ -160,7 +162,7 @@ def test_history_is_paged_newest_first(client, make_session):
     second = _events(client, token, limit=2, before=first["older"])
     assert [e["round"] for e in second["events"]] == [3, 2]
     last = _events(client, token, limit=2, before=second["older"])
-    assert [e["round"] for e in last["events"]] == [1] and last["older"] is None
+    assert [e["round"] for e in last["events"]] == [1, None] and last["older"] is None
     bad = client.get(f"/api/sessions/{token}/history?before=abc")
     assert bad.status_code == 400 and bad.get_json()["errors"][0]["where"] == "before"
 
@@ -171,7 +173,7 @@ def test_no_endpoint_takes_a_made_up_event(client, make_session):
     for method in ("post", "put", "patch"):
         answer = getattr(client, method)(f"/api/sessions/{token}/history", json=made_up)
         assert answer.status_code == 405
-    assert _events(client, token)["events"] == []
+    assert [e["kind"] for e in _events(client, token)["events"]] == ["created"]
 
 
 def test_the_owner_erases_the_history(app, client, make_session):
@@ -197,5 +199,6 @@ def test_a_change_and_its_event_commit_together(app, client, make_session):
     assert client.put(f"/api/sessions/{token}/rounds/1", json=bad).status_code == 422
     with app.app_context():
         game = db.session.query(GameSession).filter_by(token=token).one()
-        assert db.session.query(ChangeEvent).filter_by(session_id=game.id).count() == 1
+        kinds = [e.kind for e in db.session.query(ChangeEvent).filter_by(session_id=game.id)]
+        assert kinds == ["created", "round_saved"]
         assert db.session.query(Round).filter_by(session_id=game.id).count() == 1

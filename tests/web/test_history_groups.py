@@ -50,6 +50,7 @@ def test_every_group_change_is_recorded(client):
     events = _group_events(client, token)
     kinds = [e["kind"] for e in reversed(events)]
     assert kinds == [
+        "created",
         "member_added",
         "member_changed",
         "member_changed",
@@ -57,7 +58,8 @@ def test_every_group_change_is_recorded(client):
         "payment_recorded",
         "pin_changed",
     ]
-    added, renamed, left, session, paid, pin = reversed(events)
+    created, added, renamed, left, session, paid, pin = reversed(events)
+    assert created["after"]["members"] == ["Ana", "Ben", "Cris", "Dan"]
     assert added["after"]["name"] == "Eli"
     assert (renamed["before"]["name"], renamed["after"]["name"]) == ("Dan", "Danny")
     assert (left["before"]["left"], left["after"]["left"]) == (False, True)
@@ -132,7 +134,8 @@ def test_a_group_export_and_a_backup_carry_every_history(app, client):
     assert exported.status_code == 200
     data = json.loads(exported.data)
     assert [e["kind"] for e in data["history"]][-1] == "payment_recorded"
-    assert data["sessions"][0]["session"]["history"][0]["kind"] == "round_saved"
+    session_kinds = [e["kind"] for e in data["sessions"][0]["session"]["history"]]
+    assert session_kinds == ["created", "round_saved"]
     imported = client.post("/api/groups/import", json=data)
     assert imported.status_code == 201, imported.get_json()
     copy = imported.get_json()["id"]

@@ -16,6 +16,8 @@ from ..engine.messages import N_
 
 KINDS = frozenset(
     (
+        "created",
+        "owner_given",
         "round_saved",
         "round_edited",
         "round_deleted",

@@ -83,6 +83,7 @@ def title(kind: str, number, before: dict, after: dict) -> str:
         "round_edited": _("Round %(number)s edited", number=number),
         "round_deleted": _("Round %(number)s deleted", number=number),
         "round_restored": _("Round %(number)s brought back", number=number),
+        "owner_given": _("New owner key and recovery code"),
         "settled": _("Session settled"),
         "reopened": _("Session reopened"),
         "imported": _("Session imported"),
@@ -92,6 +93,8 @@ def title(kind: str, number, before: dict, after: dict) -> str:
         return titles[kind]
     if kind == "pin_changed":
         return _pin_title(before.get("pin"), after.get("pin"))
+    if kind == "created":
+        return _("Group started") if "members" in after else _("Session started")
     return _group_title(kind, before, after)
 
 

@@ -141,6 +141,9 @@ def create_group(data, seed: bytes | None = None) -> Barkada:
             for position, member in enumerate(members)
         ]
         db.session.add(group)
+        db.session.flush()
+        started = {"name": name, "members": [m.name for m in members], "pin": bool(pin)}
+        history.note(group, history.CREATED, "owner", after=started)
         db.session.commit()
         return group
     except BaseException:

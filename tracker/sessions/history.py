@@ -19,6 +19,8 @@ from ..engine import RoundResult, money_str
 from ..extensions import db
 from ..models import Barkada, ChangeEvent, GameSession, Round, from_iso, utcnow
 
+CREATED = "created"  # a session or a group started (by its owner)
+OWNER_GIVEN = "owner_given"  # a new owner key and recovery code, given on the server
 ROUND_SAVED = "round_saved"
 ROUND_EDITED = "round_edited"
 ROUND_DELETED = "round_deleted"
@@ -34,19 +36,6 @@ PAYMENT_RECORDED = "payment_recorded"
 PAYMENT_UNDONE = "payment_undone"
 SESSION_ADDED = "session_added"
 
-SESSION_KINDS = (
-    ROUND_SAVED,
-    ROUND_EDITED,
-    ROUND_DELETED,
-    ROUND_RESTORED,
-    SETTLED,
-    REOPENED,
-    PIN_CHANGED,
-    IMPORTED,
-    HISTORY_ERASED,
-)
-GROUP_KINDS = (MEMBER_ADDED, MEMBER_CHANGED, PAYMENT_RECORDED, PAYMENT_UNDONE, SESSION_ADDED)
-LABELS = ("owner", "phone", "api", "import", "restore", "server")
 PAGE = 50
 
 

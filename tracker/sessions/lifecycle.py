@@ -93,6 +93,8 @@ def create_session(
         owners.issue(game, seed or owners.new_seed())
         db.session.add(game)
         db.session.flush()
+        started = {"players": new.players, "rules": new.rules.to_dict(), "pin": bool(new.pin)}
+        history.note(game, history.CREATED, "owner", after=started)
         if new.group is not None:
             after = {"session": game.id, "players": new.players}
             history.note(new.group, history.SESSION_ADDED, access.by, after=after)

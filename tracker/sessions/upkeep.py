@@ -18,7 +18,7 @@ from ..models import (
     RoundDraft,
     utcnow,
 )
-from . import owners
+from . import history, owners
 from .store import counted_sessions, get_session
 
 
@@ -91,6 +91,7 @@ def give_owner(token: str) -> owners.OwnerSecrets:
     any, stop working, and so do the owner marks of the devices that had them."""
     game = get_session(token)
     made = owners.issue(game, owners.new_seed())
+    history.note(game, history.OWNER_GIVEN, "server")
     try:
         db.session.commit()
     except BaseException:

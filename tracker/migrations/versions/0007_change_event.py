@@ -37,6 +37,7 @@ def upgrade():
         sa.Column("round", sa.Integer(), nullable=True),
         sa.Column("before", sa.JSON(), nullable=True),
         sa.Column("after", sa.JSON(), nullable=True),
+        sqlite_autoincrement=True,  # ids never reused, even after an erase
     )
     op.create_index("ix_change_event_session", "change_event", ["session_id", "id"])
     op.create_index("ix_change_event_group", "change_event", ["group_id", "id"])
