@@ -221,6 +221,16 @@ def _share() -> dict:
     }
 
 
+def _history() -> dict:
+    return {
+        "No connection: nothing was sent and nothing changed. Tap it again when the phone is "
+        "back online.": _(
+            "No connection: nothing was sent and nothing changed. Tap it again when the phone "
+            "is back online."
+        ),
+    }
+
+
 SCRIPTS = {
     "picker": _picker,
     "entry": _entry,
@@ -230,6 +240,7 @@ SCRIPTS = {
     "live": _live,
     "new": _new,
     "share": _share,
+    "history": _history,
     "offline": lambda: offline_words(_counted),
 }
 
