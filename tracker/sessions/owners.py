@@ -103,13 +103,7 @@ def pin_change(game: Guarded, data, claim: Claim) -> str | None:
 
 def admit_pin_change(game: Guarded, claim: Claim) -> None:
     """Raise PinError unless `claim` may set, change or remove the session's edit PIN."""
-    if claim.owner or is_owner_key(game, claim.owner_key):
-        return
-    if _given(claim.owner_key):
-        pins.guard(game, claim.client)
-        raise PinError(N_("wrong owner key"), where="owner_key")
-    if _given(claim.recovery_code):
-        _check_recovery(game, claim)
+    if _owners(game, claim):
         return
     guard = pins.guard_of(game)  # a group's PIN, when it guards this session
     if guard.pin_hash is not None:
@@ -137,13 +131,7 @@ def admit_pin_change(game: Guarded, claim: Claim) -> None:
 def admit_owner(game: Guarded, claim: Claim) -> None:
     """Raise PinError unless `claim` is the owner's (its phone, owner key or recovery code):
     what only the owner may do, such as erasing the history."""
-    if claim.owner or is_owner_key(game, claim.owner_key):
-        return
-    if _given(claim.owner_key):
-        pins.guard(game, claim.client)
-        raise PinError(N_("wrong owner key"), where="owner_key")
-    if _given(claim.recovery_code):
-        _check_recovery(game, claim)
+    if _owners(game, claim):
         return
     raise PinError(
         N_(
@@ -153,6 +141,20 @@ def admit_owner(game: Guarded, claim: Claim) -> None:
         ),
         where="owner",
     )
+
+
+def _owners(game: Guarded, claim: Claim) -> bool:
+    """Is `claim` the owner's: its phone, its owner key or its recovery code? A wrong key or
+    code given raises PinError (and counts as a wrong PIN); none given answers False."""
+    if claim.owner or is_owner_key(game, claim.owner_key):
+        return True
+    if _given(claim.owner_key):
+        pins.guard(game, claim.client)
+        raise PinError(N_("wrong owner key"), where="owner_key")
+    if _given(claim.recovery_code):
+        _check_recovery(game, claim)
+        return True
+    return False
 
 
 def _check_recovery(game: Guarded, claim: Claim) -> None:
