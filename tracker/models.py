@@ -100,11 +100,12 @@ class GameSession(db.Model):
     def records(self) -> list[dict]:
         return [round_.record for round_ in self.rounds]
 
-    def export(self) -> dict:
-        """Everything needed to rebuild the session anywhere (PDF summary, JSON/CSV export)."""
+    def export(self, history: bool = False) -> dict:
+        """Everything needed to rebuild the session anywhere (PDF summary, JSON/CSV export);
+        with `history`, its events too (the JSON export, group exports and backups)."""
         from .engine import Rules
 
-        return {
+        out = {
             "format": EXPORT_FORMAT,
             "created": iso(self.created_at),
             "players": list(self.players),
@@ -113,8 +114,10 @@ class GameSession(db.Model):
             "page_size": self.page_size,
             "settled": self.settled,
             "rounds": self.records(),
-            "history": [event.to_dict() for event in self.events],
         }
+        if history:
+            out["history"] = [event.to_dict() for event in self.events]
+        return out
 
 
 class Round(db.Model):

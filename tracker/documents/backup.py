@@ -57,7 +57,7 @@ def backup_dict() -> dict:
     games = db.session.execute(select(GameSession).order_by(GameSession.id)).scalars().all()
     sessions = []
     for game in games:
-        entry = export_document(game.export())
+        entry = export_document(game.export(history=True))
         entry["token"] = game.token
         entry["updated"] = iso(game.updated_at)
         for name in HASHES:

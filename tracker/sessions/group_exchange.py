@@ -29,7 +29,7 @@ def export_group(group: Barkada) -> dict:
         "created": iso(group.created_at),
         "members": [member_dict(m) for m in group.members],
         "sessions": [
-            {"seats": [names[m] for m in game.seat_members], "session": game.export()}
+            {"seats": [names[m] for m in game.seat_members], "session": game.export(history=True)}
             for game in games
             if game.seat_members
         ],

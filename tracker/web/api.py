@@ -299,5 +299,5 @@ def import_session():
 def export_session(token: str):
     """The session as its JSON export: what POST /api/sessions/import (here or elsewhere) takes."""
     game = game_of(token)
-    text = kept_text(game, "json", lambda: export_json(game.export()))
+    text = kept_text(game, "json", lambda: export_json(game.export(history=True)))
     return current_app.response_class(text, mimetype="application/json")

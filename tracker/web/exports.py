@@ -178,7 +178,7 @@ def export_csv(token: str):
 @heavy
 def export_file(token: str):
     game = _game(token)
-    text = kept_text(game, "json", lambda: export_json(game.export()))
+    text = kept_text(game, "json", lambda: export_json(game.export(history=True)))
     return _file(text, "application/json", _stem(game) + ".json")
 
 
