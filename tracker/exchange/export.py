@@ -13,6 +13,7 @@ recomputed by the engine (`ledger_of`). No Flask, no database.
 from __future__ import annotations
 
 import json
+import uuid
 from datetime import datetime
 
 from ..engine import (
@@ -60,8 +61,15 @@ def ledger_of(export: dict) -> Ledger:
 def export_json(export: dict) -> str:
     """The session as pretty, stable JSON (same session, same text): keys in a fixed order,
     cards in canonical notation, UTF-8 names as they are. A `check` block with the balances
-    lets an import prove it restored the same ledger."""
-    return json.dumps(export_document(export), ensure_ascii=False, indent=2) + "\n"
+    lets an import prove it restored the same ledger. The history is one compact line an event:
+    indented, an edit's two records would make a long history's file three times the size (and
+    past what an import takes)."""
+    document = export_document(export)
+    events, mark = document["history"], f"history-{uuid.uuid4().hex}"
+    document["history"] = mark
+    text = json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    lines = ",\n    ".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events)
+    return text.replace(f'"{mark}"', f"[\n    {lines}\n  ]" if events else "[]", 1)
 
 
 def export_document(export: dict) -> dict:

@@ -41,7 +41,7 @@ from .outcomes import (
     Submission,
 )
 from .pins import OPEN, Access, PinError, has_pin
-from .removal import delete_round, restorable, restore_round
+from .removal import delete_round, restore_round
 from .repeats import news_of
 from .rounds import check_round, dealer_of, round_version, submit
 from .store import get_session, listed_sessions, recent_sessions, revision_of, session_named
@@ -83,7 +83,6 @@ __all__ = [
     "read_import",
     "recent_sessions",
     "reopen",
-    "restorable",
     "restore_round",
     "revision_of",
     "round_count",

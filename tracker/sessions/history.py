@@ -118,23 +118,23 @@ def copy_in(target: GameSession | Barkada, given: list[dict], by: str, made: dic
     each at its own time; then one "imported" event `by` ("import" or "restore") holding what
     the import `made` (a session's rounds: {"rounds": [...]}). A restored round's link to its
     delete follows the new event ids."""
-    ids: dict[int, int] = {}
+    added = []
     for given_event in given:
-        after = given_event["after"]
-        if isinstance(after, dict) and after.get("from") in ids:
-            after = after | {"from": ids[after["from"]]}
         event = note(
             target,
             given_event["kind"],
             given_event["by"],
             round=given_event["round"],
             before=given_event["before"],
-            after=after,
+            after=given_event["after"],
         )
         event.at = from_iso(given_event["at"]) or event.at
-        db.session.flush()
-        if given_event["id"] is not None:
-            ids[given_event["id"]] = event.id
+        added.append(event)
+    db.session.flush()  # one flush for them all: their new ids, in the file's order
+    ids = {e["id"]: event.id for e, event in zip(given, added, strict=True) if e["id"] is not None}
+    for event in added:
+        if event.kind == ROUND_RESTORED and (event.after or {}).get("from") in ids:
+            event.after = event.after | {"from": ids[event.after["from"]]}
     note(target, IMPORTED, by, after=made)
 
 

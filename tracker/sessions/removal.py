@@ -9,6 +9,10 @@ delete since is not restored first, or the round is back already.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
 from ..engine import Problem, RoundError, replay
 from ..engine.messages import N_, Joined
 from ..extensions import db
@@ -80,54 +84,83 @@ def restore_round(
     return _guarded(game, access, change)
 
 
+@dataclass(frozen=True)
+class Mark:
+    """What a restore needs to know of a round event: its id, kind and round, and for a restore
+    the delete it undid. Read without the records, so a long history stays cheap."""
+
+    id: int
+    kind: str
+    round: int | None
+    undid: int | None = None
+
+
+_MARKED = (history.ROUND_SAVED, history.ROUND_DELETED, history.ROUND_RESTORED, history.IMPORTED)
+
+
+def marks(game: GameSession) -> list[Mark]:
+    """The session's round events, oldest first, as marks (two small queries)."""
+    rows = db.session.execute(
+        select(ChangeEvent.id, ChangeEvent.kind, ChangeEvent.round)
+        .where(ChangeEvent.session_id == game.id, ChangeEvent.kind.in_(_MARKED))
+        .order_by(ChangeEvent.id)
+    ).all()
+    restores = [row.id for row in rows if row.kind == history.ROUND_RESTORED]
+    undid = {}
+    if restores:
+        query = select(ChangeEvent.id, ChangeEvent.after).where(ChangeEvent.id.in_(restores))
+        undid = {key: (after or {}).get("from") for key, after in db.session.execute(query)}
+    return [Mark(row.id, row.kind, row.round, undid.get(row.id)) for row in rows]
+
+
 def deleted_at(game: GameSession, number: int) -> ChangeEvent | None:
     """The latest "round deleted" event of round `number`, if any."""
-    for event in reversed(history.all_events(game)):
-        if event.kind == history.ROUND_DELETED and event.round == number:
-            return event
+    for mark in reversed(marks(game)):
+        if mark.kind == history.ROUND_DELETED and mark.round == number:
+            return db.session.get(ChangeEvent, mark.id)
     return None
 
 
-def restorable(game: GameSession, number: int) -> bool:
-    deleted = deleted_at(game, number)
-    if deleted is None:
-        return False
-    try:
-        _check_restorable(game, deleted)
-    except InputError:
-        return False
-    return True
+def restorable(game: GameSession) -> set[int]:
+    """The ids of the "round deleted" events whose round can come back now (each the last
+    delete at its number): where the history shows Restore."""
+    found, latest = marks(game), {}
+    for mark in found:
+        if mark.kind == history.ROUND_DELETED:
+            latest[mark.round] = mark
+    return {mark.id for mark in latest.values() if _refusal(mark, found) is None}
 
 
 def _check_restorable(game: GameSession, deleted: ChangeEvent) -> None:
     """Refuse (409) bringing `deleted`'s round back when that would move a round saved since,
     while a later delete is not undone, or when it is back already."""
+    refusal = _refusal(Mark(deleted.id, deleted.kind, deleted.round), marks(game))
+    if refusal is not None:
+        raise InputError([Problem("round", refusal)], 409)
+
+
+def _refusal(deleted: Mark, found: list[Mark]):
+    """Why `deleted`'s round cannot come back now (None: it can), from the marks after it."""
     number, open_deletes = deleted.round, []
-    for event in history.all_events(game):
-        if event.id <= deleted.id:
+    for mark in found:
+        if mark.id <= deleted.id:
             continue
-        if event.kind == history.ROUND_RESTORED and event.after.get("from") == deleted.id:
-            _refuse(N_("round %(number)s is back already", number=number))
-        if event.kind == history.ROUND_SAVED:
-            _refuse(
-                N_(
-                    "round %(number)s can't come back: round %(later)s was saved after it was "
-                    "deleted",
-                    number=number,
-                    later=event.round,
-                )
+        if mark.kind == history.ROUND_RESTORED and mark.undid == deleted.id:
+            return N_("round %(number)s is back already", number=number)
+        if mark.kind in (history.ROUND_SAVED, history.IMPORTED):
+            return N_(
+                "round %(number)s can't come back: round %(later)s was saved after it was deleted",
+                number=number,
+                later=mark.round or "",
             )
-        if event.kind == history.ROUND_DELETED:
-            open_deletes.append(event)
-        if event.kind == history.ROUND_RESTORED:
-            open_deletes = [e for e in open_deletes if e.id != event.after.get("from")]
+        if mark.kind == history.ROUND_DELETED:
+            open_deletes.append(mark)
+        if mark.kind == history.ROUND_RESTORED:
+            open_deletes = [m for m in open_deletes if m.id != mark.undid]
     if open_deletes:
         later = open_deletes[-1].round
-        _refuse(N_("bring round %(later)s back first: it was deleted later", later=later))
-
-
-def _refuse(message) -> None:
-    raise InputError([Problem("round", message)], 409)
+        return N_("bring round %(later)s back first: it was deleted later", later=later)
+    return None
 
 
 def _delete_breaks(number: int):

@@ -32,11 +32,8 @@ def _page(game, error: str | None = None, status: int = 200):
     last = undo.undoable(game)
     if last is not None and game.settled and last.kind != history.SETTLED:
         last = None  # a settled session changes nothing but by a reopen
-    restorable = {
-        e.round
-        for e in events
-        if e.kind == history.ROUND_DELETED and removal.restorable(game, e.round)
-    }
+    deletes = any(e.kind == history.ROUND_DELETED for e in events)
+    restorable = removal.restorable(game) if deletes and devices.unlocked(game) else set()
     return (
         render_template(
             "history.html",
