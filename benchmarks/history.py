@@ -49,8 +49,9 @@ import time
 from inspect import signature
 from pathlib import Path
 
+from typical import typical_round  # benchmarks/typical.py: no tracker import
+
 REPO = Path(__file__).resolve().parent.parent
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 PLAYERS = ["Ana", "Ben", "Cris"]
 SESSION = {
     "players": PLAYERS,
@@ -61,29 +62,6 @@ MIB = 1024 * 1024
 
 
 # -- helpers shared by every process ----------------------------------------------------------
-
-
-def typical_round(rng: random.Random) -> dict:
-    """Two opened players (a set and 3-6 cards), one sunog player with 8 cards (as web.py)."""
-    ranks = rng.sample(RANKS, 2)
-    melds = [[rank + suit for suit in rng.sample("SHDC", 3)] for rank in ranks]
-    used = {card for meld in melds for card in meld}
-    rest = [rank + suit for suit in "SHDC" for rank in RANKS if rank + suit not in used]
-    rng.shuffle(rest)
-    a, b = rng.randint(3, 6), rng.randint(3, 6)
-    hands = [
-        {"melds": [melds[0]], "hand": rest[:a]},
-        {"melds": [melds[1]], "hand": rest[a : a + b]},
-        {"melds": [], "hand": rest[a + b : a + b + 8]},
-    ]
-    if rng.random() < 0.5:
-        return {
-            "ending": "talon",
-            "declarer": None,
-            "last_drawer": rng.randrange(3),
-            "hands": hands,
-        }
-    return {"ending": "draw", "declarer": rng.randrange(2), "hands": hands}
 
 
 def ms(seconds: float) -> float:

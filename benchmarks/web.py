@@ -25,37 +25,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask_migrate import upgrade  # noqa: E402
+from typical import typical_round  # noqa: E402  (benchmarks/typical.py)
 
 from tracker import MIGRATIONS, create_app  # noqa: E402
 from tracker.engine import Rules, replay  # noqa: E402
 from tracker.extensions import db  # noqa: E402
 from tracker.models import GameSession, Round  # noqa: E402
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 PLAYERS = ["Ana", "Ben", "Cris"]
-
-
-def typical_round(rng: random.Random) -> dict:
-    """Two opened players (a set and 3-6 cards), one sunog player with 8 cards."""
-    ranks = rng.sample(RANKS, 2)
-    melds = [[rank + suit for suit in rng.sample("SHDC", 3)] for rank in ranks]
-    used = {card for meld in melds for card in meld}
-    rest = [rank + suit for suit in "SHDC" for rank in RANKS if rank + suit not in used]
-    rng.shuffle(rest)
-    a, b = rng.randint(3, 6), rng.randint(3, 6)
-    hands = [
-        {"melds": [melds[0]], "hand": rest[:a]},
-        {"melds": [melds[1]], "hand": rest[a : a + b]},
-        {"melds": [], "hand": rest[a + b : a + b + 8]},
-    ]
-    if rng.random() < 0.5:
-        return {
-            "ending": "talon",
-            "declarer": None,
-            "last_drawer": rng.randrange(3),
-            "hands": hands,
-        }
-    return {"ending": "draw", "declarer": rng.randrange(2), "hands": hands}
 
 
 def median_ms(samples: list[float]) -> float:

@@ -184,7 +184,8 @@ def add_member(group: Barkada, data, access: Access = OPEN) -> Member:
 
 
 def member_state(member: Member) -> dict:
-    """What the history keeps of a member: id, name, note, and whether they left."""
+    """A member as the history keeps it and the API answers it: id, name, note, and whether
+    they left."""
     return {
         "id": member.id,
         "name": member.name,

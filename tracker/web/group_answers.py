@@ -4,9 +4,10 @@ sessions, balances, utang and payments; a payment; a member."""
 from __future__ import annotations
 
 from ..engine import money_str
-from ..models import Barkada, Member, Payment, iso
+from ..models import Barkada, Payment, iso
 from ..sessions.group_money import GroupMoney, group_money
 from ..sessions.group_store import group_sessions, member_names
+from ..sessions.groups import member_state
 from . import public
 
 
@@ -21,7 +22,7 @@ def group_dict(group: Barkada, money: GroupMoney | None = None) -> dict:
         "created": iso(group.created_at),
         "revision": group.revision,
         "pin": group.pin_hash is not None,
-        "members": [member_dict(member) for member in group.members],
+        "members": [member_state(member) for member in group.members],
         "sessions": [
             {
                 "id": game.token,
@@ -43,15 +44,6 @@ def seated_names(game, names: dict[int, str]) -> list[str]:
     """The players of a group's session by their current names (renames follow history)."""
     seats = game.seat_members or [None, None, None]
     return [names.get(member, name) for member, name in zip(seats, game.players)]
-
-
-def member_dict(member: Member) -> dict:
-    return {
-        "id": member.id,
-        "name": member.name,
-        "note": member.note,
-        "left": member.left_at is not None,
-    }
 
 
 def payment_dict(payment: Payment, names: dict[int, str]) -> dict:

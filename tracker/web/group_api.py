@@ -14,10 +14,16 @@ from ..sessions import NotFound, group_exchange, owners, pins
 from ..sessions.errors import InputError
 from ..sessions.group_money import record_payment, undo_payment
 from ..sessions.group_store import get_group
-from ..sessions.groups import add_member, change_member, create_group, set_group_pin
+from ..sessions.groups import (
+    add_member,
+    change_member,
+    create_group,
+    member_state,
+    set_group_pin,
+)
 from . import devices, inputs
 from .api import _idempotent, input_error, pin_error
-from .group_answers import group_dict, member_dict, payment_dict
+from .group_answers import group_dict, payment_dict
 from .heavy import heavy, heavy_import
 
 bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
@@ -89,14 +95,14 @@ def get_group_json(token: str):
 def add(token: str):
     group = group_of(token)
     member = add_member(group, inputs.read_json(request), group_access(group))
-    return _located(group, {"member": member_dict(member), **group_dict(group)}, 201)
+    return _located(group, {"member": member_state(member), **group_dict(group)}, 201)
 
 
 @bp.patch("/<token>/members/<int:member_id>")
 def change(token: str, member_id: int):
     group = group_of(token)
     member = change_member(group, member_id, inputs.read_json(request), group_access(group))
-    return jsonify({"member": member_dict(member), **group_dict(group)})
+    return jsonify({"member": member_state(member), **group_dict(group)})
 
 
 @bp.put("/<token>/pin")
