@@ -68,8 +68,8 @@
     if (value === undefined) delete header[key]; else header[key] = value;
     touched[key] = value;
     sync.write("header", function () {
-      // before the first answer (a tap made while the page loads): no header yet, no If-Match
-      var d = sync.draft() || { header: {} }, body = JSON.parse(JSON.stringify(d.header || {}));
+      // seat_sync sends it only once the draft has been read: d is the server's latest
+      var d = sync.draft(), body = JSON.parse(JSON.stringify(d.header || {}));
       Object.keys(touched).forEach(function (k) { if (touched[k] === undefined) delete body[k]; else body[k] = touched[k]; });
       return ["PUT", "/header?seat=" + me, body, d.version];
     });

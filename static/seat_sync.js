@@ -79,7 +79,17 @@
       sentAt = Date.now();
       clearTimeout(slowTimer);
       slowTimer = setTimeout(notify, SLOW_SEND);  // "Sending…" only when it takes a while
-      var op = sending, req = op.make();
+      var op = sending;
+      if (op.key === "header" && !draft) {
+        // the header is replaced whole: one made before this phone has read the server's
+        // would wipe what another phone set (an ending tapped there), so read it first
+        sending = null;
+        clearTimeout(slowTimer);
+        queue.unshift(op);
+        poll(true).then(function () { setTimeout(pump, draft ? 0 : 200); });
+        return;
+      }
+      var req = op.make();
       call(req[0], req[1], req[2], req[3]).then(function (answer) {
         if (locked(answer)) return;
         if (notNow(answer)) {  // the server could not take it now: the same write again soon
