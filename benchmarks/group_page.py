@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.support.database import drop_everything, migrate  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 from tracker import create_app  # noqa: E402
-from tracker.sessions.group_money import group_money  # noqa: E402
-from tracker.sessions.group_store import get_group  # noqa: E402
+from tracker.core.barkada.balances import group_money
+from tracker.core.barkada.group_store import get_group
 
 MEMBERS = ["Ana", "Ben", "Cris", "Dan", "Eve", "Fe"]
 

@@ -37,12 +37,12 @@ from sqlalchemy import Text, cast, select  # noqa: E402
 from tests.support.records import TALON  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 from tracker import MIGRATIONS, create_app  # noqa: E402
+from tracker.core.barkada.period_stats import _decoded
+from tracker.core.bulk import collector_paused
 from tracker.engine import Rules, combine, replay, replay_stored, session_stats  # noqa: E402
 from tracker.engine.deadwood import _MEMOS  # noqa: E402
 from tracker.extensions import db  # noqa: E402
 from tracker.models import Barkada, GameSession, Member, Round  # noqa: E402
-from tracker.sessions.bulk import collector_paused  # noqa: E402
-from tracker.sessions.group_stats import _decoded  # noqa: E402
 
 MEMBERS = ["Ana", "Ben", "Cris", "Dan", "Eli", "Fe"]
 TARGETS = {"warm": 0.2, "cold": 1.0, "pdf": 3.0}
@@ -117,7 +117,7 @@ def verdict(seconds: float, target: float, kind: str = "") -> str:
 def where_time_goes(url: str, instance: Path, group: str) -> str:
     """The cold work step by step, outside the web layer, as the page does it: the records
     read as text and decoded by orjson, replayed as stored without words, the collector
-    paused (sessions/bulk.py)."""
+    paused (core/bulk.py)."""
     app = worker(url, instance)
     with app.app_context(), collector_paused():
         clear_deadwood_memo()

@@ -152,9 +152,9 @@ def serve_saves() -> None:
 
 
 def measure_page(rounds: int, repeat: int) -> dict:
+    from tracker.core import get_session, history, removal, undo
     from tracker.extensions import db
     from tracker.models import ChangeEvent
-    from tracker.sessions import get_session, history, removal, undo
 
     url, folder = fresh_database()
     worker = Worker(url, folder)
@@ -248,10 +248,10 @@ def _bulk_edits(worker: Worker, token: str, real: int, total: int, rng: random.R
     """Edit rounds back and forth, each between its stored record (A) and another (B), through
     the API for the first `real` edits and then as `_edit` writes them, until the session's
     history holds `total` events."""
+    from tracker.core import get_session, history
     from tracker.engine import Rules, canonical_record, replay
     from tracker.extensions import db
     from tracker.models import ChangeEvent, utcnow
-    from tracker.sessions import get_session, history
 
     with worker.app.app_context():
         game = get_session(token)
@@ -349,9 +349,9 @@ def _exports(url: str, folder: str, token: str, passes: int) -> dict:
 
 def _export_parts(worker: Worker, token: str) -> dict:
     """Where a cold export's time goes: the rows read, the export checked and booked, the JSON."""
+    from tracker.core import get_session
     from tracker.exchange.export import export_document
     from tracker.extensions import db
-    from tracker.sessions import get_session
 
     with worker.app.test_request_context():
         db.session.expire_all()
@@ -373,8 +373,8 @@ def _export_parts(worker: Worker, token: str) -> dict:
 def _imports(url: str, folder: str, body: bytes) -> dict:
     """The import by the app as it is, then, if it refuses the body as too large, by one whose
     IMPORT_MAX_BYTES takes it (and what reading and checking the file costs of that)."""
+    from tracker.core.imports import read_import
     from tracker.extensions import db
-    from tracker.sessions.imports import read_import
 
     worker = Worker(url, folder)
     limit = worker.app.config["IMPORT_MAX_BYTES"]

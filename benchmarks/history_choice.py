@@ -1,5 +1,5 @@
 """Which way to keep every change of a session: an append-only event table (what the project
-chose: `ChangeEvent` in tracker/models.py, written by `note` in tracker/sessions/history.py) or
+chose: `ChangeEvent` in tracker/models.py, written by `note` in tracker/core/history.py) or
 SQLAlchemy-Continuum 2.0.0 (a shadow `*_version` table for each versioned table, one row per
 version of a row, and a `transaction` table).
 

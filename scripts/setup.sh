@@ -88,7 +88,7 @@ bash scripts/catalog.sh compile  # the translations' messages.mo (issue 12), nev
 #     pages (tests only; the app never serves it);
 #   pyodide, CPython compiled to WebAssembly: the app serves its core (no package of its own,
 #     only the standard library) to the phones that keep working offline, whose worker runs
-#     the engine's own files in it (tracker/web/offline_engine.py).
+#     the engine's own files in it (tracker/web/pages/offline_engine.py).
 npm_fetch() {  # npm_fetch NAME VERSION SHA512 FILE...
     local name=$1 version=$2 sha512=$3 tmp file kept=yes
     shift 3

@@ -1,4 +1,4 @@
-/* The tracker's service worker, at the app's root scope. The server (tracker/web/app_shell.py)
+/* The tracker's service worker, at the app's root scope. The server (tracker/web/pages/app_shell.py)
    puts before this text the deploy's VERSION and the list of its STATIC files and OFFLINE
    words: a new deploy is a new worker, which takes over at once; the open pages then say
    "Updated · Reload" (offline.js) and judge nothing more with the old engine.

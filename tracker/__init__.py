@@ -42,11 +42,11 @@ def create_app(overrides: dict | None = None) -> Flask:
 
 
 def _bind_extensions(app: Flask) -> None:
+    from .core import LedgerCache
     from .extensions import babel, csrf, db, migrate
-    from .sessions import LedgerCache
     from .web import language
     from .web.client_limit import ClientLimit
-    from .web.draft_polls import DraftAnswers, DraftPolls
+    from .web.draft.polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
@@ -69,45 +69,17 @@ def _register_web(app: Flask) -> None:
     from . import commands
     from .extensions import csrf
     from .present import display, messages
-    from .web import (
-        api,
-        app_shell,  # noqa: F401  the manifest and the service worker, on blueprint.bp
-        blueprint,
-        drafts,  # noqa: F401  its views are routes of api.bp
-        errors,
-        exports,
-        group_api,
-        group_files,  # noqa: F401  and so are these
-        group_forms,  # noqa: F401  its views are routes of group_pages.bp
-        group_history,  # noqa: F401  and so is the group's history page
-        group_pages,
-        group_stats,  # noqa: F401  a group's stats: routes of api.bp and group_pages.bp
-        history_api,  # noqa: F401  a session's and a group's history: routes of api.bp
-        history_pages,  # noqa: F401  and its pages, on blueprint.bp
-        home,  # noqa: F401  the home page, on blueprint.bp
-        language,
-        offline_engine,  # noqa: F401  Pyodide and the engine's files for the phones, likewise
-        offline_state,  # noqa: F401  and what a phone keeps of a session to judge offline
-        pages,  # noqa: F401  its views are routes of blueprint.bp,
-        public,
-        round_preview,  # noqa: F401  and the one-phone page's live preview
-        rounds,  # noqa: F401  and so are the round entry views
-        seats,  # noqa: F401  and the seat pages (one phone per seat)
-        security,
-    )
+    from .web import blueprints, errors, exports, language, public, security
 
     display.register(app)
-    language.register(app)  # the device's language, the switcher, Vary (issue 12)
-    messages.register(app)  # issue 12: {{ line|say }}, the engine's words in the reader's language
+    language.register(app)  # the device's language, the switcher, Vary
+    messages.register(app)  # {{ line|say }}: the engine's words in the reader's language
     security.register(app)
-    app.register_blueprint(blueprint.bp)
-    app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # JSON only (see api.py): a cross-site form cannot send it
-    app.register_blueprint(group_api.bp)  # issue 11: barkadas, JSON only as well
-    app.register_blueprint(group_pages.bp)  # and their pages
-    csrf.exempt(group_api.bp)
+    for blueprint, json_only in blueprints():
+        app.register_blueprint(blueprint)
+        if json_only:
+            csrf.exempt(blueprint)
     app.request_class = exports.Request  # the import routes take a whole session's JSON
-    app.register_blueprint(exports.bp)
     commands.register(app)  # flask --app tracker sessions list / prune / owner, backup, restore
     errors.register(app)
     public.register(app)  # host check and proxy fix: in front of the draft polls

@@ -16,10 +16,10 @@ import click
 from flask import current_app
 from flask.cli import AppGroup, with_appcontext
 
+from .core import NotFound
+from .core.upkeep import Row, delete_sessions, give_owner, idle_rows, session_rows
 from .documents.backup import BackupError, restore, write_backup
 from .documents.pdf_cache import cache_folder, forget
-from .sessions import NotFound
-from .sessions.upkeep import Row, delete_sessions, give_owner, idle_rows, session_rows
 
 group = AppGroup("sessions", help="List, prune, and give an owner to the sessions of this server.")
 

@@ -61,7 +61,7 @@ class GameSession(db.Model):
     revision = db.Column(db.Integer, nullable=False, default=0)
     # the edit PIN's salted hash (werkzeug.security); None: anyone with the link may change rounds
     pin_hash = db.Column(db.String(255), nullable=True)
-    # the owner key's and the recovery code's hashes (sessions/owners.py); None: a session made
+    # the owner key's and the recovery code's hashes (core/owners.py); None: a session made
     # before owners, which `flask sessions owner TOKEN` can give them
     owner_key_hash = db.Column(db.String(255), nullable=True)
     recovery_hash = db.Column(db.String(255), nullable=True)
@@ -81,7 +81,7 @@ class GameSession(db.Model):
         lazy="select",
     )
 
-    # its history (sessions/history.py), oldest first: read for exports, never changed here
+    # its history (core/history.py), oldest first: read for exports, never changed here
     events = db.relationship(
         "ChangeEvent",
         order_by="ChangeEvent.id",
@@ -229,7 +229,7 @@ class Payment(db.Model):
 
 class ChangeEvent(db.Model):
     """One change to a session or a group, who made it and when (issue 17): appended in the
-    transaction of the change itself (sessions/history.py, the one place that writes it) and
+    transaction of the change itself (core/history.py, the one place that writes it) and
     never updated. `before`/`after` hold what the change replaced and what it made (a round's
     stored record and each player's amount; never a PIN); `by` is a label code such as
     "seat:1", "owner", "phone", "api", "import" or "restore", never an address."""
@@ -309,7 +309,7 @@ class RoundDraft(db.Model):
     confirm_alone = db.Column(db.Boolean, nullable=False, default=False)
     last_saved = db.Column(db.JSON, nullable=True)  # the round the last agreement saved
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
-    # issue 10: the JSON a GET of this draft answers (sessions/draft_answer.py), written in the
+    # issue 10: the JSON a GET of this draft answers (core/draft/answer.py), written in the
     # same transaction as each change, and the ETag "<version>.<revision>" it answers
     answer = db.Column(db.Text, nullable=True)
     answer_tag = db.Column(db.String(40), nullable=True)

@@ -1,4 +1,4 @@
-"""The ledger's one line per round (tracker/present/rounds.py): who called or went out, who
+"""The ledger's one line per round (tracker/present/round_lines.py): who called or went out, who
 challenged, who won, and the winner's gain, for every way a round ends."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tracker.engine import score_round
-from tracker.present.rounds import round_line
+from tracker.present.round_lines import round_line
 
 PLAYERS = ["Ana", "Ben", "Cris"]
 

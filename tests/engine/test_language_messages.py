@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "tracker/translations/fil/LC_MESSAGES/messages.po"
 SOURCES = [
     *sorted((ROOT / "tracker/engine").glob("*.py")),
-    *sorted((ROOT / "tracker/sessions").glob("*.py")),
+    *sorted((ROOT / "tracker/core").glob("*.py")),
     *sorted((ROOT / "tracker/exchange").glob("*.py")),
     ROOT / "tracker/documents/backup.py",
     ROOT / "tracker/present/messages.py",

@@ -17,7 +17,7 @@ from tests.support.records import TALON
 from tests.support.rounds_factory import random_session
 from tests.web.test_drafts import url
 from tracker.web.client_limit import ClientLimit
-from tracker.web.heavy import one_heavy
+from tracker.web.heavy_limits import one_heavy
 
 HUGE = "7S " * 65_000
 

@@ -1,5 +1,5 @@
 """Every change function of the core records what it did: this test finds them in the source
-(each function of tracker/sessions that commits, through `commit`, `commit_group`, the round
+(each function of tracker/core that commits, through `commit`, `commit_group`, the round
 removal's guard or `db.session.commit`), runs each one, and fails if one records nothing, or
 if a change function appears that is in neither list below."""
 
@@ -13,14 +13,17 @@ import pytest
 from sqlalchemy import func, select
 
 from tests.support.records import DRAW, PLAYERS, TALON
-from tracker import sessions
+from tracker import core
+from tracker.core import history, undo, upkeep
+from tracker.core.barkada import balances as group_money
+from tracker.core.barkada import group_store, groups
+from tracker.core.barkada import import_export as group_exchange
+from tracker.core.owners import Claim
 from tracker.exchange.history_in import KINDS
 from tracker.extensions import db
 from tracker.models import ChangeEvent, GameSession
-from tracker.sessions import group_exchange, group_money, groups, history, undo, upkeep
-from tracker.sessions.owners import Claim
 
-CORE = pathlib.Path(__file__).parents[2] / "tracker" / "sessions"
+CORE = pathlib.Path(__file__).parents[2] / "tracker" / "core"
 WRITES = {"commit", "commit_group", "commit_versioned", "_guarded", "change_draft"}
 
 # The transaction helpers themselves, and changes that are not a change to a session's or a
@@ -28,18 +31,18 @@ WRITES = {"commit", "commit_group", "commit_versioned", "_guarded", "change_draf
 NOT_CHANGES = {
     "store.commit": "the transaction helper every session change goes through",
     "store.commit_versioned": "the transaction helper under it",
-    "group_store.commit_group": "the group's transaction helper",
+    "barkada.group_store.commit_group": "the group's transaction helper",
     "removal._guarded": "the PIN and answer wrapper of delete_round and restore_round",
-    "drafts.change_draft": "a round being entered: recorded once saved (rounds._save)",
-    "drafts.set_header": "likewise",
-    "drafts.set_hand": "likewise",
-    "drafts.set_done": "likewise",
-    "drafts.set_confirm_alone": "likewise",
-    "drafts.clear": "likewise",
-    "drafts.agree": "likewise: the agreement that completes the table saves through _save",
-    "draft_entry.keep_entry": "likewise, the one-phone page's kept taps",
-    "draft_entry._forget": "likewise",
-    "draft_answer.remember": "a cached answer of the draft, not data",
+    "draft.writes.change_draft": "a round being entered: recorded once saved (rounds._save)",
+    "draft.writes.set_header": "likewise",
+    "draft.writes.set_hand": "likewise",
+    "draft.writes.set_done": "likewise",
+    "draft.writes.set_confirm_alone": "likewise",
+    "draft.writes.clear": "likewise",
+    "draft.writes.agree": "likewise: the agreement that completes the table saves through _save",
+    "draft.one_phone.keep_entry": "likewise, the one-phone page's kept taps",
+    "draft.one_phone._forget": "likewise",
+    "draft.answer.remember": "a cached answer of the draft, not data",
     "pins.guard": "a wrong PIN counted (rate limit), not a change",
     "pins.forgive": "the count of wrong PINs cleared",
     "upkeep.delete_sessions": "the session goes with its history (prune, on the server)",
@@ -48,10 +51,11 @@ NOT_CHANGES = {
 
 def change_functions() -> set[str]:
     found = set()
-    for path in sorted(CORE.glob("*.py")):
+    for path in sorted(CORE.rglob("*.py")):
+        module = ".".join(path.relative_to(CORE).with_suffix("").parts)
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.FunctionDef) and _writes(node):
-                found.add(f"{path.stem}.{node.name}")
+                found.add(f"{module}.{node.name}")
     return found
 
 
@@ -86,44 +90,44 @@ def _with_rounds(client, *records) -> GameSession:
     token = _session(client)
     for record in records:
         assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
-    return sessions.get_session(token)
+    return core.get_session(token)
 
 
 def _save(client):
     game = _with_rounds(client)
-    return game, lambda: sessions.submit(game, sessions.Submission(dict(DRAW)))
+    return game, lambda: core.submit(game, core.Submission(dict(DRAW)))
 
 
 def _edit(client):
     game = _with_rounds(client, DRAW)
-    return game, lambda: sessions.submit(game, sessions.Submission(dict(TALON), number=1))
+    return game, lambda: core.submit(game, core.Submission(dict(TALON), number=1))
 
 
 def _delete(client):
     game = _with_rounds(client, DRAW, TALON)
-    return game, lambda: sessions.delete_round(game, 1)
+    return game, lambda: core.delete_round(game, 1)
 
 
 def _restore(client):
     game = _with_rounds(client, DRAW, TALON)
-    sessions.delete_round(game, 2)
-    return game, lambda: sessions.restore_round(game, 2)
+    core.delete_round(game, 2)
+    return game, lambda: core.restore_round(game, 2)
 
 
 def _settle(client):
     game = _with_rounds(client, DRAW)
-    return game, lambda: sessions.settle(game)
+    return game, lambda: core.settle(game)
 
 
 def _reopen(client):
     game = _with_rounds(client, DRAW)
-    sessions.settle(game)
-    return game, lambda: sessions.reopen(game)
+    core.settle(game)
+    return game, lambda: core.reopen(game)
 
 
 def _set_pin(client):
     game = _with_rounds(client)
-    return game, lambda: sessions.set_pin(game, {"pin": "1234"}, Claim(owner=True))
+    return game, lambda: core.set_pin(game, {"pin": "1234"}, Claim(owner=True))
 
 
 def _erase(client):
@@ -132,13 +136,13 @@ def _erase(client):
 
 
 def _create_session(client):
-    return None, lambda: sessions.create_session({"players": PLAYERS})
+    return None, lambda: core.create_session({"players": PLAYERS})
 
 
 def _import_session(client):
     token = _session(client)
     text = client.get(f"/api/sessions/{token}/export").data
-    return None, lambda: sessions.import_session(text)
+    return None, lambda: core.import_session(text)
 
 
 def _give_owner(client):
@@ -152,7 +156,7 @@ def _create_group(client):
 
 def _group_of(client):
     token, _key = _group(client)
-    return sessions.group_store.get_group(token)
+    return group_store.get_group(token)
 
 
 def _add_member(client):
@@ -202,13 +206,13 @@ SCENARIOS = {
     "imports.import_session": _import_session,
     "undo.erase_history": _erase,
     "upkeep.give_owner": _give_owner,
-    "groups.create_group": _create_group,
-    "groups.add_member": _add_member,
-    "groups.change_member": _change_member,
-    "groups.set_group_pin": _set_group_pin,
-    "group_money.record_payment": _record_payment,
-    "group_money.undo_payment": _undo_payment,
-    "group_exchange._import_group": _import_group,
+    "barkada.groups.create_group": _create_group,
+    "barkada.groups.add_member": _add_member,
+    "barkada.groups.change_member": _change_member,
+    "barkada.groups.set_group_pin": _set_group_pin,
+    "barkada.balances.record_payment": _record_payment,
+    "barkada.balances.undo_payment": _undo_payment,
+    "barkada.import_export._import_group": _import_group,
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 from tests.support.records import DRAW, TALON, TONGITS
-from tracker.sessions import get_session, history
+from tracker.core import get_session, history
 
 
 def _replays_to_the_stored_rounds(app, token) -> list[str]:

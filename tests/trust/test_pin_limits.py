@@ -12,19 +12,19 @@ import sqlalchemy as sa
 
 from tests.support.live_server import Gunicorn, migrate
 from tests.support.records import DRAW, PLAYERS
-from tracker.sessions import owners, pins
+from tracker.core import owners, pins
 
 SECRET = "0150"  # found at the 151st try of 0000, 0001, … without a cap per session
 SEVERAL = "from several devices"
 
 
 def test_35_addresses_guessing_stop_at_the_cap_per_session(app, client):
-    from tracker import sessions
+    from tracker import core
 
     made = client.post("/api/sessions", json={"players": PLAYERS, "pin": SECRET}).get_json()
     checked, refused, guess = 0, 0, 0
     with app.app_context():
-        game = sessions.get_session(made["id"])
+        game = core.get_session(made["id"])
         for address in range(35):
             for _ in range(pins.MAX_WRONG):
                 try:

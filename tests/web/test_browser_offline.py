@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.support.browser import APPS, SEAT_PHONE, close
 from tests.support.entry import TYPICAL, OneScreen, new_session
 from tests.support.offline import ready_offline
-from tracker.web.offline_engine import pyodide_version
+from tracker.web.pages.offline_engine import pyodide_version
 
 pytestmark = [
     pytest.mark.browser,

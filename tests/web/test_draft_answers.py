@@ -1,5 +1,5 @@
 """A polled draft answered by ANY worker from the answer stored with the draft row (issue 10,
-tracker/sessions/draft_answer.py, web/draft_polls.py): byte for byte the app's own answer after
+tracker/core/draft/answer.py, web/draft/polls.py): byte for byte the app's own answer after
 every kind of draft change, without reaching Flask; and never a stale one after a round saved
 another way, a settle, a restore in place or a session deleted."""
 
@@ -7,12 +7,13 @@ import json
 
 from tests.support.records import DRAW, TALON
 from tests.web.test_drafts import url
+from tracker.core import get_session
+from tracker.core.draft import writes as drafts
+from tracker.core.pins import OPEN
+from tracker.core.upkeep import delete_sessions
 from tracker.documents.backup import backup_dict, restore
 from tracker.extensions import db
-from tracker.sessions import drafts, get_session
-from tracker.sessions.pins import OPEN
-from tracker.sessions.upkeep import delete_sessions
-from tracker.web.draft_polls import DraftAnswers, DraftPolls
+from tracker.web.draft.polls import DraftAnswers, DraftPolls
 
 
 class Worker:

@@ -1,4 +1,4 @@
-"""The cheap 304 of a polled draft (tracker/web/draft_polls.py), on a real database: answered in
+"""The cheap 304 of a polled draft (tracker/web/draft/polls.py), on a real database: answered in
 front of Flask with the same ETag and security headers as the app's own 304, no session cookie
 work; everything it does not answer goes on to the app unchanged."""
 
@@ -7,9 +7,9 @@ from sqlalchemy import create_engine
 from tests.support.forms import pin_and_unlock
 from tests.support.records import DRAW, TALON
 from tests.web.test_drafts import HEADER, all_done, fill, url
+from tracker.core.draft import writes as drafts
 from tracker.extensions import db
-from tracker.sessions import drafts
-from tracker.web.draft_polls import DraftAnswers, DraftPolls
+from tracker.web.draft.polls import DraftAnswers, DraftPolls
 from tracker.web.security import HEADERS
 
 

@@ -16,10 +16,10 @@ from flask_babel import force_locale, gettext, ngettext
 from tests.engine.test_engine_stats import NIGHT_1, NIGHT_2
 from tests.support.groups import group_session, make_group, pay
 from tests.web.test_web_pages import plain
+from tracker.core import pins
 from tracker.extensions import db
 from tracker.models import Barkada
 from tracker.present.chart import balance_chart_svg
-from tracker.sessions import pins
 
 FIL = {"lang": "fil"}
 EN = {"lang": "en"}  # asked, since a page asked in Filipino is remembered by the device

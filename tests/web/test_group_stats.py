@@ -12,7 +12,7 @@ import pytest
 from tests.engine.test_engine_stats import FIGURES, NIGHT_1, NIGHT_2
 from tests.support.groups import group_session, make_group, pay, rename
 from tests.support.records import TALON
-from tracker.sessions.bulk import collector_paused
+from tracker.core.bulk import collector_paused
 
 # Night 1 on Friday 6 November 2026, 20:00 in Manila; night 2 starts at 01:00 on Friday 13
 # November in Manila, which is still the 12th in UTC: a night counts on its Manila date.
@@ -166,8 +166,8 @@ def test_a_change_on_another_worker_is_seen_at_once(app, client, second_worker, 
 
 
 def test_an_unchanged_group_is_answered_from_the_memo(app, client, barkada):
-    from tracker.sessions.group_stats import Period, group_stats
-    from tracker.sessions.group_store import get_group
+    from tracker.core.barkada.group_store import get_group
+    from tracker.core.barkada.period_stats import Period, group_stats
 
     with app.app_context():
         group = get_group(barkada[0])
@@ -181,7 +181,7 @@ def test_an_unchanged_group_is_answered_from_the_memo(app, client, barkada):
 
 def test_the_collector_runs_again_after_a_cold_page(second_worker, barkada):
     """A worker that has not seen the group replays its sessions with the cyclic collector
-    paused (sessions/bulk.py): it is on again once the answer is made, and the figures are
+    paused (core/bulk.py): it is on again once the answer is made, and the figures are
     those worked out by hand."""
     token, _, _ = barkada
     assert gc.isenabled()

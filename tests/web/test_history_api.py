@@ -5,9 +5,9 @@ history always replaying to the stored rounds."""
 from __future__ import annotations
 
 from tests.support.records import DRAW, TALON, TONGITS
+from tracker.core import get_session, history
 from tracker.extensions import db
 from tracker.models import ChangeEvent, GameSession, Round
-from tracker.sessions import get_session, history
 
 
 def _events(client, token, **params):

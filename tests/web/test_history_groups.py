@@ -10,10 +10,10 @@ import json
 from tests.support.forms import csrf_token
 from tests.support.records import DRAW, TALON, TONGITS
 from tests.web.test_groups_api import make_group
+from tracker.core import get_session, history
 from tracker.documents.backup import backup_dict, restore
 from tracker.extensions import db
 from tracker.models import GameSession
-from tracker.sessions import get_session, history
 
 
 def _group_events(client, token):

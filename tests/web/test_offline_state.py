@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS
 from tests.support.rounds_factory import random_round
-from tracker import sessions
+from tracker import core
 from tracker.engine import Rules, read_rules, replay
 from tracker.engine.judge import judge
 
@@ -42,7 +42,7 @@ def kept(client, token) -> dict:
 
 def server_check(app, token, record):
     with app.app_context():
-        return sessions.check_round(sessions.get_session(token), copy.deepcopy(record))
+        return core.check_round(core.get_session(token), copy.deepcopy(record))
 
 
 def next_round(state: dict, rules: dict, rng: random.Random, turn: int) -> dict | None:
@@ -94,7 +94,7 @@ def test_judge_refuses_what_the_server_refuses(app, client, make_session, name, 
     assert client.post(f"/api/sessions/{token}/rounds", json=DRAW).status_code == 201
     state = kept(client, token)["state"]
     problems = json.loads(judge(json.dumps(state), json.dumps(record)))["problems"]
-    with pytest.raises(sessions.InputError) as refused:
+    with pytest.raises(core.InputError) as refused:
         server_check(app, token, record)
     assert problems == [p.to_dict() for p in refused.value.problems], name
 

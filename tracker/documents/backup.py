@@ -28,6 +28,7 @@ from pathlib import Path as FilePath
 
 from sqlalchemy import select
 
+from ..core import InputError, add_imported, read_import
 from ..engine import Path, Problem
 from ..engine.messages import N_
 from ..exchange.export import FORMAT as EXPORT_FORMAT
@@ -35,7 +36,6 @@ from ..exchange.export import export_document
 from ..exchange.json_file import ExportError, load_json_file
 from ..extensions import db
 from ..models import GameSession, iso, utcnow
-from ..sessions import InputError, add_imported, read_import
 from .backup_groups import check_seats, groups_dict, read_groups, restore_groups, seat, session_link
 
 FORMAT = "tongits-tracker-backup/2"  # /2 added the groups; a /1 backup (no groups) still restores

@@ -1,5 +1,5 @@
 """The barkada groups of a server backup (issue 11), written, checked and restored with the code
-of the group export (sessions/group_exchange.py).
+of the group export (core/barkada/import_export.py).
 
 Each group of the backup's `groups` is {"token", "name", "created", "updated", "members":
 [{"name", "note", "left", "left_at"}], "payments": [{"from", "to", "amount", "paid_on"}]} plus
@@ -20,19 +20,19 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from ..engine import Path, Problem
-from ..exchange.history_in import read_history
-from ..extensions import db
-from ..models import Barkada, GameSession, Member, from_iso, iso, utcnow
-from ..sessions import InputError, history
-from ..sessions.group_exchange import (
+from ..core import InputError, history
+from ..core.barkada.group_store import member_names
+from ..core.barkada.import_export import (
     add_payments,
     made_of,
     member_dict,
     payment_dicts,
     read_members,
 )
-from ..sessions.group_store import member_names
+from ..engine import Path, Problem
+from ..exchange.history_in import read_history
+from ..extensions import db
+from ..models import Barkada, GameSession, Member, from_iso, iso, utcnow
 
 HASHES = ("pin_hash", "owner_key_hash", "recovery_hash")
 

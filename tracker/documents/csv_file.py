@@ -13,7 +13,7 @@ from ..engine import money_str
 from ..exchange.export import ledger_of
 from ..present.clock import local_day
 from ..present.messages import say
-from ..present.rounds import PlayedRound, played_rounds
+from ..present.round_lines import PlayedRound, played_rounds
 
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 

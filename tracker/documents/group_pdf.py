@@ -4,7 +4,7 @@ environment (the summary's settings, autoescape on) with the pages' money filter
 
 Issue 12: the HTML is rendered in the request that asks for the PDF (only the printing happens
 in the child process), so its words come in that request's language through Flask-Babel's
-gettext (English outside a request); web/group_stats.py puts the language in the cache key.
+gettext (English outside a request); web/barkada/stats_routes.py puts the language in the cache key.
 
     season_html(found, group_name, now=None) -> str        found: a sessions GroupStats
     statement_html(found, now=None) -> str                 found: a sessions Statement
@@ -17,10 +17,10 @@ from datetime import UTC, datetime
 import flask_babel
 from markupsafe import Markup
 
-from ..present import group_stats as words
+from ..present.barkada import stats_display as words
+from ..present.barkada.statement import statement_view
 from ..present.clock import local_time
 from ..present.display import language, short_day_time
-from ..present.statement import statement_view
 from .summary import environment as _environment
 
 

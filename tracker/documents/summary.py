@@ -31,7 +31,7 @@ from ..present.clock import local_time
 from ..present.display import day_time, language, money, sign_class, signed_money
 from ..present.messages import say
 from ..present.printing import rounds_left_out
-from ..present.rounds import PlayedRound, played_rounds
+from ..present.round_lines import PlayedRound, played_rounds
 from .pdf import TEMPLATES
 
 PAGE_CSS = {"letter": "letter", "a4": "A4"}

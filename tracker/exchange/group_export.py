@@ -33,7 +33,7 @@ def group_json(export: dict) -> str:
 def read_group_export(data) -> dict:
     """{"name", "created", "members", "sessions": [{"seats", "session": clean export}],
     "payments"} of a group export; members and payments are checked by the core that adds
-    them (sessions/group_exchange.py). ExportError lists every problem with where it is."""
+    them (core/barkada/import_export.py). ExportError lists every problem with where it is."""
     data = load_json_file(data)
     if not isinstance(data, dict):
         raise refuse("file", N_("a group export is a JSON object with members and sessions"))

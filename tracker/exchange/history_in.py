@@ -1,5 +1,5 @@
 """A history as an export carries it: a list of events, oldest first, each
-{"id", "at", "kind", "by", "round", "before", "after"} (sessions/history.py writes them).
+{"id", "at", "kind", "by", "round", "before", "after"} (core/history.py writes them).
 
 An import keeps them as the file says, then records its own "imported" event holding the
 rounds it made, so the history replays to the stored rounds whatever came before. Checked

@@ -1,4 +1,32 @@
-"""The thin HTTP layer: each view reads the request, calls one core function (tracker/sessions)
-and turns its answer into a page, a redirect or JSON. Blueprints: pages (web/pages.py, the
-round entry of web/rounds.py and the seat pages of web/seats.py, on web/blueprint.py), api
-(JSON), exports; and the error pages."""
+"""The thin HTTP layer: each view reads the request, calls the core (tracker/core) and answers
+a page or JSON. A package per feature builds its blueprints and imports its routes;
+`blueprints()` is the list create_app registers.
+
+    pages/    a session's HTML pages (home, session, round entry, history, the app shell)
+    api/      the JSON API of sessions and rounds
+    draft/    one phone per seat: the round draft's JSON and the seat page
+    barkada/  a group that plays every week: its pages and its JSON
+    exports.py  the summary PDF, CSV and JSON exports, and the import form
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+
+def blueprints() -> list[tuple[Blueprint, bool]]:
+    """Every blueprint of the app, each with whether it answers JSON only (no CSRF token: a
+    cross-site form cannot send JSON, see api/blueprint.py)."""
+    from . import api, barkada, draft, exports, pages
+
+    for package in (pages, api, draft, barkada):
+        package.routes()
+    return [
+        (pages.bp, False),
+        (api.bp, True),
+        (draft.bp, False),
+        (draft.api_bp, True),
+        (barkada.bp, False),
+        (barkada.api_bp, True),
+        (exports.bp, False),
+    ]

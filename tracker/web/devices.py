@@ -13,9 +13,9 @@ import hmac
 
 from flask import current_app, request, session
 
+from ..core import owners, pins
+from ..core.pins import Access
 from ..models import GameSession
-from ..sessions import owners, pins
-from ..sessions.pins import Access
 
 COOKIE_KEY = "unlocked"
 OWNED_KEY = "owned"  # owner marks of the sessions this device started
@@ -69,11 +69,11 @@ def access(game, pin=None, owner_key=None) -> Access:
 
 
 def label(game, owner: bool = False) -> str:
-    """Who this device is in the history (sessions/history.py): "seat:<n>" (the seat this
+    """Who this device is in the history (core/history.py): "seat:<n>" (the seat this
     phone chose in the session: "Ben's phone" says more than "the owner's"), "owner" (the owner
     key, or the phone that started it), "api" (a request to the JSON API from elsewhere) or
     "phone"; never its address."""
-    from .seats import seat_of_device  # seats.py builds on this module
+    from .draft.seat_page import seat_of_device
 
     seat = seat_of_device(game) if isinstance(game, GameSession) else None
     if isinstance(seat, int):
@@ -158,7 +158,7 @@ def _push(key: str, value: str) -> None:
 
 
 def owner_claim(game, owner_key=None, recovery_code=None, pin=None) -> owners.Claim:
-    """What this request offers to change the edit PIN (sessions/owners.py)."""
+    """What this request offers to change the edit PIN (core/owners.py)."""
     return owners.Claim(
         owner=owns(game),
         owner_key=owner_key,

@@ -2,7 +2,7 @@
 
 A database that cannot be reached, is full or is read-only is no bug of the tracker: 503 with
 Retry-After, saying that nothing was saved and to try again (issue 10). Every change is one
-transaction (sessions/store.py), so a request that failed this way saved nothing at all.
+transaction (core/store.py), so a request that failed this way saved nothing at all.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from flask_babel import gettext as _
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
+from ..core import InputError, NotFound
 from ..engine import Problem
 from ..present.failures import BUG, DEFAULT_DESCRIPTIONS, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
 from ..present.messages import errors_dict, say
-from ..sessions import InputError, NotFound
 
 RETRY_AFTER = 30  # seconds
 # SQLite: full, read-only, cannot open the file, busy or locked, disk I/O, no permission

@@ -1,7 +1,7 @@
 """Issue 3 pages: the printable summary (PDF), the CSV and JSON exports, and the import form.
 
 Thin like the other views: the export dict comes from the model, the files from
-tracker/documents, and an import goes through `sessions.import_session`, the same function the
+tracker/documents, and an import goes through `core.import_session`, the same function the
 JSON API (`POST /api/sessions/import`) calls.
 """
 
@@ -22,7 +22,8 @@ from flask import (
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 
-from .. import sessions
+from .. import core
+from ..core import owners
 from ..documents.csv_file import filename_stem, rounds_csv
 from ..documents.pdf_cache import cache_folder
 from ..documents.printer import Busy, Printer, PrintRefused
@@ -32,10 +33,9 @@ from ..exchange.export import export_json
 from ..models import iso
 from ..present import printing
 from ..present.messages import problem_dict
-from ..sessions import owners
 from . import devices
 from .forms import ImportForm
-from .heavy import heavy
+from .heavy_limits import heavy
 
 bp = Blueprint("exports", __name__)
 
@@ -99,8 +99,8 @@ def _stem(game) -> str:
 
 def _game(token: str):
     try:
-        return sessions.get_session(token)
-    except sessions.NotFound:
+        return core.get_session(token)
+    except core.NotFound:
         abort(
             404,
             description=_(
@@ -188,7 +188,7 @@ def import_page():
 
 
 def _import_session(source, seed: str):
-    return sessions.import_session(source, seed=seed)
+    return core.import_session(source, seed=seed)
 
 
 def _imported(game, seed: str):
@@ -216,7 +216,7 @@ def import_view(template: str, run, done):
     seed = owners.new_seed()
     try:
         made = run(_import_source(form, data), seed)
-    except sessions.InputError as error:
+    except core.InputError as error:
         problems = [problem_dict(problem) for problem in error.problems]
         if data:
             message = _(
@@ -233,12 +233,12 @@ def _import_source(form: ImportForm, data: bytes) -> bytes | str:
     """The export to import: the uploaded file's bytes or the pasted text, exactly one."""
     if not form.validate():
         message = _("The form had expired. Please press Import again.")
-        raise sessions.InputError([Problem("form", message)], 400)
+        raise core.InputError([Problem("form", message)], 400)
     text = form.text.data or ""
     if data and text.strip():
         message = _("Choose a file or paste the JSON, not both: clear the pasted text or the file.")
-        raise sessions.InputError([Problem("form", message)])
+        raise core.InputError([Problem("form", message)])
     if not data and not text.strip():
         message = _("Choose the exported .json file, or paste its text.")
-        raise sessions.InputError([Problem("form", message)])
+        raise core.InputError([Problem("form", message)])
     return data or text

@@ -1,5 +1,5 @@
 """The HTML forms (Flask-WTF, CSRF on). They hold what the user typed; the checking is the
-core's (tracker/sessions) and the engine's, the same code the JSON API runs."""
+core's (tracker/core) and the engine's, the same code the JSON API runs."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from ..core import InputError
 from ..engine import Problem, json_text
-from ..sessions import InputError
 
 MAX_PROBLEMS = 20
 

@@ -1,0 +1,104 @@
+"""The one-phone page's round in progress: the same draft the seat pages fill (drafts.py), one
+phone filling every seat. Each change the page previews is kept in the draft, so a reload,
+Back, a phone asleep or a server restart finds every card again; the page's Confirm saves the
+round and clears the draft in one transaction, when the draft still holds that round's cards.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from ...extensions import db
+from ...models import GameSession, RoundDraft
+from .. import repeats
+from ..errors import InputError
+from ..outcomes import AlreadySaved, Outcome, Submission
+from ..pins import OPEN, Access, PinError
+from ..rounds import submit
+from .preview import HEADER_KEYS, blank_seats, read_hand, read_header, record_of
+from .writes import change_draft, content_changed, get_draft, made_blank
+
+
+def keep_entry(
+    game: GameSession, record: dict, access: Access = OPEN, seen_revision: int | None = None
+) -> bool:
+    """The header and the three hands of `record` (a seat with no card: not entered yet) as
+    the draft, in one change; what is already there changes nothing. False when it could not
+    be kept (a PIN not given, a settled session, a busy database): the page says so, and its
+    next change sends everything again. A round another phone saved since the page began at
+    the session's `seen_revision` is not kept again: the draft holding it is cleared."""
+    if seen_revision is not None and repeats.saved_since(game, seen_revision, record):
+        _forget(game, record)
+        return True
+    header = read_header({key: record[key] for key in HEADER_KEYS if record.get(key) is not None})
+    try:
+        hands = [read_hand(hand) if _any_card(hand) else None for hand in record["hands"]]
+    except InputError:  # a hand bigger than a deck: the check says so, the draft keeps nothing
+        return False
+
+    def change(draft: RoundDraft) -> bool:
+        if draft.header == header and [state["hand"] for state in draft.seats] == hands:
+            return False
+        seats = [dict(state) for state in draft.seats]
+        for seat, hand in enumerate(hands):
+            if seats[seat]["hand"] != hand:
+                seats[seat].update(hand=hand, done=False)
+        draft.header = header
+        content_changed(draft, seats)
+        return True
+
+    try:
+        change_draft(game, access, None, change)
+    except (InputError, PinError, SQLAlchemyError):
+        db.session.rollback()
+        return False
+    return True
+
+
+def entry_of(game: GameSession) -> dict | None:
+    """The round record the draft holds, for the page to show; None when it is blank."""
+    draft = get_draft(game)
+    if not draft.header and all(state["hand"] is None for state in draft.seats):
+        return None
+    return record_of(draft)
+
+
+def _any_card(hand: dict) -> bool:
+    return bool(repeats.cards_of({"hands": [hand]})[0])
+
+
+def submit_entry(game: GameSession, submission: Submission) -> Outcome:
+    """`rounds.submit` for a new round of the one-phone page: saved, the draft is cleared in
+    the same transaction when it holds this round's cards; already saved on another phone,
+    the draft holding them is cleared too (nothing is left to enter)."""
+    submission.then = lambda checked: _clear_if(game, checked.record, checked.number)
+    outcome = submit(game, submission)
+    if isinstance(outcome, AlreadySaved):
+        _forget(game, submission.record)
+    return outcome
+
+
+def _forget(game: GameSession, record: dict) -> None:
+    """Clear the draft if it holds the cards of `record` (a round saved already)."""
+    cards = repeats.cards_of(record)
+
+    def change(draft: RoundDraft) -> bool:
+        if repeats.cards_of(record_of(draft)) != cards:
+            return False
+        draft.header = {}
+        content_changed(draft, blank_seats())
+        return True
+
+    try:
+        change_draft(game, OPEN, None, change)
+    except (InputError, SQLAlchemyError):  # the next page to open it shows the cards: no harm
+        db.session.rollback()
+
+
+def _clear_if(game: GameSession, record: dict, number: int) -> None:
+    """Inside the save's transaction: the draft made blank for the next round when it holds
+    the cards just saved (another round entered meanwhile on the seat pages stays)."""
+    draft = get_draft(game)
+    if draft.id is None or repeats.cards_of(record_of(draft)) != repeats.cards_of(record):
+        return
+    made_blank(draft, number, None)

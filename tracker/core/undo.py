@@ -1,0 +1,103 @@
+"""Undo the last change of a session, while nothing came after it; erase a session's history.
+
+An undo is a change like any other, made through the same core function a person would use
+(a saved round deleted, an edit edited back, a delete restored, a settle reopened …), so it
+is checked, guarded by the PIN and recorded in the history the same way. A change made since
+the one the page showed refuses the undo (409): the table sees what happened first.
+"""
+
+from __future__ import annotations
+
+from ..engine import Problem
+from ..engine.messages import N_
+from ..models import Barkada, ChangeEvent, GameSession
+from . import history, owners
+from .barkada.balances import record_payment, undo_payment
+from .errors import InputError, NotFound
+from .ledger_memo import ledger_of
+from .lifecycle import reopen, settle
+from .outcomes import Outcome, Submission
+from .pins import OPEN, Access
+from .removal import delete_round, restore_round
+from .rounds import round_version, submit
+from .store import commit
+
+UNDOABLE = (
+    history.ROUND_SAVED,
+    history.ROUND_EDITED,
+    history.ROUND_DELETED,
+    history.ROUND_RESTORED,
+    history.SETTLED,
+    history.REOPENED,
+)
+
+
+def undoable(game: GameSession) -> ChangeEvent | None:
+    """The change an Undo would take back now, if any."""
+    last = history.latest(game)
+    return last if last is not None and last.kind in UNDOABLE else None
+
+
+def undo(game: GameSession, event_id, access: Access = OPEN):
+    """Take back the change `event_id` if it is still the session's last; answers the
+    Outcome of the round change that does it (or the ledger, for a settle or a reopen)."""
+    last = _still_last(game, undoable(game), event_id)
+    return _take_back(game, last, access)
+
+
+def _still_last(target, last: ChangeEvent | None, event_id) -> ChangeEvent:
+    """`last` when it is the event `event_id`; NotFound for no such event of `target`, else
+    refused (409): something changed since."""
+    if last is None or str(last.id) != str(event_id).strip():
+        if history.event_of(target, event_id) is None:
+            raise NotFound(event_id)
+        message = N_("something changed after it: only the last change can be undone")
+        raise InputError([Problem("undo", message)], 409)
+    return last
+
+
+def _take_back(game: GameSession, last: ChangeEvent, access: Access) -> Outcome:
+    number = last.round
+    if last.kind in (history.ROUND_SAVED, history.ROUND_RESTORED):
+        return delete_round(game, number, round_version(game, number), access)
+    if last.kind == history.ROUND_EDITED:
+        back = Submission(
+            last.before["record"], number=number, version=round_version(game, number), access=access
+        )
+        return submit(game, back)
+    if last.kind == history.ROUND_DELETED:
+        return restore_round(game, number, access)
+    if last.kind == history.SETTLED:
+        return reopen(game, access)
+    return settle(game, access)
+
+
+def undo_group(group: Barkada, event_id, access: Access = OPEN) -> None:
+    """Take back a group's last change while nothing came after it: a payment recorded is
+    undone, a payment undone is recorded again."""
+    last = _still_last(group, history.latest(group), event_id)
+    if last.kind == history.PAYMENT_RECORDED:
+        undo_payment(group, last.after["id"], access)
+        return
+    if last.kind != history.PAYMENT_UNDONE:
+        raise InputError([Problem("undo", N_("this change cannot be undone"))], 409)
+    paid = last.before
+    again = {
+        "from": paid["payer_id"],
+        "to": paid["payee_id"],
+        "amount": paid["amount"],
+        "paid_on": paid["paid_on"],
+    }
+    record_payment(group, again, access)
+
+
+def erase_history(game: GameSession, claim: owners.Claim) -> None:
+    """The owner (its device or owner key, or the recovery code) erases the session's history:
+    one "history erased" event is left, holding the rounds as they stand."""
+    owners.admit_owner(game, claim)
+
+    def change():
+        history.erase(game, claim.by, game.records())
+        return None, ledger_of(game)
+
+    commit(game, change)

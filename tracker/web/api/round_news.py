@@ -1,0 +1,68 @@
+"""A new round sent to the API with `Seen-Revision: <n>` (docs/API.md): the session's revision
+the phone judged it at (offline, with the engine's `judge`). When rounds were saved or changed
+since, the round is not saved blindly: the very round saved by another phone answers 200 with
+that round (`already_saved`), other rounds a 409 with them (`conflict`), so that the table looks
+at both. The core decides (core/repeats.py); this module reads the header and words the
+answers."""
+
+from __future__ import annotations
+
+import re
+
+from flask import jsonify, request
+from flask_babel import gettext as _
+
+from ...core import AlreadySaved, NeedsReview, Submission
+from ...core.errors import InputError
+from ...engine import Problem
+from ...present.messages import errors_dict
+from ...present.round_lines import overtaken_message
+from .answers import summary
+
+HEADER, NUMBER = "Seen-Revision", "Round-Number"
+DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "¹".isdigit() is True
+
+
+def seen_revision() -> int | None:
+    """The request's Seen-Revision, or None without one; a 400 for anything but 1–9 digits."""
+    value = request.headers.get(HEADER)
+    if value is None:
+        return None
+    if not DIGITS.fullmatch(value.strip()):
+        said = _(
+            "Seen-Revision takes the session's revision the round was judged at "
+            "(the revision of GET /s/<id>/offline.json), 1 to 9 digits, e.g. 12"
+        )
+        raise InputError([Problem(HEADER, said)], 400)
+    return int(value)
+
+
+def judged_number() -> int | None:
+    """The request's Round-Number (the number the phone judged the round as), or None."""
+    value = request.headers.get(NUMBER)
+    if value is None:
+        return None
+    if not DIGITS.fullmatch(value.strip()):
+        said = _("Round-Number takes the number the round was judged as, e.g. 7")
+        raise InputError([Problem(NUMBER, said)], 400)
+    return int(value)
+
+
+def submission(body, idem, access) -> Submission:
+    """A new round of the API, with what the phone judged it at (both headers optional)."""
+    return Submission(
+        body, idem=idem, access=access, seen_revision=seen_revision(), judged_number=judged_number()
+    )
+
+
+def answer(game, news: AlreadySaved | NeedsReview):
+    """The JSON answer of a new round that was not saved because of what happened since."""
+    if isinstance(news, AlreadySaved):  # another phone saved these cards: nothing saved again
+        out = {"number": news.number, "result": news.result.to_dict(), "already_saved": True}
+        return jsonify({**summary(game), **out}), 200
+    problems = [Problem("round", overtaken_message(news))]
+    conflict = {
+        "since": [{"number": n, "result": result.to_dict()} for n, result in news.saved_since],
+        "now": {"number": news.checked.number, "result": news.checked.result.to_dict()},
+    }
+    return jsonify({**errors_dict(problems), "conflict": conflict, "revision": game.revision}), 409

@@ -1,0 +1,159 @@
+"""The JSON API of the round draft, one phone per seat (docs/API.md, "Round draft"): routes of
+the api blueprint, each reading its request and calling one function of core/draft/writes.py.
+
+Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
+both). A GET is mostly answered before it reaches these views (web/draft/polls.py): 304 from
+one small query, or the answer stored with the draft row by the change it answers (issue 10,
+core/draft/answer.py: any worker serves it), or this worker's last answer for the same
+ETag, which these views keep. Their answers are the stored bytes, so all are byte for byte
+the same; a GET whose session moved on since the draft's last change stores the answer it made.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from flask import Response, current_app, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from ... import core
+from ...core import Saved
+from ...core.draft import answer as draft_answer
+from ...core.draft import writes as drafts
+from ...core.errors import InputError
+from ...engine import Problem
+from ...engine.money import Amount
+from ...models import RoundDraft
+from ...present.messages import english, say
+from ..api.blueprint import access_of, game_of, if_match, not_saved, read_body
+from .blueprint import api_bp
+
+
+def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | None = None):
+    if not english():  # the stored and cached answers are English: this one is made anew
+        return _answer_in_language(game, draft, status, saved)
+    made = None if saved is not None else draft_answer.made(draft)
+    tag, body = made or (drafts.tag_of(game, draft), None)
+    if made is None and saved is None:
+        body = draft_answer.stored(game, draft, tag)
+    if body is None:  # an Agree that saved, or a draft whose session moved on since its change
+        text = draft_answer.encode(draft_answer.body_of(game, draft, draft.version, saved))
+        body = text.encode()
+        if saved is None:
+            draft_answer.remember(draft, draft.version, game.revision, text)
+    if saved is None:  # what a GET of this draft answers too (web/draft/polls.py)
+        token = request.view_args["token"]  # not game.token: the commit expired it
+        current_app.extensions["draft_answers"].put(token, tag, body)
+    return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
+
+
+def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | None):
+    """The draft's answer with its texts in the reader's language: not stored (the stored
+    answer, and a phone's ETag, stay the English one), but kept by this worker under the
+    language, as the English one is, so that a poll of a Filipino phone costs no more."""
+    tag = drafts.tag_of(game, draft)
+    kept = current_app.extensions["draft_answers"]
+    key = f"{request.view_args['token']} {get_locale()}"
+    body = kept.get(key, tag) if saved is None else None
+    if body is None:
+        answer = draft_answer.body_of(game, draft, draft.version, saved)
+        answer["preview"]["errors"] = [
+            {**error, "message": say(error["message"])} for error in answer["preview"]["errors"]
+        ]
+        _amounts_in_language(answer, core.rules_of(game).unit)
+        body = draft_answer.encode(answer).encode()
+        if saved is None:
+            kept.put(key, tag, body)
+    return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
+
+
+def _amounts_in_language(body: dict, unit: str) -> None:
+    """The answer's texts of amounts (the pot, the money a change moved) for the reader."""
+    preview = body["preview"]
+    preview["pot_text"] = say(Amount(Decimal(preview["pot"]), unit))
+    change = body["last_change"]
+    for moved in (change or {}).get("money") or []:
+        moved["amount_text"] = say(Amount(Decimal(moved["amount"]), unit))
+        moved["was_text"] = say(Amount(Decimal(moved["was"]), unit))
+
+
+@api_bp.get("/sessions/<token>/draft")
+def get_draft(token: str):
+    try:
+        tag = drafts.draft_tag(token)
+    except core.NotFound:
+        raise InputError([Problem("id", _("no session with this id"))], 404) from None
+    if request.if_none_match.contains_weak(tag):
+        return "", 304, {"ETag": f'"{tag}"'}
+    game = game_of(token)
+    return _draft_answer(game, drafts.get_draft(game))
+
+
+@api_bp.put("/sessions/<token>/draft/header")
+def put_header(token: str):
+    game = game_of(token)
+    draft = drafts.set_header(game, read_body(), access_of(game), if_match(), _by())
+    return _draft_answer(game, draft)
+
+
+@api_bp.put("/sessions/<token>/draft/seats/<int:seat>")
+def put_hand(token: str, seat: int):
+    game = game_of(token)
+    draft = drafts.set_hand(game, seat, read_body(), access_of(game), if_match())
+    return _draft_answer(game, draft)
+
+
+@api_bp.post("/sessions/<token>/draft/seats/<int:seat>/done")
+def done(token: str, seat: int):
+    game = game_of(token)
+    draft = drafts.set_done(game, seat, _flag("done"), access_of(game), if_match())
+    return _draft_answer(game, draft)
+
+
+@api_bp.put("/sessions/<token>/draft/options")
+def options(token: str):
+    game = game_of(token)
+    return _draft_answer(
+        game, drafts.set_confirm_alone(game, _flag("confirm_alone"), access_of(game), _by())
+    )
+
+
+@api_bp.post("/sessions/<token>/draft/seats/<int:seat>/agree")
+def agree(token: str, seat: int):
+    game = game_of(token)
+    body = read_body()
+    body = body if isinstance(body, dict) else {}
+    outcome = drafts.agree(game, seat, body.get("version"), access_of(game), body.get("revision"))
+    if not isinstance(outcome, drafts.Agreement):
+        return not_saved(outcome)
+    if outcome.saved is None:
+        return _draft_answer(game, outcome.draft)
+    return _draft_answer(game, outcome.draft, 201, outcome.saved)
+
+
+@api_bp.delete("/sessions/<token>/draft")
+def delete_draft(token: str):
+    game = game_of(token)
+    return _draft_answer(game, drafts.clear(game, access_of(game), if_match()))
+
+
+def _by() -> int | None:
+    """`?seat=N`: the seat whose phone made this change, for the other phones to be told."""
+    value = request.args.get("seat")
+    if value is None:
+        return None
+    if value not in ("0", "1", "2"):
+        raise InputError([Problem("seat", _("a seat is 0, 1 or 2"))])
+    return int(value)
+
+
+def _flag(name: str) -> bool:
+    """`{"<name>": true|false}`; an empty body (POST .../done) means true."""
+    if not request.get_data(cache=True):
+        return True
+    body = read_body()
+    value = body.get(name, True) if isinstance(body, dict) else None
+    if not isinstance(value, bool):
+        raise InputError([Problem(name, _("%(name)s is true or false", name=name))])
+    return value

@@ -1,0 +1,34 @@
+"""The HTML pages of a session (blueprint `pages`): home, new session, the session page, round
+entry on one phone, the live preview, history, and the installable app's shell and offline
+engine files."""
+
+from .blueprint import bp
+
+__all__ = ["routes", "bp"]
+
+
+def routes() -> tuple:
+    """The modules holding this package's routes, imported: each hangs its views on the
+    blueprint(s) above. Called once by `tracker.web.blueprints()`, not at import, so that
+    a module of another package may import this one's helpers without a circle."""
+    from . import (
+        app_shell,
+        history,
+        home,
+        live_preview,
+        offline_engine,
+        offline_state,
+        round_entry,
+        session_page,
+    )
+
+    return (
+        home,
+        session_page,
+        round_entry,
+        live_preview,
+        history,
+        app_shell,
+        offline_engine,
+        offline_state,
+    )

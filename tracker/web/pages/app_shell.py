@@ -1,0 +1,107 @@
+"""The installable app: its web app manifest and its service worker, both at the root so that
+the worker's scope is the whole app. Before the worker's text (static/sw.js) go the deploy's
+version (a digest of the static files and the engine's), the static files it keeps and the page
+it shows for a page never opened on this phone: a new deploy installs a new worker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import current_app, jsonify, url_for
+from flask_babel import get_locale
+from markupsafe import escape
+
+from ...engine.messages import N_
+from ...present.messages import catalogue
+from ..language import LANGUAGES
+from .blueprint import bp
+from .offline_engine import engine_digest
+
+LIGHT, DARK = "#f6f6f3", "#111214"  # the pages' backgrounds (static/app.css)
+THEME = "#0b4f96"  # the accent
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    answer = jsonify(
+        {
+            "name": "Tongits stake tracker",
+            "short_name": "Tongits",
+            "start_url": url_for("pages.home"),
+            "scope": "/",
+            "display": "standalone",
+            "lang": str(get_locale() or "en"),
+            "background_color": LIGHT,
+            "theme_color": THEME,
+            "icons": [
+                _icon("icon-192.png", "192x192"),
+                _icon("icon-512.png", "512x512"),
+                _icon("icon-maskable-512.png", "512x512", "maskable"),
+            ],
+        }
+    )
+    answer.mimetype = "application/manifest+json"
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer
+
+
+def _icon(name: str, size: str, purpose: str = "any") -> dict:
+    src = url_for("static", filename=f"icons/{name}")
+    return {"src": src, "sizes": size, "type": "image/png", "purpose": purpose}
+
+
+@bp.get("/sw.js")
+def service_worker():
+    head = {"VERSION": deploy_version(), "STATIC": _static_urls(), "OFFLINE_PAGE": _offline_page()}
+    text = "".join(f"var {k} = {json.dumps(v)};\n" for k, v in head.items()) + _worker_text()
+    answer = current_app.response_class(text, mimetype="text/javascript")
+    answer.headers["Cache-Control"] = "no-cache"  # the browser checks for a new deploy
+    return answer
+
+
+def deploy_version() -> str:
+    """A digest of the static files, the engine's and the release's name: what a deploy
+    changes."""
+    return _digest(current_app.static_folder, current_app.config.get("RELEASE", ""))
+
+
+@lru_cache(maxsize=4)
+def _digest(static_folder: str, release: str) -> str:
+    digest = hashlib.sha256(f"{engine_digest()} {release}".encode())
+    folder = Path(static_folder)
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(folder).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+NOT_KEPT = N_(
+    "Offline, and this page was not opened on this phone before. Go back, or open it again "
+    "when the network is back."
+)
+
+
+def _offline_page() -> str:
+    """What the worker answers for a page never opened on this phone, with no network: in
+    every language of the app (one worker serves them all; its text must not change with the
+    reader's language, or each switch would look like a new deploy)."""
+    said = [catalogue(code).gettext(NOT_KEPT.template) for code in LANGUAGES]
+    lines = "".join(f'<p lang="{code}">{escape(text)}</p>' for code, text in zip(LANGUAGES, said))
+    return f'<!doctype html><meta name="viewport" content="width=device-width">{lines}'
+
+
+def _static_urls() -> list[str]:
+    """Every static file but the worker's own text: kept by the worker for this deploy."""
+    folder = Path(current_app.static_folder)
+    names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    return [url_for("static", filename=name) for name in names if name != "sw.js"]
+
+
+@lru_cache(maxsize=1)
+def _worker_text() -> str:
+    return (Path(current_app.static_folder) / "sw.js").read_text(encoding="utf-8")

@@ -1,0 +1,77 @@
+"""The one-phone page's live preview (static/round.js posts the form at each change): the
+engine's reading of each seat (core.seat_views) and the verdict with what the phone must
+know (a round saved meanwhile), and, for a new round, the round in progress kept in the
+session's draft (core.keep_entry) so that nothing tapped is lost."""
+
+from __future__ import annotations
+
+from flask import abort, jsonify, render_template, request
+
+from ... import core
+from ...core import AlreadySaved
+from ...extensions import csrf
+from ...present.messages import problem_dict
+from ...present.round_lines import headline, news_lines
+from .. import devices
+from ..round_form import SETTLED, draft_hands, field_for, record_from_form, spoken
+from .blueprint import bp, game_or_404
+
+
+def keep_entry(game, form) -> bool:
+    """The new round as the form has it, kept in the session's draft (core.keep_entry);
+    False when it was not: a device that has not given the session's PIN, a busy database
+    (the page says so and sends it again with its next change)."""
+    if not devices.unlocked(game):
+        return False
+    record = draft_hands(record_from_form(form))
+    return core.keep_entry(game, record, devices.access(game), seen_revision(form, game))
+
+
+def seen_revision(form, game) -> int | None:
+    """The revision a new round's form began at (its hidden field); None when it has none (a
+    form from before this field, or another client): no news is looked for."""
+    value = form.get("revision", "")
+    if not value.isdigit() or len(value) > 9:
+        return None
+    return min(int(value), game.revision)
+
+
+@bp.post("/s/<token>/rounds/preview")
+@bp.post("/s/<token>/rounds/<int:number>/preview")
+def preview_round(token: str, number: int | None = None):
+    """The live preview of the round form: the engine's answer as JSON (and the verdict HTML)."""
+    csrf.protect()  # a 400 unless the form's CSRF token came along
+    game = game_or_404(token)
+    rules = core.rules_of(game)
+    if number is not None and not 1 <= number <= core.round_count(game):
+        abort(404)
+    record = record_from_form(request.form, core.dealer_of(game, number))
+    views = core.seat_views(rules, record, draft_hands(record)["hands"])
+    answer = {"ok": False, "hands": spoken(views), "errors": [], "review_key": None}
+    if game.settled:
+        answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
+        return jsonify(answer)
+    if number is None:
+        answer["kept"] = keep_entry(game, request.form)
+    try:
+        checked = core.check_round(game, record, number)
+    except core.InputError as error:
+        answer["errors"] = [
+            {**problem_dict(p), "field": field_for(p.where)} for p in error.problems
+        ]
+        return jsonify(answer)
+    news = None if number else core.news_of(game, seen_revision(request.form, game), checked)
+    if isinstance(news, AlreadySaved):  # nothing to confirm: the other phone saved it
+        message = news_lines(news, rules.unit)[0]
+        answer["errors"] = [{"where": "round", "field": "form", "message": message}]
+        return jsonify(answer)
+    lines = news_lines(news, rules.unit) if news else []
+    answer.update(
+        ok=True,
+        review_key=checked.review_key,
+        number=checked.number,
+        headline=headline(checked.result, rules.unit),
+        verdict_html=render_template("_round_news.html", news=lines)
+        + render_template("_verdict.html", result=checked.result, unit=rules.unit, game=game),
+    )
+    return jsonify(answer)

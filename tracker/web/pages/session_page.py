@@ -1,0 +1,282 @@
+"""The HTML pages around round entry (web/pages/round_entry.py): new session, the session page and
+its ledger, unlock, the edit PIN, settle and reopen. Each view reads a form, calls one core
+function and renders its answer."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from datetime import UTC, datetime
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ... import core
+from ...core import history, owners, pins
+from ...present.chart import balance_chart_svg
+from ...present.clock import local_day
+from ...present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
+from ...present.qr import qr_svg
+from ...present.round_lines import round_line, saved_sentence
+from ...present.rule_form import default_text, option_names, preset_values
+from ...present.share import share_text
+from .. import devices, inputs, public
+from ..barkada import new_session_form as group_form
+from ..draft.seat_page import seat_choice
+from ..forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
+from ..heavy_limits import one_heavy
+from ..round_form import sentence
+from .blueprint import bp, game_or_404, locked_redirect, session_url
+
+RECENT_ROUNDS = 20
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_session():
+    form = NewSessionForm()
+    errors: dict[str, list[str]] = {}
+    status = 200
+    group = group_form.group_asked(form)
+    if group is not None and not devices.unlocked(group):
+        return group_form.locked(group)
+    if request.method == "POST":
+        if "apply_preset" in request.form:
+            apply_preset(form, request.form.get("preset", "classic"))
+        elif not form.validate():
+            errors["form"] = [_("The form had expired. Please press Start again.")]
+            status = 400
+        else:
+            seed = owners.new_seed()
+            try:
+                data = group_form.with_group(session_data(form), group)
+                game = core.create_session(
+                    inputs.checked(data), seed=seed, group_access=devices.access
+                )
+            except core.InputError as error:
+                for problem in error.problems:
+                    errors.setdefault(session_field(problem.where), []).append(
+                        sentence(problem.message)
+                    )
+                status = 422
+            except pins.PinError:  # the group's PIN was set since this page was opened
+                return group_form.locked(group)
+            else:
+                devices.unlock(game)  # whoever set the PIN need not type it again here
+                devices.welcome_owner(game, seed)
+                return redirect(url_for("pages.session_page", token=game.token, new=1), 303)
+    return render_template(
+        "new_session.html",
+        form=form,
+        errors=errors,
+        options=OPTIONS,
+        option_names=option_names(),
+        groups=GROUPS,
+        presets=PRESET_CHOICES,
+        default_text=default_text,
+        preset_values=preset_values(),
+        group=group,
+    ), status
+
+
+def _ledger_context(game, show_all: bool = False) -> dict:
+    ledger = core.ledger_of(game)
+    rules = core.rules_of(game)
+    numbered = [
+        (number, result, round_line(result)) for number, result in enumerate(ledger.results, 1)
+    ]
+    shown = numbered if show_all else numbered[-RECENT_ROUNDS:]
+    settlement = ledger.settlement()
+    return {
+        "game": game,
+        "ledger": ledger,
+        "rules": rules,
+        "unit": rules.unit,
+        "rounds": list(reversed(shown)),
+        "hidden_rounds": len(numbered) - len(shown),
+        "edited": history.edited_rounds(game),
+        "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit)
+        if ledger.history
+        else None,
+        "settlement": settlement,
+        # the settle-up as text to share: the players, the day the session started, who pays whom
+        "share": share_text(
+            " · ".join(game.players), local_day(game.created_at), settlement, rules.unit
+        ),
+        "final": ledger.final_balances(),
+        "confirm": ConfirmForm(),
+        "can_edit": devices.unlocked(game),
+        "has_pin": core.has_pin(game),
+        "unlock_url": url_for("pages.unlock", token=game.token),
+        **group_form.settle_context(game),
+    }
+
+
+@bp.get("/s/<token>")
+def session_page(token: str):
+    game = game_or_404(token)
+    devices.remember(game)
+    with _heavy_if_all():
+        return _session_page(game)
+
+
+def _session_page(game):
+    context = _ledger_context(game, show_all=_all_rounds())
+    link = public.session_link(game.token)
+    return render_template(
+        "session.html",
+        link=link,
+        qr=qr_svg(link, _("QR code of the session link")),
+        local_link=public.names_this_computer(link),
+        just_created=request.args.get("new") == "1",
+        recovery_code=devices.shown_once(game),
+        saved_round=_saved_round(context, request.args.get("saved")),
+        rendered_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        **seat_choice(game),
+        **context,
+    )
+
+
+def _saved_round(context: dict, value: str | None) -> str | None:
+    """What the seat pages show after the last Agree saved round `value` (?saved=7)."""
+    results = context["ledger"].results
+    if not value or len(value) > 9 or not value.isdigit() or not 1 <= int(value) <= len(results):
+        return None
+    return saved_sentence(results[int(value) - 1], int(value), context["unit"])
+
+
+@bp.get("/s/<token>/ledger")
+def ledger_part(token: str):
+    """The ledger part of the session page, which other phones reload when a round is saved."""
+    game = game_or_404(token)
+    with _heavy_if_all():
+        return render_template("_ledger.html", **_ledger_context(game, show_all=_all_rounds()))
+
+
+def _all_rounds() -> bool:
+    return request.args.get("all") == "1"
+
+
+def _heavy_if_all():
+    """Every round (?all=1) is work that grows with the session: heavy work, one at a time on
+    this machine (web/heavy_limits.py); the last rounds, as phones show them, are not held back."""
+    return one_heavy() if _all_rounds() else nullcontext()
+
+
+def _safe_next(game, target: str | None) -> str:
+    """Only a page of this session: the unlock form is no open redirect, and a target with a
+    control character (a CR/LF would split the Location header) goes home."""
+    home = url_for("pages.session_page", token=game.token)
+    if not target or not target.startswith(home) or "//" in target or "\\" in target:
+        return home
+    return home if any(ord(c) < 32 or ord(c) == 127 for c in target) else target
+
+
+@bp.route("/s/<token>/unlock", methods=["GET", "POST"])
+def unlock(token: str):
+    """The edit PIN, once per device: a right one marks this device in its session cookie."""
+    game = game_or_404(token)
+    target = _safe_next(game, request.values.get("next"))
+    if devices.unlocked(game):
+        return redirect(target, 303)
+    form = ConfirmForm()
+    error, status, wait = None, 200, None
+    if request.method == "POST":
+        if not form.validate():
+            error, status = _("The form had expired. Please enter the PIN again."), 400
+        else:
+            try:
+                pins.check(pins.guard_of(game), request.form.get("pin"), devices.client())
+            except pins.PinError as problem:
+                error, status = sentence(problem.message), problem.status
+                wait = problem.retry_after
+            else:
+                devices.unlock(game)
+                flash(_("Unlocked on this device: you can enter and change rounds."))
+                return redirect(target, 303)
+    page = render_template(
+        "unlock.html",
+        game=game,
+        form=form,
+        error=error,
+        target=target,
+        group_pin=pins.guard_of(game) is not game,
+    )
+    return page, status, {"Retry-After": str(wait)} if wait else {}
+
+
+@bp.route("/s/<token>/pin", methods=["GET", "POST"])
+def change_pin(token: str):
+    """Set, change or remove the edit PIN (the current one is asked for when there is one)."""
+    game = game_or_404(token)
+    form = ConfirmForm()
+    errors: dict[str, list[str]] = {}
+    status = 200
+    if request.method == "POST":
+        if not form.validate():
+            errors["form"] = [_("The form had expired. Please try again.")]
+            status = 400
+        else:
+            claim = devices.owner_claim(
+                game,
+                recovery_code=request.form.get("recovery_code"),
+                pin=request.form.get("current_pin"),
+            )
+            try:
+                now_set = core.set_pin(
+                    game, {"pin": (request.form.get("new_pin") or "").strip()}, claim
+                )
+            except pins.PinError as problem:
+                errors[_pin_field(game, problem)] = [sentence(problem.message)]
+                status = problem.status
+            except core.InputError as error:
+                errors["new_pin"] = [sentence(p.message) for p in error.problems]
+                status = error.status
+            else:
+                devices.unlock(game)
+                if claim.recovery_code and claim.recovery_code.strip():
+                    devices.own(game)  # the recovery code makes this phone the owner
+                flash(
+                    _("Edit PIN set: other phones need it once to change rounds.")
+                    if now_set
+                    else _("Edit PIN removed: anyone with the link can change rounds.")
+                )
+                return redirect(session_url(game), 303)
+    return render_template(
+        "pin.html",
+        game=game,
+        form=form,
+        errors=errors,
+        has_pin=core.has_pin(game),
+        owner=devices.owns(game),
+    ), status
+
+
+def _pin_field(game, problem: pins.PinError) -> str:
+    """The PIN page's field a refusal is shown at: the current PIN's when it was about the PIN
+    and the page asks for it, else the recovery code's."""
+    typed_code = (request.form.get("recovery_code") or "").strip()
+    about_pin = problem.where == "pin" and core.has_pin(game) and not typed_code
+    return "current_pin" if about_pin else "recovery_code"
+
+
+@bp.route("/s/<token>/settle", methods=["GET", "POST"])
+def settle(token: str):
+    game = game_or_404(token)
+    form = ConfirmForm()
+    if request.method == "POST" and not devices.unlocked(game):
+        return locked_redirect(game)
+    if request.method == "POST" and form.validate():
+        core.settle(game)
+        flash(_("Session settled. It stays readable here and can be reopened."))
+        return redirect(session_url(game, "settlement"), 303)
+    return render_template("settle.html", form=form, **_ledger_context(game))
+
+
+@bp.post("/s/<token>/reopen")
+def reopen(token: str):
+    game = game_or_404(token)
+    if not devices.unlocked(game):
+        return locked_redirect(game)
+    if ConfirmForm().validate():
+        core.reopen(game)
+        flash(_("Session reopened: rounds can be entered and changed again."))
+    return redirect(session_url(game), 303)
