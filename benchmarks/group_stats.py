@@ -37,11 +37,10 @@ from sqlalchemy import Text, cast, select  # noqa: E402
 from tests.support.records import TALON  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 from tracker import MIGRATIONS, create_app  # noqa: E402
-from tracker.core.barkada.period_stats import _decoded
-from tracker.core.bulk import collector_paused
 from tracker.engine import Rules, combine, replay, replay_stored, session_stats  # noqa: E402
 from tracker.engine.deadwood import _MEMOS  # noqa: E402
 from tracker.extensions import db  # noqa: E402
+from tracker.fast_path import collector_paused, loads
 from tracker.models import Barkada, GameSession, Member, Round  # noqa: E402
 
 MEMBERS = ["Ana", "Ben", "Cris", "Dan", "Eli", "Fe"]
@@ -130,7 +129,7 @@ def where_time_goes(url: str, instance: Path, group: str) -> str:
             )
         )
         for session_id, record in rows:
-            records[session_id].append(_decoded(record))
+            records[session_id].append(loads(record))
         read = time.perf_counter() - start
         start = time.perf_counter()
         ledgers = [

@@ -44,9 +44,9 @@ def create_app(overrides: dict | None = None) -> Flask:
 def _bind_extensions(app: Flask) -> None:
     from .core import LedgerCache
     from .extensions import babel, csrf, db, migrate
+    from .fast_path import polls
     from .web import language
     from .web.client_limit import ClientLimit
-    from .web.draft.polls import DraftAnswers, DraftPolls
 
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS)
@@ -55,11 +55,7 @@ def _bind_extensions(app: Flask) -> None:
             _sqlite_pragmas(db.engine)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.locale)
-    with app.app_context():
-        engine = db.engine
-    answers = app.extensions["draft_answers"] = DraftAnswers()
-    app.extensions["texts_kept"] = DraftAnswers(size=16)  # web/exports.py: kept_text
-    app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)  # polled drafts, before Flask
+    polls.install(app)  # the fast path, when FAST_PATH is on (tracker/fast_path)
     if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
         app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])

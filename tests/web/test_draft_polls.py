@@ -9,7 +9,7 @@ from tests.support.records import DRAW, TALON
 from tests.web.test_drafts import HEADER, all_done, fill, url
 from tracker.core.draft import writes as drafts
 from tracker.extensions import db
-from tracker.web.draft.polls import DraftAnswers, DraftPolls
+from tracker.fast_path.polls import DraftAnswers, DraftPolls
 from tracker.web.security import HEADERS
 
 

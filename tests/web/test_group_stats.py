@@ -12,7 +12,7 @@ import pytest
 from tests.engine.test_engine_stats import FIGURES, NIGHT_1, NIGHT_2
 from tests.support.groups import group_session, make_group, pay, rename
 from tests.support.records import TALON
-from tracker.core.bulk import collector_paused
+from tracker.fast_path import collector_paused
 
 # Night 1 on Friday 6 November 2026, 20:00 in Manila; night 2 starts at 01:00 on Friday 13
 # November in Manila, which is still the 12th in UTC: a night counts on its Manila date.

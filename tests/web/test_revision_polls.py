@@ -7,7 +7,7 @@ from werkzeug.test import Client
 
 from tests.support.forms import pin_and_unlock
 from tests.support.records import TALON
-from tracker.web.draft.polls import DraftPolls
+from tracker.fast_path.polls import DraftPolls
 
 
 def poll(token):

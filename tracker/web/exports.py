@@ -82,7 +82,9 @@ def kept_text(game, kind: str, make) -> str:
     """The text `make()` writes of the session (its export as "json" or "csv", the API's
     answer), kept by this worker for the session's revision: an export of a 1,000-round
     session costs about 0.7 s (it checks itself and replays every round); asked again, nothing."""
-    kept = current_app.extensions["texts_kept"]
+    kept = current_app.extensions.get("texts_kept")  # None: off the fast path
+    if kept is None:
+        return make()
     key, tag = f"{game.token} {kind}", str(game.revision)
     text = kept.get(key, tag)
     if text is None:

@@ -14,22 +14,20 @@ revisions, so a stale answer is never served.
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime
 
-import orjson
 from flask import current_app
 from sqlalchemy import Text, cast, select
 
-from ...engine import Ledger, Problem, Rules, Stats, combine, replay_stored, session_stats
+from ... import fast_path
+from ...engine import Ledger, Problem, Rules, Stats, combine, session_stats
 from ...engine.messages import N_
 from ...extensions import db
 from ...models import Barkada, GameSession, Member, Round
 from ...present.clock import local_time
-from ..bulk import collector_paused
 from ..errors import InputError
 
 EARLIEST, LATEST = date(2000, 1, 1), date(2999, 12, 31)
@@ -145,7 +143,7 @@ def group_stats(group: Barkada, period: Period) -> GroupStats:
     key = ("group", group.token, group.revision, period, tuple((r.id, r.revision) for r in rows))
     found = _memo("answers").get(key)
     if found is None:
-        with collector_paused():
+        with fast_path.collector_paused():
             figures, exact = _session_figures(rows)
         found = _derived(group, period, rows, figures, digest(key))
         if exact:
@@ -243,29 +241,19 @@ def _replayed(rows: list):
         .where(Round.session_id.in_(ids))
         .order_by(Round.session_id, Round.number)
     ):
-        records[session_id].append(_decoded(record))
+        records[session_id].append(fast_path.loads(record))
         revisions[session_id] = revision
     for row in rows:
         yield row, _ledger(games[row.id], records[row.id]), revisions.get(row.id)
-
-
-def _decoded(text: str):
-    """A round record's stored JSON text, decoded by orjson (a fifth of a cold page's time with
-    the json module); a text orjson refuses (a lone surrogate stored before issue 10) by json."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
 
 
 def _ledger(game, records: list) -> Ledger:
     """The rounds were read as stored, not mended (models.MendedJSON, a fifth of the time of a
     cold page): the same ledger, since mending changes only text holding a control character or
     a lone surrogate, which the engine refuses in a round record mended or not. They are
-    replayed as stored (`replay_stored`: read without checking again what was checked when they
-    were saved; the same figures as `replay`, the payments without words: the stats need none)."""
-    return replay_stored(
-        game.players, Rules.from_dict(game.rules), game.first_dealer, records, words=False
+    replayed by the fast path's `replay_rounds` (the same figures as `replay`)."""
+    return fast_path.replay_rounds(
+        game.players, Rules.from_dict(game.rules), game.first_dealer, records
     )
 
 

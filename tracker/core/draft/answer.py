@@ -1,7 +1,8 @@
-"""The JSON answer about a round draft (docs/API.md, "Round draft"), built here so that it can
-be stored with the draft row in the same transaction as the change it answers (issue 10): any
-worker's middleware (web/draft/polls.py) then serves a GET of the draft from the one query it
-already makes for the ETag, without Flask and without checking the round again.
+"""The JSON answer about a round draft (docs/API.md, "Round draft"), built here so that, on the
+fast path (tracker/fast_path), it can be stored with the draft row in the same transaction as
+the change it answers: any worker's middleware (fast_path/polls.py) then serves a GET of the
+draft from the one query it already makes for the ETag, without Flask and without checking the
+round again.
 
 `encode` writes JSON exactly as Flask's `jsonify` does outside debug mode (sorted keys, no
 spaces, ASCII only, a final newline), and the app's own answer is these very bytes: the stored
@@ -19,6 +20,7 @@ from decimal import Decimal
 from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
+from ... import fast_path
 from ...engine import money_str, money_text, seat_views
 from ...extensions import db
 from ...models import GameSession, RoundDraft
@@ -95,10 +97,12 @@ def encode(body: dict) -> str:
     return json.dumps(body, ensure_ascii=True, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def keep(game: GameSession, draft: RoundDraft) -> tuple[str, bytes]:
+def keep(game: GameSession, draft: RoundDraft) -> tuple[str, bytes] | None:
     """Store the answer a GET of `draft` will get once this change commits (its version moves
     on by one: the mapper's version counter), under the ETag it answers; answers both, for the
-    change's own answer (`made`)."""
+    change's own answer (`made`). Off the fast path: nothing (None)."""
+    if not fast_path.enabled():
+        return None
     version = (draft.version or 0) + 1 if draft.id is not None else 1
     with db.session.no_autoflush:  # the check reads rounds: the change is flushed at commit,
         body = body_of(game, draft, version)  # where a race with another worker is retried
@@ -114,8 +118,13 @@ def made(draft: RoundDraft) -> tuple[str, bytes] | None:
 
 
 def stored(game: GameSession, draft: RoundDraft, tag: str) -> bytes | None:
-    """The answer stored with `draft`, when it answers `tag`."""
-    if draft.id is None or draft.answer_tag != tag or draft.answer is None:
+    """The answer stored with `draft`, when it answers `tag` (on the fast path)."""
+    if (
+        not fast_path.enabled()
+        or draft.id is None
+        or draft.answer_tag != tag
+        or draft.answer is None
+    ):
         return None
     return draft.answer.encode()
 
@@ -124,8 +133,8 @@ def remember(draft: RoundDraft, version: int, revision: int, text: str) -> None:
     """Store the answer the app made for a GET (the session's revision moved on since the
     draft's last change: a round saved or edited elsewhere), so that the other workers need not
     make it again; only while the draft is still at `version` (no version bump: the answer
-    is not a change of the draft)."""
-    if draft.id is None:
+    is not a change of the draft). Off the fast path: nothing."""
+    if not fast_path.enabled() or draft.id is None:
         return
     table = RoundDraft.__table__
     try:

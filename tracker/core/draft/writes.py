@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -45,6 +45,7 @@ from ..rounds import submit
 from ..store import ATTEMPTS, check_open
 from . import answer as draft_answer
 from . import changes as draft_changes
+from . import tags
 from .preview import (
     Preview,
     blank_seats,
@@ -71,18 +72,14 @@ class Agreement:
 def draft_tag(token: str) -> str:
     """The ETag of the draft's answer, "<draft version>.<session revision>" (version 0: none
     yet), in one small query: what polling phones ask."""
-    row = db.session.execute(
-        select(GameSession.revision, RoundDraft.version)
-        .outerjoin(RoundDraft, RoundDraft.session_id == GameSession.id)
-        .where(GameSession.token == token)
-    ).one_or_none()
+    row = db.session.execute(text(tags.QUERY.format(":token")), {"token": token}).one_or_none()
     if row is None:
         raise NotFound(token)
-    return f"{row.version or 0}.{row.revision}"
+    return tags.draft_etag(row[0], row[1])
 
 
 def tag_of(game: GameSession, draft: RoundDraft) -> str:
-    return f"{draft.version or 0}.{game.revision}"
+    return tags.draft_etag(draft.version, game.revision)
 
 
 def get_draft(game: GameSession) -> RoundDraft:
@@ -295,7 +292,7 @@ def change_draft(
             db.session.rollback()
             return get_draft(game)
         draft.updated_at = utcnow()
-        answer = draft_answer.keep(game, draft)  # what a GET answers, in this same transaction
+        answer = draft_answer.keep(game, draft)  # what a GET answers (fast path), same transaction
         if draft.id is None:
             db.session.add(draft)
         try:

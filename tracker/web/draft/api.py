@@ -2,7 +2,7 @@
 the api blueprint, each reading its request and calling one function of core/draft/writes.py.
 
 Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
-both). A GET is mostly answered before it reaches these views (web/draft/polls.py): 304 from
+both). A GET is mostly answered before it reaches these views (fast_path/polls.py): 304 from
 one small query, or the answer stored with the draft row by the change it answers (issue 10,
 core/draft/answer.py: any worker serves it), or this worker's last answer for the same
 ETag, which these views keep. Their answers are the stored bytes, so all are byte for byte
@@ -42,9 +42,9 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
         body = text.encode()
         if saved is None:
             draft_answer.remember(draft, draft.version, game.revision, text)
-    if saved is None:  # what a GET of this draft answers too (web/draft/polls.py)
+    if saved is None:  # what a GET of this draft answers too (fast_path/polls.py)
         token = request.view_args["token"]  # not game.token: the commit expired it
-        current_app.extensions["draft_answers"].put(token, tag, body)
+        _kept_put(token, tag, body)
     return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
 
 
@@ -53,9 +53,8 @@ def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | Non
     answer, and a phone's ETag, stay the English one), but kept by this worker under the
     language, as the English one is, so that a poll of a Filipino phone costs no more."""
     tag = drafts.tag_of(game, draft)
-    kept = current_app.extensions["draft_answers"]
     key = f"{request.view_args['token']} {get_locale()}"
-    body = kept.get(key, tag) if saved is None else None
+    body = _kept_get(key, tag) if saved is None else None
     if body is None:
         answer = draft_answer.body_of(game, draft, draft.version, saved)
         answer["preview"]["errors"] = [
@@ -64,8 +63,20 @@ def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | Non
         _amounts_in_language(answer, core.rules_of(game).unit)
         body = draft_answer.encode(answer).encode()
         if saved is None:
-            kept.put(key, tag, body)
+            _kept_put(key, tag, body)
     return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
+
+
+def _kept_get(key: str, tag: str) -> bytes | None:
+    """This worker's last answer under `key` for `tag` (the fast path; off it: none)."""
+    kept = current_app.extensions.get("draft_answers")
+    return None if kept is None else kept.get(key, tag)
+
+
+def _kept_put(key: str, tag: str, body: bytes) -> None:
+    kept = current_app.extensions.get("draft_answers")
+    if kept is not None:
+        kept.put(key, tag, body)
 
 
 def _amounts_in_language(body: dict, unit: str) -> None:

@@ -1,5 +1,5 @@
-"""The blueprint of the HTML pages (endpoints `pages.*`: web/pages/session_page.py and the round entry of
-web/pages/round_entry.py), and what their views share."""
+"""The blueprint of a session's HTML pages (endpoints `pages.*`), and what their views
+share: the session or a 404 page, its link, the PIN form's redirect, two template helpers."""
 
 from __future__ import annotations
 

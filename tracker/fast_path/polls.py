@@ -31,9 +31,11 @@ from urllib.parse import parse_qs
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
-from ...core.draft.tags import DraftTags, revision_tag
-from ..language import COOKIE, DEFAULT, VARY, choose
-from ..security import RAW_HEADERS as SECURITY_HEADERS
+from ..core.draft.tags import revision_tag
+from ..web.language import COOKIE, DEFAULT, VARY, choose
+from ..web.security import RAW_HEADERS as SECURITY_HEADERS
+from . import configure
+from .raw_reads import DraftTags
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
@@ -52,6 +54,23 @@ def english(environ) -> bool:
     kept = parse_cookie(environ).get(COOKIE)
     accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE", ""), LanguageAccept)
     return choose(asked, kept, accepted) == DEFAULT
+
+
+def install(app) -> None:
+    """The fast path of `app`, as its FAST_PATH setting says: on, the polls answered in front
+    of Flask and each worker's kept answers (`draft_answers`, `texts_kept` in app.extensions,
+    which the views use when present); off, none of it, and the core's shortcuts off too."""
+    on = app.config["FAST_PATH"]
+    configure(on)
+    if not on:
+        return
+    from ..extensions import db
+
+    with app.app_context():
+        engine = db.engine
+    answers = app.extensions["draft_answers"] = DraftAnswers()
+    app.extensions["texts_kept"] = DraftAnswers(size=16)  # web/exports.py: kept_text
+    app.wsgi_app = DraftPolls(app.wsgi_app, engine, answers)
 
 
 class DraftAnswers:
