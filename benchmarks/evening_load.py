@@ -29,7 +29,7 @@ import random
 import time
 
 from benchmarks.draft_load import Phone, Table, print_spread
-from benchmarks.load import TIMEOUT, WARMUP
+from benchmarks.phones import TIMEOUT, WARMUP
 
 AGREED = 0.3  # s: seat_sync.js polls this often once the phone agreed and waits for the others
 TAP_SPREAD = 5.0  # s: the phones of a table open their seat pages this far apart

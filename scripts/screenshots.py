@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
+import shutil
 import sys
 import tempfile
 import threading
@@ -30,7 +32,7 @@ PHONE = {"width": 360, "height": 740}
 PLAYERS = ["Ana", "Ben", "Cris"]
 
 # Two rounds entered through the API before the one tapped on screen, so that the ledger shows
-# balances, a pot-free chart and more than one line.
+# balances that moved, a chart and more than one round.
 EARLIER = [
     {
         "ending": "tongits",
@@ -59,15 +61,15 @@ TAPPED = [
 ]
 
 
-def serve() -> str:
-    """The app on a fresh SQLite file made by the migrations, served by a daemon thread."""
+def serve(folder: Path) -> str:
+    """The app on a fresh SQLite file in `folder` made by the migrations, served by a daemon
+    thread; its base URL."""
     from flask_migrate import upgrade
     from werkzeug.serving import make_server
 
     from tracker import MIGRATIONS, create_app
     from tracker.extensions import db
 
-    folder = Path(tempfile.mkdtemp(prefix="tongits-screenshots-"))
     app = create_app(
         {
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
@@ -102,9 +104,15 @@ def cards(page, text: str) -> None:
         tap(page, page.locator(f".picker [data-card='{card}']"))
 
 
-def button(page, name: str):
-    import re
+def hand(page, melds: list[str], rest: str) -> None:
+    """A player's melds, each closed by Meld, then cards left in hand."""
+    for meld in melds:
+        cards(page, meld)
+        tap(page, button(page, "Meld"))
+    cards(page, rest)
 
+
+def button(page, name: str):
     return page.get_by_role("button", name=re.compile("^" + re.escape(name)))
 
 
@@ -126,9 +134,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
     args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="tongits-screenshots-"))
+    try:
+        shoot(serve(folder), args.out)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    for name in ("round-entry.png", "ledger.png"):
+        path = args.out / name
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{shown}: {path.stat().st_size // 1024} kB")
+
+
+def shoot(server: str, out: Path) -> None:
+    """Play the rounds and save the two screenshots in `out`."""
     from playwright.sync_api import sync_playwright
 
-    server = serve()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         context = browser.new_context(
@@ -152,25 +172,20 @@ def main() -> None:
 
         page.goto(f"{server}/s/{token}/rounds/new")
         tap(page, page.locator(".hdr .ending label", has_text="Talon out"))
-        (melds, rest) = TAPPED[0]
-        cards(page, melds[0])
-        tap(page, button(page, "Meld"))
-        cards(page, rest)
+        (ana_melds, ana_rest), (ben_melds, ben_rest), (cris_melds, cris_rest) = TAPPED
+        hand(page, ana_melds, ana_rest)
         tap(page, button(page, "Next"))
-        (melds, rest) = TAPPED[1]
-        cards(page, melds[0])
-        tap(page, button(page, "Meld"))
-        cards(page, rest.split()[0])
-        settled(page)
+        first, *others = ben_rest.split()
+        hand(page, ben_melds, first)  # Ben part-way: his meld and one card of three
+        # no key left looking pressed: the tap's hover and focus moved off the picker
+        page.mouse.move(2, PHONE["height"] - 2)
         page.evaluate("document.activeElement && document.activeElement.blur()")
-        save_small(page.screenshot(), args.out / "round-entry.png")
+        page.wait_for_timeout(200)
+        save_small(page.screenshot(), out / "round-entry.png")
 
-        cards(page, " ".join(rest.split()[1:]))
+        cards(page, " ".join(others))
         tap(page, button(page, "Next"))
-        (melds, rest) = TAPPED[2]
-        cards(page, melds[0])
-        tap(page, button(page, "Meld"))
-        cards(page, rest)
+        hand(page, cris_melds, cris_rest)
         tap(page, button(page, "Done"))
         confirm = button(page, "Confirm")
         confirm.wait_for(state="visible")
@@ -184,16 +199,10 @@ def main() -> None:
             " + window.scrollY - 12)"
         )
         page.wait_for_timeout(300)
-        save_small(page.screenshot(), args.out / "ledger.png")
+        save_small(page.screenshot(), out / "ledger.png")
         browser.close()
     if errors:
         sys.exit(f"JavaScript errors: {errors}")
-    for name in ("round-entry.png", "ledger.png"):
-        path = args.out / name
-        print(
-            f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
-            f"{path.stat().st_size // 1024} kB"
-        )
 
 
 if __name__ == "__main__":

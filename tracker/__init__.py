@@ -64,12 +64,11 @@ def _bind_extensions(app: Flask) -> None:
 def _register_web(app: Flask) -> None:
     from . import commands
     from .extensions import csrf
-    from .present import display, messages
+    from .present import templates
     from .web import blueprints, errors, exports, language, public, security
 
-    display.register(app)
+    templates.configure(app.jinja_env)  # the filters and globals of every template
     language.register(app)  # the device's language, the switcher, Vary
-    messages.register(app)  # {{ line|say }}: the engine's words in the reader's language
     security.register(app)
     for blueprint, json_only in blueprints():
         app.register_blueprint(blueprint)

@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .present.clock import DEFAULT_ZONE, zone_named
+from .clock import DEFAULT_ZONE, zone_named
 
 ROOT = Path(__file__).resolve().parent.parent
 LEDGER_CACHE_SIZE = 512  # sessions whose derived ledger a worker keeps: a busy evening's tables
@@ -53,7 +53,7 @@ def defaults(instance: Path) -> dict:
         # requests of one address at once in a worker (web/client_limit.py); 0: no bound
         CLIENT_AT_ONCE=int(os.environ.get("CLIENT_AT_ONCE") or 0),
         # the one time zone of every time shown to people: pages, PDFs, CSV, a group's nights
-        # (present/clock.py); the database and the machine-readable stamps stay UTC
+        # (tracker/clock.py); the database and the machine-readable stamps stay UTC
         TIME_ZONE=os.environ.get("TRACKER_TIME_ZONE", "").strip() or DEFAULT_ZONE,
         # the shortcuts taken only for speed (tracker/fast_path): "0" turns them all off, and
         # plain Flask answers the same bytes, slower

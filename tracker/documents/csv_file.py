@@ -9,9 +9,9 @@ from datetime import datetime
 
 from flask_babel import gettext as _
 
+from ..clock import local_day
 from ..engine import money_str
 from ..exchange.export import ledger_of
-from ..present.clock import local_day
 from ..present.messages import say
 from ..present.round_lines import PlayedRound, played_rounds
 

@@ -17,11 +17,11 @@ from datetime import UTC, datetime
 import flask_babel
 from markupsafe import Markup
 
+from ..clock import local_time
+from ..present import templates
 from ..present.barkada import stats_display as words
 from ..present.barkada.statement import statement_view
-from ..present.clock import local_time
 from ..present.display import language, short_day_time
-from .summary import environment as _environment
 
 
 def _page_footer() -> Markup:
@@ -67,9 +67,9 @@ def season_html(found, group_name: str, now: datetime | None = None) -> str:
         "versus_title": words.VERSUS_TITLE,
         "versus_help": words.VERSUS_HELP,
     }
-    return _environment().get_template("season.html").render(context)
+    return templates.documents().get_template("season.html").render(context)
 
 
 def statement_html(found, now: datetime | None = None) -> str:
     context = {**statement_view(found), **_common(now)}
-    return _environment().get_template("statement.html").render(context)
+    return templates.documents().get_template("statement.html").render(context)

@@ -19,7 +19,9 @@ from urllib.parse import unquote, urlsplit
 
 # Not summary.py's names: the child that prints a group's HTML (render.py) would import the
 # models and Flask's extensions with them, a third of its start.
-ROOT = Path(__file__).resolve().parent.parent.parent
+from ..config import ROOT
+from .summary import summary_html
+
 TEMPLATES, STATIC = ROOT / "templates", ROOT / "static"
 
 # WeasyPrint may read files only from here (and data: URLs); anything else is refused.
@@ -70,8 +72,6 @@ def summary_pdf(
 ) -> bytes:
     """The summary as PDF bytes. `fetcher` (from `local_fetcher()`) lets a caller see what
     WeasyPrint asked for; `max_rounds` bounds the rounds table (summary.py)."""
-    from .summary import summary_html
-
     return html_pdf(summary_html(export, now, zone, max_rounds), fetcher)
 
 

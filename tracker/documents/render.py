@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from ..present.clock import table_zone
+from ..clock import table_zone
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 MEMORY_ERROR = 3  # the child's exit status when an allocation failed

@@ -1,13 +1,13 @@
 """The printable session summary's data and HTML (templates/summary.html); pdf.py prints it.
 
-Works on the export dict of exchange/export.py and needs no Flask app: a standalone Jinja2
-environment renders the template (autoescape on).
+Works on the export dict of exchange/export.py and needs no Flask app: the documents' Jinja
+environment renders the template (present/templates.py: the pages' filters, autoescape on).
 
     summary_context(export, now=None, zone=None, max_rounds=None) -> dict
     summary_html(export, now=None, zone=None, max_rounds=None) -> str
 
 `zone` (a name such as "Asia/Manila") is the table's time zone, the app's TIME_ZONE: the times
-printed are in it (present/clock.py). Left out, the current app's, or Asia/Manila outside one;
+printed are in it (tracker/clock.py). Left out, the current app's, or Asia/Manila outside one;
 the printing child (render.py) is handed the app's name.
 
 `max_rounds` (the app's SUMMARY_MAX_ROUNDS) bounds the round-by-round table to the last rounds;
@@ -19,45 +19,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from flask_babel import get_translations
 from flask_babel import gettext as _
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from ..clock import local_time
 from ..engine import Ledger, Rules, money_text
 from ..exchange.export import ledger_of, rules_of
-from ..present import house_rules
+from ..present import house_rules, templates
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
-from ..present.clock import local_time
-from ..present.display import day_time, language, money, sign_class, signed_money
+from ..present.display import day_time, language, sign_class
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.round_lines import PlayedRound, played_rounds
-from .pdf import TEMPLATES
 
 PAGE_CSS = {"letter": "letter", "a4": "A4"}
-
-_env: Environment | None = None
-
-
-def environment() -> Environment:
-    global _env
-    if _env is None:
-        _env = Environment(
-            loader=FileSystemLoader(str(TEMPLATES)),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            trim_blocks=True,
-            lstrip_blocks=True,
-            extensions=["jinja2.ext.i18n"],
-        )
-        # the words in the language of the print: flask_babel's, so a child that prints within
-        # `force_locale` (render.py) gets Filipino, and English without any app
-        _env.install_gettext_callables(
-            gettext=lambda text: get_translations().ugettext(text),
-            ngettext=lambda one, many, n: get_translations().ungettext(one, many, n),
-            newstyle=True,
-        )
-        _env.filters.update(money=money, signed_money=signed_money, sign=sign_class)
-    return _env
 
 
 def summary_html(
@@ -68,7 +42,7 @@ def summary_html(
 ) -> str:
     """The summary page; `now` is the printing time shown, `zone` the time zone of the table."""
     context = summary_context(export, now, zone, max_rounds)
-    return environment().get_template("summary.html").render(context)
+    return templates.documents().get_template("summary.html").render(context)
 
 
 def summary_context(

@@ -26,9 +26,6 @@ from markupsafe import Markup, escape
 
 from ..engine import money_text, parse_cards
 from ..engine.money import Amount
-from ..models import iso
-from . import house_rules
-from .clock import local_time
 from .messages import amount_text, catalogue
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -136,22 +133,3 @@ def card_text(text) -> str:
     """A message with every card in it shown as the chips show it: 'a meld 9S 10S' → 'a meld
     9♠ 10♠'. For the pages only: the engine and the JSON API keep the notation."""
     return CARD_TOKEN.sub(lambda m: m.group(1) + SUIT_SYMBOL[m.group(2)], str(text))
-
-
-def register(app) -> None:
-    app.jinja_env.filters.update(
-        money=money,
-        signed_money=signed_money,
-        sign=sign_class,
-        cards=cards_html,
-        card_text=card_text,
-        iso=iso,
-        local_time=local_time,
-        day=day,
-        day_time=day_time,
-        short_day=short_day,
-        short_day_time=short_day_time,
-    )
-    app.jinja_env.globals["house_rules"] = house_rules
-    app.jinja_env.trim_blocks = True
-    app.jinja_env.lstrip_blocks = True

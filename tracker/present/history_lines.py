@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
 
-from .clock import local_time
+from ..clock import local_time
 from .display import short_day_time, signed_money
 
 

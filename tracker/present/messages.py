@@ -130,8 +130,3 @@ def problem_dict(problem) -> dict:
 
 def errors_dict(problems) -> dict:
     return {"errors": [problem_dict(problem) for problem in problems]}
-
-
-def register(app) -> None:
-    """`say` as a Jinja filter: {{ line|say }}."""
-    app.jinja_env.filters["say"] = say

@@ -15,6 +15,7 @@ from flask import current_app, request, session
 
 from ..core import owners, pins
 from ..core.pins import Access
+from ..engine import read_seat
 from ..models import GameSession
 
 COOKIE_KEY = "unlocked"
@@ -68,13 +69,23 @@ def access(game, pin=None, owner_key=None) -> Access:
     return Access(unlocked=owner or unlocked(game), pin=pin, client=client(), by=by)
 
 
+SEAT_COOKIE = "seat"  # which player this phone is: one cookie per session, on its path
+EVERYONE = "all"  # the seat cookie of a phone that enters for everyone (one phone)
+
+
+def seat_of_device(game) -> int | str | None:
+    """This phone's seat in this session (0, 1, 2), EVERYONE, or None when never chosen."""
+    value = request.cookies.get(SEAT_COOKIE)
+    if value == EVERYONE:
+        return EVERYONE
+    return read_seat(value, "seat", [])
+
+
 def label(game, owner: bool = False) -> str:
     """Who this device is in the history (core/history.py): "seat:<n>" (the seat this
     phone chose in the session: "Ben's phone" says more than "the owner's"), "owner" (the owner
     key, or the phone that started it), "api" (a request to the JSON API from elsewhere) or
     "phone"; never its address."""
-    from .draft.seat_page import seat_of_device
-
     seat = seat_of_device(game) if isinstance(game, GameSession) else None
     if isinstance(seat, int):
         return f"seat:{seat}"

@@ -18,12 +18,12 @@ from decimal import Decimal
 from flask import current_app
 from sqlalchemy import select
 
+from ...clock import local_today
 from ...engine import MoneyError, Problem, Transfer, parse_money, settle
 from ...engine.messages import N_
 from ...engine.money import ZERO, Amount
 from ...extensions import db
 from ...models import Barkada, GameSession, Payment
-from ...present.clock import local_today
 from .. import history, pins
 from ..errors import InputError
 from ..idempotency import Idempotent

@@ -23,11 +23,11 @@ from flask import current_app
 from sqlalchemy import Text, cast, select
 
 from ... import fast_path
+from ...clock import local_time
 from ...engine import Ledger, Problem, Rules, Stats, combine, session_stats
 from ...engine.messages import N_
 from ...extensions import db
 from ...models import Barkada, GameSession, Member, Round
-from ...present.clock import local_time
 from ..errors import InputError
 
 EARLIEST, LATEST = date(2000, 1, 1), date(2999, 12, 31)

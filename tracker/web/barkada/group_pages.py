@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
+from ...clock import local_today
 from ...core import InputError, NotFound, owners, pins
 from ...core.barkada.balances import group_money
 from ...core.barkada.group_store import current_members, get_group, group_sessions, member_names
 from ...core.barkada.groups import MAX_NOTE, add_member, change_member, create_group, member_of
 from ...present.barkada import words
-from ...present.clock import local_today
 from ...present.display import short_day
 from ...present.qr import qr_svg
 from ...present.share import share_text

@@ -7,10 +7,10 @@ import secrets
 
 from flask import redirect, request, url_for
 
+from ...clock import local_today
 from ...core import NotFound
 from ...core.barkada.group_store import get_group, group_of, latest_session
 from ...engine import Rules
-from ...present.clock import local_today
 from ...present.rule_form import form_value, option_names
 from .. import devices
 from . import paid as group_paid

@@ -13,25 +13,16 @@ from ...core.draft import writes as drafts
 from ...core.draft.preview import preview
 from ...engine import read_seat
 from .. import devices, public
+from ..devices import EVERYONE, SEAT_COOKIE, seat_of_device
 from ..forms import ConfirmForm
 from ..pages.blueprint import game_or_404, session_url
 from .blueprint import bp
 
-COOKIE = "seat"  # one per session: the cookie's path is the session's pages
-EVERYONE = "all"
 YEAR = 365 * 24 * 3600
 
 
 def cookie_path(game) -> str:
     return url_for("pages.session_page", token=game.token)
-
-
-def seat_of_device(game) -> int | str | None:
-    """This phone's seat in this session (0, 1, 2), EVERYONE, or None when never chosen."""
-    value = request.cookies.get(COOKIE)
-    if value == EVERYONE:
-        return EVERYONE
-    return read_seat(value, "seat", [])
 
 
 def seat_choice(game) -> dict:
@@ -56,7 +47,7 @@ def choose_seat(token: str):
     if value != EVERYONE and read_seat(value, "seat", []) is None:
         return response
     response.set_cookie(
-        COOKIE,
+        SEAT_COOKIE,
         value,
         max_age=YEAR,
         path=cookie_path(game),

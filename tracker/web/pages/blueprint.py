@@ -1,5 +1,5 @@
 """The blueprint of a session's HTML pages (endpoints `pages.*`), and what their views
-share: the session or a 404 page, its link, the PIN form's redirect, two template helpers."""
+share: the session or a 404 page, its link, the PIN form's redirect."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
 from ... import core
-from ...present.js_words import words_for
 
 bp = Blueprint("pages", __name__)
 
@@ -22,20 +21,6 @@ def game_or_404(token: str):
                 "There is no session at this link. Check the link or start a new session."
             ),
         )
-
-
-@bp.app_template_filter("translated")
-def translated(text: str) -> str:
-    """A text marked for the catalogue with N_ (the house rules' labels, help and choices), in
-    the reader's language; escaped like any other value (gettext's answer is no markup)."""
-    return _(text) if text else text
-
-
-@bp.app_template_global("js_words")
-def js_words(*scripts: str) -> dict:
-    """The words `scripts` (static/*.js) write, in the reader's language (present/js_words.py);
-    a page renders them with {% include "_js_words.html" %}."""
-    return words_for(*scripts)
 
 
 def session_url(game, anchor: str = "") -> str:

@@ -19,7 +19,8 @@ from ...engine import flags_in_play
 from ...present.messages import say
 from ...present.round_lines import news_lines
 from .. import devices
-from ..draft.seat_page import EVERYONE, seat_page
+from ..devices import EVERYONE
+from ..draft.seat_page import seat_page
 from ..forms import ConfirmForm, RoundForm
 from ..round_form import (
     ENDINGS,

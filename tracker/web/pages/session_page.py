@@ -11,9 +11,9 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ... import core
+from ...clock import local_day
 from ...core import history, owners, pins
 from ...present.chart import balance_chart_svg
-from ...present.clock import local_day
 from ...present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ...present.qr import qr_svg
 from ...present.round_lines import round_line, saved_sentence

@@ -1,0 +1,142 @@
+"""The code's shape: no import circle anywhere in tracker/ or benchmarks/ (an import inside a
+function counts: it is a circle put off, not gone), the engine imports nothing of the app, and
+each layer imports only the layers under it (docs/architecture.md, "Layers")."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# who may import whom: a layer imports itself and what it lists (tracker's own modules only)
+LAYERS = {
+    "engine": set(),
+    "clock": set(),
+    "config": {"clock"},
+    "extensions": set(),
+    "models": {"engine", "extensions"},
+    "exchange": {"engine"},
+    "core": {"engine", "models", "extensions", "exchange", "clock", "fast_path"},
+    "fast_path": {"engine", "core", "web", "extensions"},
+    "present": {"engine", "models", "core", "exchange", "clock", "config"},
+    "documents": {
+        "engine",
+        "models",
+        "core",
+        "exchange",
+        "present",
+        "clock",
+        "config",
+        "extensions",
+    },
+    "web": {
+        *("engine", "models", "core", "exchange", "present", "documents"),
+        *("clock", "config", "extensions", "fast_path"),
+    },
+}
+
+
+def modules(folder: str) -> dict[str, Path]:
+    found = {}
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if "migrations" not in parts:
+            found[".".join(parts)] = path
+    return found
+
+
+def _checked_only(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def imported(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of `known` that `name` imports, wherever in it (not under TYPE_CHECKING)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    skip: set[int] = set()
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _checked_only(node):
+            skip.update(id(inner) for inner in ast.walk(node))
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                out.add(target if target in known else base)
+    return {module for module in out if module in known and module != name}
+
+
+def graph(*folders: str) -> dict[str, set[str]]:
+    found: dict[str, Path] = {}
+    for folder in folders:
+        found.update(modules(folder))
+    return {name: imported(name, path, set(found)) for name, path in found.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on.add(node)
+        for other in sorted(edges[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return out
+
+
+def test_no_import_circle_in_the_app_or_the_benchmarks():
+    edges = graph("tracker", "benchmarks")
+    assert len(edges) > 150  # the walk found the code
+    assert circles(edges) == []
+
+
+def test_a_made_circle_is_found():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_each_layer_imports_only_the_layers_under_it():
+    wrong = []
+    for name, targets in graph("tracker").items():
+        layer = name.split(".")[1] if "." in name else None
+        if layer not in LAYERS:
+            continue
+        for target in targets:
+            other = target.split(".")[1] if "." in target else None
+            if other is not None and other != layer and other not in LAYERS[layer]:
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
