@@ -1,4 +1,4 @@
-"""The `draft` mode of benchmarks/load.py (issue 9): each table's three phones enter rounds
+"""The `draft` mode of benchmarks/load.py: each table's three phones enter rounds
 together through the round draft (docs/API.md, "Round draft").
 
 The phones behave as the seat page (static/seat.js) is to, docs/API.md "How often to poll":

@@ -1,4 +1,4 @@
-"""What polling the round draft costs the server (issue 9): a session of --rounds rounds (a random
+"""What polling the round draft costs the server: a session of --rounds rounds (a random
 realistic one, imported) whose draft three seats have filled, on a SQLite file made by the
 migrations, through the Flask test client (the server's own time, no network):
 

@@ -1,4 +1,4 @@
-"""Round entry on one phone (issue 9, part A): a typical talon-out round tapped in Debian's
+"""Round entry on one phone: a typical talon-out round tapped in Debian's
 Chromium (Playwright) at 360x740 with touch, against the app served by a thread on a temp SQLite
 file made by the migrations. The typical round (about the issue's "28 taps" one): how it ended,
 then for each player one meld of three closed by Meld and three cards left, Next (Done on the

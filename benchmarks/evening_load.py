@@ -1,4 +1,4 @@
-"""The `evening` mode of benchmarks/load.py (issue 10): an evening at each table, the phones
+"""The `evening` mode of benchmarks/load.py: an evening at each table, the phones
 driven as the pages' own scripts drive them, the rounds saved through the round draft.
 
 Each table's three phones cycle through:

@@ -1,4 +1,4 @@
-"""A barkada's page and its JSON with many nights behind it (issue 11): a group of `--sessions`
+"""A barkada's page and its JSON with many nights behind it: a group of `--sessions`
 settled sessions of `--rounds` rounds (dealt by tests/support/rounds_factory.py, fixed seeds),
 imported in one request, then GET /g/<id> and GET /api/groups/<id> timed cold (a new worker:
 no ledger memo, no group totals) and warm (the same worker again), medians over `--passes`.

@@ -1,4 +1,4 @@
-"""A group's stats with 100 sessions of 60 rounds (issue 11; targets: the stats page under
+"""A group's stats with 100 sessions of 60 rounds (targets: the stats page under
 200 ms warm and under 1 s cold, the season PDF under 3 s).
 
 The group (6 members, 3 of them at each session, dealt by tests/support/rounds_factory.py with

@@ -1,4 +1,4 @@
-"""The history of every change (issue 17, de8601f) and what it costs: a round's save before and
+"""The history of every change (de8601f) and what it costs: a round's save before and
 after it, the history page of a 1,000-event session, and the export and import of a session
 whose history holds 10,000 events, against the bounds the export and the import already have.
 

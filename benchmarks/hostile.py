@@ -14,8 +14,8 @@ visitor) every 50 ms. The kinds are what a security probe found costing seconds 
 The hostile clients all come from 127.0.0.1, the probe's visitors from 127.0.0.2–254 (one
 after another, as new visitors), and the server bounds the requests of one address at once
 (CLIENT_AT_ONCE, --client-at-once, 2 by default; 0 for no bound), as a public server is set
-up (README, "Running on a public server"). With --proxy, Debian's nginx stands in front as the
-README sets it up, its per-address bounds refusing the flood before gunicorn's queue
+up (docs/deploy.md, "A public server"). With --proxy, Debian's nginx stands in front as the
+docs/deploy.md sets it up, its per-address bounds refusing the flood before gunicorn's queue
 (benchmarks/nginx_front.py; --proxy-at-once, --proxy-rate and --proxy-burst are its
 `limit_conn` and `limit_req` figures).
 
@@ -174,7 +174,7 @@ def main() -> None:
     parser.add_argument(
         "--honour-retry", action="store_true", help="clients wait as a 429 or 503 asks"
     )
-    parser.add_argument("--proxy", action="store_true", help="nginx in front (README's setup)")
+    parser.add_argument("--proxy", action="store_true", help="nginx in front (docs/deploy.md)")
     parser.add_argument("--proxy-at-once", type=int, default=16, help="nginx limit_conn")
     parser.add_argument("--proxy-rate", type=int, default=20, help="nginx limit_req, per second")
     parser.add_argument("--proxy-burst", type=int, default=60, help="nginx limit_req burst")

@@ -1,4 +1,4 @@
-"""How much of each page is Filipino (issue 12): every GET page of a seeded app (a session with
+"""How much of each page is Filipino: every GET page of a seeded app (a session with
 rounds and a draft, a settled barkada session, a barkada with a payment) rendered in English
 and in Filipino, and per page the share of its visible text lines that differ. Names, cards,
 amounts and numbers are normalised away first, and lines left with no letters dropped, so

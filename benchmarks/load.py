@@ -1,4 +1,4 @@
-"""Load test: N tables against gunicorn on this machine (issues 4, 9 and 10).
+"""Load test: N tables against gunicorn on this machine.
 
 Each simulated table has three phones watching the session page and one phone that saves a
 round every 30 s (random phase), for --seconds. Tables start with --preload rounds so pages have
@@ -7,12 +7,12 @@ a realistic ledger to render. Two ways of watching (--mode):
 - `app` (default): what the session page's own script (static/live.js) does: load the page once,
   ask for the session's revision every 3 s, and fetch the ledger part when it changed.
 - `page`: load the whole session page every 5 s, without any caching.
-- `draft`: the three phones enter rounds together through the round draft (issue 9,
-  benchmarks/draft_load.py): each polls the draft with If-None-Match (every 1 s, 0.5 s just
+- `draft`: the three phones enter rounds together through the round draft
+  (benchmarks/draft_load.py): each polls the draft with If-None-Match (every 1 s, 0.5 s just
   after a change), writes its hand a few times, taps Done, then Agree; the third Agree saves
   the round; a round is played for --play seconds before its entry. `--sse`: the phones wait
   on a server-sent-events stream instead of polling.
-- `evening` (issue 10, benchmarks/evening_load.py): the whole evening as the pages' own scripts
+- `evening` (benchmarks/evening_load.py): the whole evening as the pages' own scripts
   drive the phones: the session page (static/live.js: the revision with If-None-Match every
   `--revision-every` s, the ledger part when it changed) while a round is played (`--play`),
   then each phone's seat page (static/seat.js + seat_sync.js: draft polls, a hand in eight
@@ -34,7 +34,7 @@ scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
     .venv/bin/python benchmarks/load.py --mode evening --database postgresql --preload 2 \
         --seconds 45 --tables 200 300 400 500 600
 
-Measured (README, "An evening at 1,000 tables?"; PostgreSQL, 3 x 4, the 2 cores shared with
+Measured (docs/performance.md, "Many tables at once"; PostgreSQL, 3 x 4, the 2 cores shared with
 other work): in evening mode 500 tables hold (all-requests p99 186 ms at load average 8.9;
 300 and 400: 43 and 87 ms), 600 do not (1.3 s: both cores full); before the draft's answer was
 stored with its row, 200 held and 300 only on a quiet machine; before the revision poll was

@@ -1,5 +1,5 @@
-"""nginx in front of a benchmark's gunicorn, on the loopback, set up as the README's "Running on
-a public server" says (plain HTTP here: no certificate): `X-Forwarded-For` overwritten, the
+"""nginx in front of a benchmark's gunicorn, on the loopback, set up as docs/deploy.md ("A public
+server") says (plain HTTP here: no certificate): `X-Forwarded-For` overwritten, the
 per-address bounds `limit_conn` and `limit_req` refusing a flooding client with 429 before its
 requests reach gunicorn's queue. Needs Debian's nginx (`apt-get install nginx-light`).
 """

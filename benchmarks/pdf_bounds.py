@@ -1,4 +1,4 @@
-"""Summary PDF time and memory, printed as the app prints it (issue 10, "Bounded PDF work").
+"""Summary PDF time and memory, printed as the app prints it ("Bounded PDF work").
 
 Each sample runs in a fresh Python process playing one worker: a fresh app (temp SQLite,
 migrations run, the app's own config, so SUMMARY_MAX_ROUNDS and the render bounds are the

@@ -1,14 +1,14 @@
-"""What one poll of the round draft costs gunicorn (issue 9): the server's CPU per 304.
+"""What one poll of the round draft costs gunicorn: the server's CPU per 304.
 
 Starts gunicorn as scripts/serve.sh runs it (benchmarks/load.py's start_server), makes a
 session with a draft, then --connections keep-alive connections ask GET …/draft with the
 draft's ETag in If-None-Match as fast as they are answered, for --seconds. Prints requests/s,
 p50/p99, and the CPU of the server's processes and of this client per request (the figures in
-README "Real server and load": 1.8 ms through Flask, about 0.5 ms in front of it on SQLite).
+docs/performance.md, "One poll's cost": 1.8 ms through Flask, 0.5 ms in front of it on SQLite).
 
     .venv/bin/python benchmarks/poll_cpu.py [--seconds 8] [--connections 8] [--database postgresql]
 
-`--revision` polls the session page's GET …/revision instead (issue 10: 1.8 ms through Flask
+`--revision` polls the session page's GET …/revision instead (1.8 ms through Flask
 on PostgreSQL, 0.6 ms in front of it).
 """
 
@@ -43,7 +43,7 @@ async def draft_etag(port: int) -> tuple[str, str]:
 
 
 async def revision_etag(port: int) -> tuple[str, str]:
-    """--revision: the session page's poll (static/live.js) instead, issue 10."""
+    """--revision: the session page's poll (static/live.js) instead."""
     path, _ = await draft_etag(port)
     path = path.removesuffix("/draft") + "/revision"
     client = Client(port)

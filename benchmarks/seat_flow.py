@@ -1,4 +1,4 @@
-"""One phone per seat (issue 9), measured in Debian's Chromium: three phones (browser contexts at
+"""One phone per seat, measured in Debian's Chromium: three phones (browser contexts at
 360x740, touch) each choose their player once on the session page, then play --rounds typical
 talon-out rounds on the seat page, each phone tapping only its own cards:
 

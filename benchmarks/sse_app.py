@@ -1,4 +1,4 @@
-"""A benchmark-only server-sent-events endpoint for the round draft (issue 9), to weigh SSE
+"""A benchmark-only server-sent-events endpoint for the round draft, to weigh SSE
 against polling (benchmarks/draft_load.py --sse): gunicorn serves `benchmarks.sse_app:app`, the
 app with, in front of it, GET /api/sessions/<id>/draft/events, a stream (text/event-stream)
 that sends `data: <the draft's ETag>` at once and again whenever it changes, and a comment

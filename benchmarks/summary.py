@@ -1,4 +1,4 @@
-"""Seconds to render the printable summary of a 200-round session (issue 3; target under 2 s).
+"""Seconds to render the printable summary of a 200-round session (target under 2 s).
 
 The session is dealt by tests/support/rounds_factory.py (fixed seed). Each pass renders the whole
 thing, from the export dict to PDF bytes: the engine's replay, the HTML, WeasyPrint's layout

@@ -5,7 +5,7 @@ weight of the round-entry page (HTML + CSS + JS).
 
     .venv/bin/python benchmarks/web.py [--rounds 1000] [--repeat 41] [--lang en|fil|both]
 
-`--lang` is the language the pages are asked in (Accept-Language, issue 12); `both` times the
+`--lang` is the language the pages are asked in (Accept-Language); `both` times the
 session page in English and in Filipino in turns, and prints what Filipino costs over English
 (target: at most 1.10 times).
 """

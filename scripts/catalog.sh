@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The translation catalogues (issue 12), with pybabel from .venv:
+# The translation catalogues, with pybabel from .venv:
 #   bash scripts/catalog.sh extract   source strings -> tracker/translations/messages.pot, and
 #                                     every language's messages.po updated from it
 #   bash scripts/catalog.sh compile   messages.po -> messages.mo (scripts/setup.sh runs this)
@@ -7,7 +7,7 @@
 # messages.pot is made again by each extract and kept out of git. An extract keeps each
 # catalogue's POT-Creation-Date as it was, so that one with no new strings changes nothing
 # (no merge conflicts in the header). The languages are the catalogues present: a third one
-# needs no code (README, "Adding a third language").
+# needs no code (docs/development.md, "A third language").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=tracker/translations

@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh serve
 .venv/bin/flask --app tracker db upgrade -d tracker/migrations
-# 3 workers x 4 threads: the best measured here on 2 cores (README, "Real server and load")
+# 3 workers x 4 threads: the best measured here on 2 cores (docs/performance.md, "Many tables at once")
 exec .venv/bin/gunicorn --bind "0.0.0.0:${PORT:-8000}" --workers 3 --threads 4 "tracker:create_app()"

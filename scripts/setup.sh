@@ -77,7 +77,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml)" ]; then
     .venv/bin/pip install -q --disable-pip-version-check -e ".$extras"
     sha256sum pyproject.toml >"$stamp"
 fi
-bash scripts/catalog.sh compile  # the translations' messages.mo (issue 12), never in git
+bash scripts/catalog.sh compile  # the translations' messages.mo, never in git
 
 # Two npm packages, each the tarball of one pinned version, fetched by the npm client (`npm
 # pack`, into a temporary folder) and checked against the sha512 the npm registry publishes for

@@ -7,7 +7,7 @@
   if (!box || !window.fetch) return;
   var revision = box.getAttribute("data-revision");
   var busy = false, etag = null;
-  // issue 12: "+ Enter round {n}" in the reader's language (templates/_js_words.html), else English
+  // "+ Enter round {n}" in the reader's language (templates/_js_words.html), else English
   var said = document.getElementById("words"), enterWords = "+ Enter round {n}";
   try { enterWords = (said && JSON.parse(said.textContent)[enterWords]) || enterWords; } catch (e) { /* English */ }
   /* whether the server answered the last poll: offline.js says the ledger shown is the kept one */

@@ -15,7 +15,7 @@
       else input.value = chosen[name];
     });
   });
-  // issue 12: "Player {n}" in the reader's language (templates/_js_words.html), else English
+  // "Player {n}" in the reader's language (templates/_js_words.html), else English
   var said = document.getElementById("words"), playerWords = "Player {n}";
   try { playerWords = (said && JSON.parse(said.textContent)[playerWords]) || playerWords; } catch (e) { /* English */ }
   function names() {

@@ -1,5 +1,5 @@
 /* The seat page's words (seat.js), in the reader's language when the page has them
-   (issue 12: words.js's TongitsWords; present/js_words.py lists them for the server). */
+   (words.js's TongitsWords; present/js_words.py lists them for the server). */
 (function () {
   "use strict";
   var WORDS = {
@@ -30,7 +30,7 @@
     headerBy: "{name} changed how the round ended", aloneBy: "turned on by {name}, for this round",
     and: " and "
   };
-  (function said(words) {  // issue 12: in the reader's language (words.js, TongitsWords)
+  (function said(words) {  // in the reader's language (words.js, TongitsWords)
     Object.keys(words).forEach(function (k) {
       if (typeof words[k] === "object") said(words[k]);
       else if (window.TongitsWords) words[k] = window.TongitsWords.t(words[k]);

@@ -1,4 +1,4 @@
-"""The server owner's commands on sessions (issue 10) and backups (documents/backup.py):
+"""The server owner's commands on sessions and backups (documents/backup.py):
 
     flask --app tracker sessions list                          # newest change first
     flask --app tracker sessions prune --idle-days N [--dry-run]

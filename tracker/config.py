@@ -40,10 +40,10 @@ def defaults(instance: Path) -> dict:
         SESSION_COOKIE_SAMESITE="Lax",
         # sent only when it changes (not on every poll); a session page re-sends it (devices.py)
         SESSION_REFRESH_EACH_REQUEST=False,
-        # GET /api/sessions lists every session only with this token (issue 10); unset: never
+        # GET /api/sessions lists every session only with this token; unset: never
         ADMIN_TOKEN=os.environ.get("TRACKER_ADMIN_TOKEN") or None,
         **summary_limits(),
-        # on a public server (issue 10, tracker/web/public.py)
+        # on a public server (tracker/web/public.py)
         PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
         # a name for this release, part of the deploy's version: a new one makes the phones'
         # service worker update even when no static file changed
@@ -61,7 +61,7 @@ def defaults(instance: Path) -> dict:
     )
 
 
-# The summary PDF's bounds (issue 10): a 2,000-round print takes about 25 s of CPU and 520 MiB
+# The summary PDF's bounds: a 2,000-round print takes about 25 s of CPU and 520 MiB
 # of address space (benchmarks/pdf_bounds.py), so the limits leave it about twice that. The
 # wall clock is only against a stuck print: on a loaded machine (load 10 on 2 cores) that
 # print took 60-90 s, and a client that gives up still finds it in the cache on its retry.

@@ -8,4 +8,4 @@ from flask_wtf import CSRFProtect
 db = SQLAlchemy()
 migrate = Migrate()
 csrf = CSRFProtect()
-babel = Babel()  # languages (issue 12): the locale comes from web/language.py
+babel = Babel()  # languages: the locale comes from web/language.py

@@ -66,7 +66,7 @@ class GameSession(db.Model):
     owner_key_hash = db.Column(db.String(255), nullable=True)
     recovery_hash = db.Column(db.String(255), nullable=True)
 
-    # issue 11: the barkada the session was started from (None: a session on its own), and the
+    # the barkada the session was started from (None: a session on its own), and the
     # member sitting at each seat (3 member ids in seat order; `players` keeps their names then)
     group_id = db.Column(
         db.Integer, db.ForeignKey("barkada.id", ondelete="SET NULL"), nullable=True, index=True
@@ -129,7 +129,7 @@ class Round(db.Model):
         db.Integer, db.ForeignKey("game_session.id", ondelete="CASCADE"), nullable=False
     )
     number = db.Column(db.Integer, nullable=False)  # 1, 2, 3 … in play order
-    record = db.Column(MendedJSON, nullable=False)  # the round record of the engine (issue 1)
+    record = db.Column(MendedJSON, nullable=False)  # the round record of the engine
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     # the session's revision when what stands at this number last changed (saved, edited, or
@@ -159,7 +159,7 @@ class IdempotentRequest(db.Model):
 
 
 class Barkada(db.Model):
-    """A group that plays every week (issue 11): its members, the sessions started from it and
+    """A group that plays every week: its members, the sessions started from it and
     the payments recorded between members. Stats, balances and utang are derived from those,
     never stored. The same owner key, recovery code and edit PIN as a session guard changes."""
 
@@ -228,7 +228,7 @@ class Payment(db.Model):
 
 
 class ChangeEvent(db.Model):
-    """One change to a session or a group, who made it and when (issue 17): appended in the
+    """One change to a session or a group, who made it and when: appended in the
     transaction of the change itself (core/history.py, the one place that writes it) and
     never updated. `before`/`after` hold what the change replaced and what it made (a round's
     stored record and each player's amount; never a PIN); `by` is a label code such as
@@ -280,14 +280,14 @@ class PinAttempt(db.Model):
     )
     client = db.Column(db.String(64), nullable=False)
     created_at = db.Column(db.DateTime, nullable=False, default=utcnow)
-    # issue 11: a wrong PIN at a barkada's change counts here too (session_id then NULL)
+    # a wrong PIN at a barkada's change counts here too (session_id then NULL)
     group_id = db.Column(
         db.Integer, db.ForeignKey("barkada.id", ondelete="CASCADE"), nullable=True, index=True
     )
 
 
 class RoundDraft(db.Model):
-    """The round the table is entering, one phone per seat (issue 9): one row per session, kept
+    """The round the table is entering, one phone per seat: one row per session, kept
     for the session's life (cleared, never deleted, after each saved round) so that `version`
     only ever moves on, and a phone's ETag never names two different drafts."""
 
@@ -309,7 +309,7 @@ class RoundDraft(db.Model):
     confirm_alone = db.Column(db.Boolean, nullable=False, default=False)
     last_saved = db.Column(db.JSON, nullable=True)  # the round the last agreement saved
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
-    # issue 10: the JSON a GET of this draft answers (core/draft/answer.py), written in the
+    # the JSON a GET of this draft answers (core/draft/answer.py), written in the
     # same transaction as each change, and the ETag "<version>.<revision>" it answers
     answer = db.Column(db.Text, nullable=True)
     answer_tag = db.Column(db.String(40), nullable=True)

@@ -15,7 +15,7 @@ through these names, so they accept and refuse the same input with the same mess
     pins.py         the edit PIN: hash, check, rate limit
     owners.py       a session's owner key and recovery code: who may set the edit PIN
     imports.py      a session from its JSON export (import, restore)
-    drafts.py       the round a table enters together, one phone per seat (issue 9)
+    drafts.py       the round a table enters together, one phone per seat
     draft_preview.py  a draft checked as a round would be, and cards two seats entered
     offline.py      what a phone keeps of a session to judge its next round offline
 """

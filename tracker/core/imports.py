@@ -1,4 +1,4 @@
-"""A session from its JSON export (issue 3): imported as a new session, or restored in place
+"""A session from its JSON export: imported as a new session, or restored in place
 from a backup. The export format itself is read and checked by tracker/exchange/export.py."""
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ class NewSession:
     rules: Rules
     page_size: str
     pin: str | None
-    group: Barkada | None = None  # issue 11: the group it is started from
+    group: Barkada | None = None  # the group it is started from
     seat_members: list[int] | None = None  # and the member at each seat
 
 

@@ -1,4 +1,4 @@
-"""A session's owner (issue 10): whoever started it holds its owner key (the API answers it
+"""A session's owner: whoever started it holds its owner key (the API answers it
 once, as `owner_key`; the page marks the phone in its cookie, tracker/web/devices.py) and was
 shown its recovery code once. Setting, changing or removing the edit PIN needs one of them, or
 the current PIN, so a stranger with the link cannot lock a table out of its own session.

@@ -1,10 +1,10 @@
-"""The session's edit PIN (issue 4): viewing stays open to whoever has the link; entering,
+"""The session's edit PIN: viewing stays open to whoever has the link; entering,
 editing and deleting rounds, settling, reopening and changing the PIN need the PIN.
 
 Only a salted hash is stored (werkzeug.security). Wrong PINs are counted per session and client
 address in the database (every worker sees the same count): `MAX_WRONG` within `WINDOW` and the
 next try is refused (429) until the oldest of them is `WINDOW` old. Many addresses together may
-make at most `MAX_WRONG_PER_SESSION` tries at one session within `WINDOW` (issue 10: a 4-digit
+make at most `MAX_WRONG_PER_SESSION` tries at one session within `WINDOW` (a 4-digit
 PIN fell to 35 addresses); past that, tries wait too, whoever makes them. Devices that gave the
 PIN before and the session's owner are not asked again, so they are never kept waiting. Which
 devices those are is the web's business (tracker/web/devices.py): the core is told by an
@@ -27,7 +27,7 @@ from ..engine.messages import N_, ngettext
 from ..extensions import db
 from ..models import Barkada, GameSession, PinAttempt, utcnow
 
-Guarded = GameSession | Barkada  # what an edit PIN guards: a session, or a group (issue 11)
+Guarded = GameSession | Barkada  # what an edit PIN guards: a session, or a group
 PIN = re.compile(r"[0-9]{4,6}")
 MAX_WRONG = 5
 MAX_WRONG_PER_SESSION = 20
@@ -185,7 +185,7 @@ def _recent(game: Guarded, client: str | None = None):
 
 
 def noun(thing) -> str:
-    """What a message calls what the PIN guards: a session, or a group (issue 11)."""
+    """What a message calls what the PIN guards: a session, or a group."""
     return N_("group") if isinstance(thing, Barkada) else N_("session")
 
 

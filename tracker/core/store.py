@@ -26,7 +26,7 @@ TOKEN = re.compile(r"([A-Za-z0-9_-]{16,64})")
 LINKED = re.compile(r"/s/([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
 # A change that lost the race for the session's next revision (another phone saved first) is
 # run again on the fresh state: 40 phones saving to one table at once all get their round
-# (issue 10). Bounded: at most ATTEMPTS runs within PATIENCE seconds, with a jittered pause
+# stored. Bounded: at most ATTEMPTS runs within PATIENCE seconds, with a jittered pause
 # between them that doubles from FIRST_PAUSE up to LONGEST_PAUSE.
 ATTEMPTS = 12
 PATIENCE = 8.0

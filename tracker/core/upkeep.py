@@ -33,7 +33,7 @@ class Row:
 
 def session_rows(older_than: datetime | None = None) -> list[Row]:
     """Every session (or those last changed before `older_than`), newest change first. Idle
-    sessions of a barkada are never among those (issue 11): they are its history, and its
+    sessions of a barkada are never among those: they are its history, and its
     balances and utang add them up."""
     query = counted_sessions()
     if older_than is not None:

@@ -1,4 +1,4 @@
-"""Backups of the whole server: every session as its JSON export (issue 3), plus its link.
+"""Backups of the whole server: every session as its JSON export, plus its link.
 
     flask --app tracker backup FILE              # FILE "-" writes to standard output
     flask --app tracker restore FILE [--replace] # FILE "-" reads standard input

@@ -1,4 +1,4 @@
-"""The barkada groups of a server backup (issue 11), written, checked and restored with the code
+"""The barkada groups of a server backup, written, checked and restored with the code
 of the group export (core/barkada/import_export.py).
 
 Each group of the backup's `groups` is {"token", "name", "created", "updated", "members":

@@ -52,7 +52,7 @@ def rounds_csv(export: dict) -> str:
 
 
 def _header(players: list[str]) -> list[str]:
-    """The column names, in the request's language (issue 12; English outside a request)."""
+    """The column names, in the request's language (English outside a request)."""
     return [
         *(_("round"), _("dealer"), _("ending"), _("declarer"), _("winner"), _("line")),
         *(_("%(name)s deadwood", name=name) for name in players),

@@ -1,8 +1,8 @@
-"""The HTML of a group's season and of a member's statement (issue 11), which the bounded
+"""The HTML of a group's season and of a member's statement, which the bounded
 printer (printer.py, render.py) turns into PDF. Needs no Flask app: a standalone Jinja2
 environment (the summary's settings, autoescape on) with the pages' money filters.
 
-Issue 12: the HTML is rendered in the request that asks for the PDF (only the printing happens
+The HTML is rendered in the request that asks for the PDF (only the printing happens
 in the child process), so its words come in that request's language through Flask-Babel's
 gettext (English outside a request); web/barkada/stats_routes.py puts the language in the cache key.
 

@@ -5,7 +5,7 @@ WeasyPrint fetches nothing but files from this project's own directories and dat
 
     summary_pdf(export, now=None, zone=None, fetcher=None, max_rounds=None) -> bytes
         zone: the table's time zone name (the app's TIME_ZONE; left out, the current app's)
-    html_pdf(html, fetcher=None) -> bytes     any document of templates/ (issue 11)
+    html_pdf(html, fetcher=None) -> bytes     any document of templates/
 
 The app prints in a child process with limits (render.py); this module is what that child runs.
 """

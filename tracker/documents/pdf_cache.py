@@ -14,11 +14,11 @@ printing time on a reprint is that of the first print.
     cached_pdf(folder, token, version, settled, lang="en") -> bytes | None
     store_pdf(folder, token, version, settled, [lang,] pdf) -> None
     forget(folder, token) -> int   (a deleted session's files: `flask sessions prune`)
-    render_lock(folder, token, version, settled, lang="en") -> file | None   (issue 10: one
+    render_lock(folder, token, version, settled, lang="en") -> file | None   (one
         print at a time)
     mark_failed / failed_recently(folder, token, version, settled, lang="en")
 
-The language a summary is printed in (issue 12: 'en', 'fil') is part of its file's name (none
+The language a summary is printed in ('en', 'fil') is part of its file's name (none
 for English, so the English files keep their names): an English and a Filipino print of one
 version are two files, and a session keeps its newest file in each language.
 
@@ -54,7 +54,7 @@ def _session_part(token: str) -> str:
 
 
 def _path(folder: Path, token: str, version: str, settled: bool, lang: str = "en") -> Path:
-    """The file of a print; a print in another language than English has its own (issue 12)."""
+    """The file of a print; a print in another language than English has its own."""
     safe = re.sub(r"[^0-9A-Za-z.]", "_", version)
     tongue = "" if lang == "en" else "-" + re.sub(r"[^0-9A-Za-z]", "_", lang)
     return folder / f"{_session_part(token)}-{FORMAT}-{safe}-{int(bool(settled))}{tongue}.pdf"

@@ -1,11 +1,11 @@
-"""The summary PDF of a session version: from the cache, or printed within bounds (issue 10).
+"""The summary PDF of a session version: from the cache, or printed within bounds.
 
     printer = Printer(folder, limits, renders=2, zone="Asia/Manila")   # one per worker process
     printer.pdf((token, version, settled, lang), export, now=None) -> bytes   (lang: 'en', 'fil';
         left out, English)
         raises Busy or TooLarge (each with `retry_after`, seconds)
     printer.document((name, version, False), html) -> bytes    another document's HTML (a
-        group's season or a member's statement, issue 11), printed the same way
+        group's season or a member's statement), printed the same way
 
 At most `renders` prints run at once in a worker (a non-blocking semaphore: when they are all
 taken the answer is Busy at once, no queue); the same version is printed by one worker at a
@@ -58,7 +58,7 @@ class Printer:
     def pdf(self, key: tuple, export: Callable[[], dict], now: datetime | None = None) -> bytes:
         """The PDF of `key` = (token, version, settled[, lang]); `export()` gives the session's
         export dict, called only when a print is needed. The language is part of the key, so an
-        English and a Filipino print of one version are two files (issue 12)."""
+        English and a Filipino print of one version are two files."""
         lang = key[3] if len(key) > 3 else "en"
         return self._cached_or_printed(
             self._zoned(key), lambda: render_pdf(export(), self.limits, now, lang, self.zone)

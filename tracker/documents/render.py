@@ -1,8 +1,8 @@
-"""The summary PDF printed in a child process with limits (issue 10, bounded PDF work).
+"""The summary PDF printed in a child process with limits (bounded PDF work).
 
     render_pdf(export, limits, now=None, lang="en", zone=None) -> bytes   # in the app; raises
         RenderFailed; zone: the app's TIME_ZONE, the zone of the times printed
-    render_html_pdf(html, limits) -> bytes             # any document's HTML (issue 11)
+    render_html_pdf(html, limits) -> bytes             # any document's HTML
     python -m tracker.documents.render --memory-mib M --cpu-seconds S [--max-rounds N]
         < {"export": {...}, "now": "2026-11-30T12:00:00+00:00", "lang": "en",
            "zone": "Asia/Manila"}  > summary.pdf
@@ -146,7 +146,7 @@ def _at_bound(memory: int) -> bool:
 
 @contextmanager
 def in_language(lang: str):
-    """The words of the print in `lang` (issue 12): a bare Flask app with the tracker's
+    """The words of the print in `lang`: a bare Flask app with the tracker's
     translations (no database, no config), its app context, and Flask-Babel's force_locale."""
     if lang == "en":  # English needs no catalogue: the words are the source's
         yield

@@ -1,4 +1,4 @@
-"""The engine's sentences as message codes with their parameters (issue 12).
+"""The engine's sentences as message codes with their parameters.
 
 A `Message` IS its English text (a str: the CLI, the JSON and every caller comparing words see
 exactly what the engine always said) and also carries what a translation needs: its template,
@@ -47,7 +47,7 @@ def _rebuilt(template, plural, count, params):
 
 class Later:
     """A Message not made yet: the label of every hand and meld of a round is said only in a
-    refusal, so it is made (`said`) only then, not for each hand read (issue 12's cost)."""
+    refusal, so it is made (`said`) only then, not for each hand read."""
 
     __slots__ = ("template", "params")
 

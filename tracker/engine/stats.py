@@ -1,4 +1,4 @@
-"""Stats across sessions (issue 11), derived from the rounds: never stored, so never stale.
+"""Stats across sessions, derived from the rounds: never stored, so never stale.
 
 Each session is read from its ledger (the engine's replay of its rounds) with the key of the
 person at each seat (a group's member id): `session_stats(keys, ledger)`. Figures of several

@@ -1,4 +1,4 @@
-"""A whole barkada as plain data (issue 11): the group export format, read and checked.
+"""A whole barkada as plain data: the group export format, read and checked.
 
     {"format": "tongits-tracker-group/1", "name": "Friday barkada", "created": "…Z",
      "members": [{"name": "Ana", "note": "GCash …", "left": false}, …],

@@ -1,10 +1,10 @@
-"""The cheap answers to a polled draft (issue 9, docs/API.md "Round draft"): three phones per
+"""The cheap answers to a polled draft (docs/API.md "Round draft"): three phones per
 table ask GET /api/sessions/<id>/draft with If-None-Match about once a second; nearly every
 answer is 304, and after a change the other two phones ask for the same new draft. Answered
 here, in front of Flask: one indexed query for the draft's ETag (core/draft/tags.py), then
 
 - 304 when the phone already has it;
-- 200 with the answer stored with the draft row when it answers that ETag (issue 10: written
+- 200 with the answer stored with the draft row when it answers that ETag (written
   in the same transaction as each change, core/draft/answer.py; read by the same query,
   and only when the phone's ETag is not this one), so any worker serves it;
 - else 200 with the answer this worker last gave for that ETag, when it has one (DraftAnswers:
@@ -14,10 +14,10 @@ with no request context, no session cookie and no ORM, the security headers of e
 kept. Anything else (another request, an unknown session, a draft this worker has not
 answered yet, a database error) goes on to the app, whose answers fill DraftAnswers.
 
-The session page's revision poll (GET /api/sessions/<id>/revision, static/live.js, issue 10) is
+The session page's revision poll (GET /api/sessions/<id>/revision, static/live.js) is
 answered here too, 304 or its two-field JSON, from one query on the same connection.
 
-Measured (README, "Real server and load"): a 304 cost a gunicorn worker about 1.8 ms of CPU
+Measured (docs/performance.md, "One poll's cost"): a 304 cost a gunicorn worker about 1.8 ms of CPU
 through Flask and 0.5 ms here.
 """
 
@@ -47,7 +47,7 @@ RAW_HEADERS = [*SECURITY_HEADERS, VARY]  # as the app's answers: the language ma
 
 
 def english(environ) -> bool:
-    """Does this request read English (issue 12)? The stored and cached draft answers are the
+    """Does this request read English? The stored and cached draft answers are the
     English ones; a request for another language goes on to the app, which answers it with its
     errors in that language. The language is the app's choice (language.choose)."""
     asked = parse_qs(environ.get("QUERY_STRING", "")).get("lang", [None])[0]
@@ -127,7 +127,7 @@ class DraftPolls:
         return self.wsgi_app(environ, start_response)
 
     def _revision(self, environ) -> tuple[str, list, list] | None:
-        """The revision poll (issue 10; api.revision's answer, byte for byte): 304 when the
+        """The revision poll (api.revision's answer, byte for byte): 304 when the
         phone has it, else its small JSON; None (the app answers) for anything else."""
         if environ.get("REQUEST_METHOD") != "GET":
             return None

@@ -1,7 +1,7 @@
 """Template helpers: money as the table reads it, the sign of an amount, cards with their suit
 symbols, dates; and the house rules' words (`house_rules` in every template).
 
-Money and dates are written for the reader's language (issue 12), by Babel from the locale's
+Money and dates are written for the reader's language, by Babel from the locale's
 data: `money` and `signed_money` (₱1,234.50, −₱3.00, or a table's own unit), `day` ("Tuesday,
 1 December 2026" / "Martes, Disyembre 1, 2026"), `day_time` (the same and ", 8:15 PM"),
 `short_day` ("01 Dec 2026" / "01 Dis 2026") and `short_day_time` ("01 Dec 2026 20:15"). English

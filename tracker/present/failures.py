@@ -1,6 +1,6 @@
 """The words of answers that are no page of their own: error pages (and their JSON under
-/api/), the database being out of reach (issue 10), and a request to a host the server does
-not answer to. The views (web/errors.py, web/public.py) only choose which. Lazy (issue 12):
+/api/), the database being out of reach, and a request to a host the server does
+not answer to. The views (web/errors.py, web/public.py) only choose which. Lazy:
 each is said in the language of the request that shows it."""
 
 from __future__ import annotations

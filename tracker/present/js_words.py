@@ -1,5 +1,5 @@
 """The words the session side's scripts write on the page (static/*.js), translated on the
-server (issue 12): a page renders them as `<script type="application/json" id="words">`, and
+server: a page renders them as `<script type="application/json" id="words">`, and
 each script looks its English text up there, keeping the English it has when the page has none
 (an English page renders no such block, so English pages are unchanged).
 

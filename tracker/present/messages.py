@@ -1,4 +1,4 @@
-"""The engine's and the core's sentences in the reader's language (issue 12).
+"""The engine's and the core's sentences in the reader's language.
 
 The engine and the core say everything as a `Message` (tracker/engine/messages.py): its
 English text, its template (a gettext msgid) and its parameters. `say` renders one in the

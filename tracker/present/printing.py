@@ -1,4 +1,4 @@
-"""The words of a bounded summary print (issue 10): the line a long session's PDF carries about
+"""The words of a bounded summary print: the line a long session's PDF carries about
 the rounds it leaves out, and what the page says when a print cannot be made right now."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 LABEL = "QR code of the session link"
 
 
-@lru_cache(maxsize=1024)  # a busy evening's tables (issue 10: 1,000), 2 KB each
+@lru_cache(maxsize=1024)  # a busy evening's tables (1,000), 2 KB each
 def qr_svg(url: str, label: str = LABEL) -> Markup:
     """`label` is what a screen reader says (the page gives it in the reader's language)."""
     code = segno.make(url, error="m")

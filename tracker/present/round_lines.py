@@ -33,7 +33,7 @@ class RoundLine:
 
 
 def round_line(result: RoundResult) -> RoundLine:
-    """The ledger's line for a round (see the README's "The ledger's round lines")."""
+    """The ledger's line for a round (its parts are the round's words below)."""
     if result.void:
         return RoundLine(_("Talon out · all three sunog · void round"), None)
     if result.push:

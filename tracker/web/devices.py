@@ -4,7 +4,7 @@ locks every other device again. The core only hears the answer, as a `pins.Acces
 
 The same cookie holds which sessions this device started (their owner mark, derived from the
 owner key's hash: the owner may always change the session and its PIN) and which it opened
-(the home page lists only those, issue 10), each list bounded by MAX_DEVICE_SESSIONS."""
+(the home page lists only those), each list bounded by MAX_DEVICE_SESSIONS."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ COOKIE_KEY = "unlocked"
 OWNED_KEY = "owned"  # owner marks of the sessions this device started
 NEW_CODE_KEY = "new_code"  # a new session's recovery code, until its page has shown it once
 RECENT_KEY = "recent"  # "<id>.<token's first 8>" of the sessions it opened, most recent first
-GROUPS_KEY = "groups"  # the same of the barkadas it opened (issue 11)
+GROUPS_KEY = "groups"  # the same of the barkadas it opened
 MAX_DEVICE_SESSIONS = 30
 HEADER = "X-Edit-Pin"
 OWNER_HEADER = "X-Owner-Key"
@@ -120,7 +120,7 @@ def own(game) -> None:
 
 def welcome_owner(game, seed: bytes, key: str = RECENT_KEY) -> None:
     """This device started (or imported) `game` with `seed`: its owner. The recovery code is
-    shown once, on the session page it opens next. A group's (issue 11): `key` GROUPS_KEY."""
+    shown once, on the session page it opens next. A group's: `key` GROUPS_KEY."""
     own(game)
     remember(game, key)
     session[NEW_CODE_KEY] = {
@@ -141,7 +141,7 @@ def shown_once(game) -> str | None:
 def remember(game, key: str = RECENT_KEY) -> None:
     """This device opened the session: first on its home page. The cookie is sent again even
     when it was first already, so that it lasts PERMANENT_SESSION_LIFETIME from the last visit.
-    A group (issue 11) is remembered under GROUPS_KEY."""
+    A group is remembered under GROUPS_KEY."""
     _push(key, f"{game.id}.{game.token[:8]}")
     session.modified = True
 

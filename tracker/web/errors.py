@@ -1,7 +1,7 @@
 """Friendly error pages; JSON errors under /api/.
 
 A database that cannot be reached, is full or is read-only is no bug of the tracker: 503 with
-Retry-After, saying that nothing was saved and to try again (issue 10). Every change is one
+Retry-After, saying that nothing was saved and to try again. Every change is one
 transaction (core/store.py), so a request that failed this way saved nothing at all.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 3 pages: the printable summary (PDF), the CSV and JSON exports, and the import form.
+"""The session's files: the printable summary (PDF), the CSV and JSON exports, and the import form.
 
 Thin like the other views: the export dict comes from the model, the files from
 tracker/documents, and an import goes through `core.import_session`, the same function the
@@ -42,7 +42,7 @@ bp = Blueprint("exports", __name__)
 # Endpoints whose body may be a whole session: a 200-round export is about 270 KB, more than
 # the MAX_CONTENT_LENGTH every other request keeps to. They get IMPORT_MAX_BYTES.
 IMPORT_ENDPOINTS = {"exports.import_page", "api.import_session"}
-IMPORT_ENDPOINTS |= {"groups.import_page", "group_api.import_group"}  # a whole group (issue 11)
+IMPORT_ENDPOINTS |= {"groups.import_page", "group_api.import_group"}  # a whole group
 
 
 class Request(flask.Request):
@@ -116,7 +116,7 @@ def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
     response.headers["Content-Disposition"] = (
         f'{"inline" if inline else "attachment"}; filename="{name}"'
     )
-    response.headers["Cache-Control"] = "no-store"  # a session's link and balances (issue 10)
+    response.headers["Cache-Control"] = "no-store"  # a session's link and balances
     return response
 
 
@@ -127,7 +127,7 @@ def summary(token: str):
     (documents/printer.py); 503 with Retry-After when it cannot be printed now."""
     game = _game(token)
     version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
-    # in the reader's language (?lang=fil or the device's): part of the cache key (issue 12)
+    # in the reader's language (?lang=fil or the device's): part of the cache key
     key = (token, version, game.settled_at is not None, str(get_locale() or "en"))
     try:
         pdf = printer().pdf(key, game.export)

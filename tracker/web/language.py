@@ -1,4 +1,4 @@
-"""Which language a request is answered in (issue 12): English or Filipino, or any language
+"""Which language a request is answered in: English or Filipino, or any language
 whose catalogue is in tracker/translations (a third language is a catalogue, not code).
 
 The choice, first that applies:

@@ -1,4 +1,4 @@
-"""On a public server (issue 10): session links and their QR code from PUBLIC_URL, never from
+"""On a public server: session links and their QR code from PUBLIC_URL, never from
 whatever Host header arrives; other Host headers refused (400) when TRUSTED_HOSTS names the
 good ones; a reverse proxy's X-Forwarded-For and -Proto believed only under TRUST_PROXY; and
 cookies Secure whenever the request came over HTTPS or PUBLIC_URL is https.
@@ -45,7 +45,7 @@ def session_link(token: str) -> str:
 
 
 def group_link(token: str) -> str:
-    """The link of a barkada's page (issue 11), made as a session's."""
+    """The link of a barkada's page, made as a session's."""
     return _link("groups.group_page", token)
 
 

@@ -1,10 +1,10 @@
-"""Security headers on every response (issue 4).
+"""Security headers on every response.
 
 The session link is the key to a table's ledger, so no page may leak it (Referrer-Policy) or be
 framed by another site; all script comes from our own static files, never inline, so a player
 name such as `<script>` can never run even if a template forgot to escape it.
 
-Nothing but the static files may be kept by a browser or a proxy (issue 10): every page, API
+Nothing but the static files may be kept by a browser or a proxy: every page, API
 answer and export carries a session link or balances, so each says `Cache-Control: no-store`
 unless its view said otherwise. The polls keep their ETag and 304: phones send If-None-Match
 themselves (static/live.js, static/seat_sync.js), which no-store does not stop.

@@ -1,4 +1,4 @@
-"""Money across a barkada's nights (issue 11): each member's balance is what their settled
+"""Money across a barkada's nights: each member's balance is what their settled
 sessions' ledgers gave them plus the payments they made, less those they received; utang is
 who still owes whom, in the fewest transfers (the engine's `settle`). Derived, never stored:
 the sessions' part is kept per worker under the (id, revision) of the settled sessions.

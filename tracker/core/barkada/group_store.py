@@ -1,4 +1,4 @@
-"""Reading barkadas (issue 11), and the one way to change one: `commit_group`, a transaction
+"""Reading barkadas, and the one way to change one: `commit_group`, a transaction
 that bumps the group's revision and runs the change again when another worker changed the
 group first (as `store.commit` does for a session)."""
 

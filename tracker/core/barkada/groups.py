@@ -1,4 +1,4 @@
-"""A barkada (issue 11): created with its members, members added, renamed or leaving, its edit
+"""A barkada: created with its members, members added, renamed or leaving, its edit
 PIN set. The same owner key, recovery code and PIN rules as a session guard every change
 (core/owners.py, pins.py). Money between members is in group_money.py."""
 

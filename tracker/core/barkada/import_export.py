@@ -1,4 +1,4 @@
-"""A barkada exported and imported (issue 11): its members, its sessions (each as its own
+"""A barkada exported and imported: its members, its sessions (each as its own
 session export) and its payments, in the format of exchange/group_export.py. An import makes
 a NEW group with new links for it and each of its sessions, in one transaction; bad input
 raises InputError listing every problem and stores nothing."""

@@ -1,4 +1,4 @@
-"""A session started from a barkada (issue 11): `"group": <id>` in the new session's JSON; its
+"""A session started from a barkada: `"group": <id>` in the new session's JSON; its
 three players must be current members of the group, each named as the group names them."""
 
 from __future__ import annotations

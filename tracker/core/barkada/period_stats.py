@@ -1,5 +1,5 @@
 """A barkada's stats for a period, derived from its sessions' rounds by the engine, and each
-worker's memo of them (issue 11).
+worker's memo of them.
 
 Never stored. Each worker keeps two memos (`_memo`): the figures of each session, under (token,
 revision), so that a round saved tonight replays tonight's session only; and the whole

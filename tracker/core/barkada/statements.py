@@ -1,4 +1,4 @@
-"""A member's statement (issue 11): their group sessions with the net of each, and the payments
+"""A member's statement: their group sessions with the net of each, and the payments
 they made and received, in date order with the running balance.
 
 The balance is the group's (docs/API.md): a settled session adds the member's final balance, a

@@ -1,4 +1,4 @@
-"""The round the table enters together, one phone per seat (issue 9): a draft kept in the
+"""The round the table enters together, one phone per seat: a draft kept in the
 database, one per session, that survives reloads and restarts.
 
 Any seat sets the header (how the round ended, by whom, last drawer, dealer); each seat writes

@@ -1,4 +1,4 @@
-"""Issue 4: idempotent requests, the session's edit PIN (salted hash), wrong-PIN attempts.
+"""idempotent requests, the session's edit PIN (salted hash), wrong-PIN attempts.
 
 Revision ID: 0002
 Revises: 0001

@@ -1,4 +1,4 @@
-"""Issue 9: the round draft the table enters together, one phone per seat.
+"""the round draft the table enters together, one phone per seat.
 
 Revision ID: 0003
 Revises: 0002

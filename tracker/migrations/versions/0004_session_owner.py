@@ -1,4 +1,4 @@
-"""Issue 10: owned sessions, the hashes of a session's owner key and recovery code.
+"""owned sessions, the hashes of a session's owner key and recovery code.
 
 Revision ID: 0004
 Revises: 0003

@@ -1,4 +1,4 @@
-"""Issue 10: a round draft keeps the JSON a GET of it answers, and the ETag that answer names,
+"""a round draft keeps the JSON a GET of it answers, and the ETag that answer names,
 so that any worker serves a polled draft from one query (core/draft/answer.py).
 
 Revision ID: 0005

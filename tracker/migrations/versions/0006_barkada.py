@@ -1,4 +1,4 @@
-"""Issue 11: barkadas (groups that play every week), their members and payments; a session's
+"""barkadas (groups that play every week), their members and payments; a session's
 group and the member at each seat; a wrong PIN at a group's change counted like a session's.
 
 Revision ID: 0006

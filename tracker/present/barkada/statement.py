@@ -1,4 +1,4 @@
-"""The words of a member's statement (issue 11), for its PDF (issue 12: in the language of the
+"""The words of a member's statement, for its PDF (in the language of the
 request that prints it)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The charts of a group's stats as inline SVG (issue 11): drawn on the server, so they need
+"""The charts of a group's stats as inline SVG: drawn on the server, so they need
 no JavaScript and print in the PDF the same. One row per member: the words on a line of their
 own (so a long name never runs into a bar), the bar under them, 340 units wide (a phone of
 360 px). Text takes `currentColor`, so it follows the page's light or dark scheme; the bar

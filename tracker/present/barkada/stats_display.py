@@ -1,4 +1,4 @@
-"""The words and display objects of a group's stats (issue 11), shared by the stats page and
+"""The words and display objects of a group's stats, shared by the stats page and
 the season PDF: every label a person reads comes from here.
 
     figure_lines(figures) -> [(label, value)]       one member's figures as the page lists them

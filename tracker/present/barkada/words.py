@@ -1,5 +1,5 @@
-"""The words of a barkada's pages (issue 11), in one place so that they can be translated
-(issue 12: lazy, so each is read in the language of the request that shows it)."""
+"""The words of a barkada's pages, in one place so that they can be translated
+(lazy, so each is read in the language of the request that shows it)."""
 
 from __future__ import annotations
 

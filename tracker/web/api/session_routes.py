@@ -206,7 +206,7 @@ def set_pin(token: str):
     return jsonify({"pin": core.set_pin(game, body, claim)})
 
 
-# ---------------------------------------------------------------- export and import (issue 3)
+# ---------------------------------------------------------------- export and import
 
 
 @bp.post("/sessions/import")

@@ -1,4 +1,4 @@
-"""The JSON API of barkadas (issue 11; docs/API.md, "Groups"). Same core functions as the
+"""The JSON API of barkadas (docs/API.md, "Groups"). Same core functions as the
 group pages; the same PIN and owner headers as a session's (X-Edit-Pin, X-Owner-Key,
 X-Recovery-Code), checked against the group's own PIN and owner key."""
 

@@ -1,4 +1,4 @@
-"""A barkada's files (issue 11): its export as a JSON download, and a group imported from one
+"""A barkada's files: its export as a JSON download, and a group imported from one
 (a new group with new links; works without JavaScript, as a session's import page)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The HTML pages of a barkada (issue 11): a new group, the group page (who owes whom with
+"""The HTML pages of a barkada: a new group, the group page (who owes whom with
 "Bayad na", payments with Undo, members, sessions, a new session picking three members), and a
 member's edit page. Each view reads a form, calls one core function and renders its answer;
 the payment, PIN and unlock views are in group_forms.py."""

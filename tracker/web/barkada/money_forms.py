@@ -1,4 +1,4 @@
-"""The group's money and PIN forms (issue 11): "Bayad na" (a payment, from the group page or a
+"""The group's money and PIN forms: "Bayad na" (a payment, from the group page or a
 group session's settle-up), its Undo, and the group's edit PIN."""
 
 from __future__ import annotations

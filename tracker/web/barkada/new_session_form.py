@@ -1,4 +1,4 @@
-"""A new session started from a barkada's page (issue 11): the new-session form carries the
+"""A new session started from a barkada's page: the new-session form carries the
 group (`group=<id>`) and, on the way in, the three members picked on the group's page."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def new_key() -> str:
 
 
 def settle_context(game) -> dict:
-    """A group session's settle-up (issue 11): its group, and for each of its players (as the
+    """A group session's settle-up: its group, and for each of its players (as the
     session names them) the member's current name and payment note; once settled, each
     transfer as the group stands now (owed, or paid: web/barkada/paid.py)."""
     group = group_of(game)

@@ -1,4 +1,4 @@
-"""A barkada's stats (issue 11): `GET /api/groups/<id>/stats?from=&to=` (docs/API.md, "Group
+"""A barkada's stats: `GET /api/groups/<id>/stats?from=&to=` (docs/API.md, "Group
 stats") and the page `/g/<id>/stats` with its charts. Each view reads the request, asks
 core/barkada/period_stats.py once and shows its answer."""
 

@@ -3,8 +3,8 @@ the api blueprint, each reading its request and calling one function of core/dra
 
 Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
 both). A GET is mostly answered before it reaches these views (fast_path/polls.py): 304 from
-one small query, or the answer stored with the draft row by the change it answers (issue 10,
-core/draft/answer.py: any worker serves it), or this worker's last answer for the same
+one small query, or the answer stored with the draft row by the change it answers
+(core/draft/answer.py: any worker serves it), or this worker's last answer for the same
 ETag, which these views keep. Their answers are the stored bytes, so all are byte for byte
 the same; a GET whose session moved on since the draft's last change stores the answer it made.
 """

@@ -1,4 +1,4 @@
-"""The home page (issue 10: private by default): the sessions this device started or opened,
+"""The home page (private by default): the sessions this device started or opened,
 kept in its own cookie (web/devices.py), and a field to open another one from its link or code.
 Nothing here lists the sessions of other devices."""
 
