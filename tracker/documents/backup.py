@@ -36,7 +36,14 @@ from ..exchange.export import export_document
 from ..exchange.json_file import ExportError, load_json_file
 from ..extensions import db
 from ..models import GameSession, iso, utcnow
-from .backup_groups import check_seats, groups_dict, read_groups, restore_groups, seat, session_link
+from .barkada.group_backup import (
+    check_seats,
+    groups_dict,
+    read_groups,
+    restore_groups,
+    seat,
+    session_link,
+)
 
 FORMAT = "tongits-tracker-backup/2"  # /2 added the groups; a /1 backup (no groups) still restores
 READABLE = (FORMAT, "tongits-tracker-backup/1")

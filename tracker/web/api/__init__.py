@@ -10,9 +10,9 @@ def routes() -> tuple:
     """The modules holding this package's routes, imported: each hangs its views on the
     blueprint(s) above. Called once by `tracker.web.blueprints()`, not at import, so that
     a module of another package may import this one's helpers without a circle."""
-    from . import history, session_routes
+    from . import history_routes, session_routes
 
     return (
         session_routes,
-        history,
+        history_routes,
     )

@@ -7,15 +7,7 @@ from flask import current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from ... import core
-from ...core import (
-    AlreadySaved,
-    Deleted,
-    NeedsReview,
-    Saved,
-    Submission,
-    owners,
-    pins,
-)
+from ...core import AlreadySaved, Deleted, NeedsReview, Saved, Submission, owners, pins
 from ...core.barkada.group_store import group_of
 from ...core.draft.tags import revision_tag
 from ...core.errors import InputError

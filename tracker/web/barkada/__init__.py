@@ -10,7 +10,7 @@ def routes() -> tuple:
     """The modules holding this package's routes, imported: each hangs its views on the
     blueprint(s) above. Called once by `tracker.web.blueprints()`, not at import, so that
     a module of another package may import this one's helpers without a circle."""
-    from . import api, files, group_pages, history_page, money_forms, stats_routes
+    from . import files, group_api, group_pages, history_page, money_forms, stats_routes
 
     return (
         group_pages,
@@ -18,5 +18,5 @@ def routes() -> tuple:
         files,
         history_page,
         stats_routes,
-        api,
+        group_api,
     )

@@ -14,7 +14,7 @@ from ...core import InputError, NotFound
 from ...core.barkada.group_store import get_group
 from ...core.barkada.period_stats import group_stats, period_of
 from ...core.barkada.statements import statement
-from ...documents.group_pdf import season_html, statement_html
+from ...documents.barkada.group_html import season_html, statement_html
 from ...documents.printer import PrintRefused
 from ...engine import Problem
 from ...present.barkada import stats_display as shown

@@ -11,9 +11,9 @@ def routes() -> tuple:
     """The modules holding this package's routes, imported: each hangs its views on the
     blueprint(s) above. Called once by `tracker.web.blueprints()`, not at import, so that
     a module of another package may import this one's helpers without a circle."""
-    from . import api, seat_page
+    from . import draft_api, seat_page
 
     return (
-        api,
+        draft_api,
         seat_page,
     )

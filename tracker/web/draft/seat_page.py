@@ -1,6 +1,6 @@
 """One phone per seat, the page side: which player this phone is (a cookie per
 device and session), the seat page `/s/<id>/rounds/new?seat=N` that static/seat.js drives
-through the draft's JSON API (web/draft/api.py), and the verdict of the draft as the HTML that
+through the draft's JSON API (web/draft/draft_api.py), and the verdict of the draft as the HTML that
 saved rounds show (templates/_verdict.html), so money and sentences are written once.
 """
 

@@ -13,7 +13,7 @@ def routes() -> tuple:
     a module of another package may import this one's helpers without a circle."""
     from . import (
         app_shell,
-        history,
+        history_page,
         home,
         live_preview,
         offline_engine,
@@ -27,7 +27,7 @@ def routes() -> tuple:
         session_page,
         round_entry,
         live_preview,
-        history,
+        history_page,
         app_shell,
         offline_engine,
         offline_state,

@@ -17,11 +17,11 @@ from datetime import UTC, datetime
 import flask_babel
 from markupsafe import Markup
 
-from ..clock import local_time
-from ..present import templates
-from ..present.barkada import stats_display as words
-from ..present.barkada.statement import statement_view
-from ..present.display import language, short_day_time
+from ...clock import local_time
+from ...present import templates
+from ...present.barkada import stats_display as words
+from ...present.barkada.statement import statement_view
+from ...present.display import language, short_day_time
 
 
 def _page_footer() -> Markup:

@@ -20,19 +20,19 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from ..core import InputError, history
-from ..core.barkada.group_store import member_names
-from ..core.barkada.import_export import (
+from ...core import InputError, history
+from ...core.barkada.group_store import member_names
+from ...core.barkada.import_export import (
     add_payments,
     made_of,
     member_dict,
     payment_dicts,
     read_members,
 )
-from ..engine import Path, Problem
-from ..exchange.history_in import read_history
-from ..extensions import db
-from ..models import Barkada, GameSession, Member, from_iso, iso, utcnow
+from ...engine import Path, Problem
+from ...exchange.history_in import read_history
+from ...extensions import db
+from ...models import Barkada, GameSession, Member, from_iso, iso, utcnow
 
 HASHES = ("pin_hash", "owner_key_hash", "recovery_hash")
 
