@@ -1,2 +1,2 @@
-"""Tests of the docs against the code (docs/configuration.md's settings, docs/engine.md's
-examples): they read files and run the engine; no database, no app."""
+"""Tests of the docs against the code: docs/configuration.md's settings, docs/engine.md's
+examples (doctests) and docs/architecture.md's routes (the app's own `flask routes`)."""
