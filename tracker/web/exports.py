@@ -11,7 +11,6 @@ import flask
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     flash,
     redirect,
@@ -36,6 +35,7 @@ from ..present.messages import problem_dict
 from . import devices
 from .forms import ImportForm
 from .heavy_limits import heavy
+from .pages.blueprint import game_or_404
 
 bp = Blueprint("exports", __name__)
 
@@ -99,18 +99,6 @@ def _stem(game) -> str:
     return filename_stem({"created": iso(game.created_at), "players": list(game.players)})
 
 
-def _game(token: str):
-    try:
-        return core.get_session(token)
-    except core.NotFound:
-        abort(
-            404,
-            description=_(
-                "There is no session at this link. Check the link or start a new session."
-            ),
-        )
-
-
 def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = (
@@ -125,7 +113,7 @@ def summary(token: str):
     """From the cache of rendered summaries when the session has not changed since it was last
     printed (one query and a file read); printed within bounds, then kept, otherwise
     (documents/printer.py); 503 with Retry-After when it cannot be printed now."""
-    game = _game(token)
+    game = game_or_404(token)
     version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
     # in the reader's language (?lang=fil or the device's): part of the cache key
     key = (token, version, game.settled_at is not None, str(get_locale() or "en"))
@@ -170,7 +158,7 @@ def not_printed(refused: PrintRefused) -> Response:
 @bp.get("/s/<token>/export.csv")
 @heavy
 def export_csv(token: str):
-    game = _game(token)
+    game = game_or_404(token)
     # With a byte-order mark, so that a spreadsheet opens Ñoño and ₱ as UTF-8.
     text = "\ufeff" + kept_text(game, f"csv {get_locale()}", lambda: rounds_csv(game.export()))
     return _file(text, "text/csv", _stem(game) + ".csv")
@@ -179,7 +167,7 @@ def export_csv(token: str):
 @bp.get("/s/<token>/export.json")
 @heavy
 def export_file(token: str):
-    game = _game(token)
+    game = game_or_404(token)
     text = kept_text(game, "json", lambda: export_json(game.export(history=True)))
     return _file(text, "application/json", _stem(game) + ".json")
 
