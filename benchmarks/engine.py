@@ -1,4 +1,4 @@
-"""Hands per second of best_melds: random 13-card hands and dense ones (RULES.md §3).
+"""Hands per second of best_melds: random 13-card hands and dense ones (docs/rules.md §3).
 
 Dense: 13 of the 16-20 cards of a window of 4-5 consecutive ranks in all four suits, so runs
 and sets overlap everywhere. Each figure is the median of several timed passes over the same

@@ -1,4 +1,4 @@
-"""Cards and the card notation of RULES.md §1."""
+"""Cards and the card notation of docs/rules.md §1."""
 
 from __future__ import annotations
 

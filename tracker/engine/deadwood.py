@@ -1,4 +1,4 @@
-"""Exact minimum deadwood (RULES.md §3): the best arrangement of a hand into disjoint melds.
+"""Exact minimum deadwood (docs/rules.md §3): the best arrangement of a hand into disjoint melds.
 
 Melds held in the hand do not count against a player, so the engine must find the split of
 the hand into melds that leaves the fewest points, by exhaustive search, never greedily.

@@ -1,4 +1,4 @@
-"""The deadwood search for hands with jokers (RULES.md §3): over (cards, jokers left), with the
+"""The deadwood search for hands with jokers (docs/rules.md §3): over (cards, jokers left), with the
 melds this hand can make generated for it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Meld validation (RULES.md §2): sets, runs, jokers."""
+"""Meld validation (docs/rules.md §2): sets, runs, jokers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who pays the winner what (RULES.md §6): one function per part of a payment."""
+"""Who pays the winner what (docs/rules.md §6): one function per part of a payment."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Reading a round record (the JSON of one round) into checked values, collecting every problem.
 
 Each problem says where it is (`hands[1].melds[0]`, as in the JSON) and what is wrong in words
-a player understands (RULES.md §8). Nothing is scored until the whole record is clean.
+a player understands (docs/rules.md §8). Nothing is scored until the whole record is clean.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table's house rules: every option of RULES.md, defaults = the "classic" preset."""
+"""The table's house rules: every option of docs/rules.md, defaults = the "classic" preset."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .values import bad_character, shown, whole_number
 
 
 class RulesError(ValueError):
-    """A bad option; `option` names it (as RULES.md spells it)."""
+    """A bad option; `option` names it (as docs/rules.md spells it)."""
 
     def __init__(self, option: str, message: str):
         self.option = option
@@ -36,7 +36,7 @@ class Rules:
     # who wins a draw (§5)
     draw_showdown: str = "all"
     draw_tie: str = "caller"
-    # other tables' house rules (RULES.md §7, "Other tables' house rules")
+    # other tables' house rules (docs/rules.md §7, "Other tables' house rules")
     talon_tie: str = "after_last_drawer"
     all_sunog: str = "void"
     secret_runs: bool = False

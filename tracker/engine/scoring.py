@@ -1,4 +1,4 @@
-"""Scoring one round (RULES.md §4-§6): who is sunog, who wins and why, who pays what."""
+"""Scoring one round (docs/rules.md §4-§6): who is sunog, who wins and why, who pays what."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who wins a round and why (RULES.md §4, §5): one function per way a round ends."""
+"""Who wins a round and why (docs/rules.md §4, §5): one function per way a round ends."""
 
 from __future__ import annotations
 

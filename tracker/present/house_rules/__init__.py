@@ -1,4 +1,4 @@
-"""Each house-rule option describes itself once (RULES.md §2-§7): the label and help the
+"""Each house-rule option describes itself once (docs/rules.md §2-§7): the label and help the
 new-session form shows, and the sentence the printed summary says about the table's choice.
 The declarations are in play.py (preset, melds, draw), payments.py (money, units, pot) and
 other_tables.py (the house rules of other tables: pushes, secret runs, no discard);

@@ -1,4 +1,4 @@
-"""The house rules other Tongits tables play by (RULES.md §7, "Other tables' house rules"):
+"""The house rules other Tongits tables play by (docs/rules.md §7, "Other tables' house rules"):
 ties that are a push, the talon-out tie, all three sunog, secret runs, who pays a challenged
 draw's stakes, a Tongits without a discard. Each default keeps the rules above unchanged."""
 
