@@ -1,20 +1,61 @@
 #!/usr/bin/env bash
-# Installs what the tests need (scripts/setup.sh test), checks the code with ruff (lint and
-# format), then runs the whole test suite twice: on SQLite files, then on a real PostgreSQL
-# server that scripts/postgres.sh starts. Extra arguments go to pytest (e.g. -k deadwood).
-# The first failing step ends the run with its exit status.
+# bash scripts/test.sh [--quick] [pytest arguments…]
+#
+# The whole run (what CI runs, through .ci/run): installs what the tests need (scripts/setup.sh
+# test), checks the code with ruff (lint and format), then runs the whole test suite twice: on
+# SQLite files, then on a real PostgreSQL server that scripts/postgres.sh starts. Both passes
+# run every test, the browser tests too: SQLite is the default deployment and PostgreSQL the one
+# for several machines, and the browser tests drive real races (three phones agreeing at once,
+# a server restarted mid-draft) through whichever database the server has.
+# Each pass is spread over the machine's cores by pytest-xdist (-n auto, one test file at a time
+# per worker): each worker has its own temp folder and SQLite files, its own PostgreSQL database
+# (tracker_test_<pid>_gw<n>, made by tests/conftest.py, dropped at the end), its own live
+# servers on ports of their own and its own Chromium.
+#
+# --quick: no set-up step (it assumes .venv exists: run `bash scripts/setup.sh test` once), then
+# ruff and the tests that are neither `browser`, `slow` nor `postgres` (pyproject.toml's marks),
+# on SQLite only, spread over the cores the same way: about two minutes on 2 cores.
+#
+# Extra arguments go to pytest (e.g. -k deadwood; -n 0 runs each pass in one process). The first
+# failing step ends the run with its exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== set-up (started $(date -u +%T) UTC)"
-bash scripts/setup.sh test
-echo "== ruff check"
+quick=false
+if [ "${1:-}" = --quick ]; then
+    quick=true
+    shift
+fi
+spread=(-n auto --dist loadfile)
+if $quick; then
+    [ -x .venv/bin/pytest ] || { echo "no .venv: run bash scripts/setup.sh test first" >&2; exit 1; }
+else
+    echo "== set-up (started $(date -u +%T) UTC)"
+    bash scripts/setup.sh test
+fi
+echo "== ruff check (started $(date -u +%T) UTC)"
 .venv/bin/ruff check .
-echo "== ruff format --check"
+echo "== ruff format --check (started $(date -u +%T) UTC)"
 .venv/bin/ruff format --check .
+if $quick; then
+    echo "== the quick tests on SQLite: not browser, slow or postgres (started $(date -u +%T) UTC)"
+    .venv/bin/python -m pytest "${spread[@]}" -m "not browser and not slow and not postgres" "$@"
+    echo "== done ($(date -u +%T) UTC)"
+    exit 0
+fi
 echo "== the test suite on SQLite (started $(date -u +%T) UTC)"
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest "${spread[@]}" "$@"
 echo "== the test suite on PostgreSQL (started $(date -u +%T) UTC)"
-# a database of this run's own, so two runs on one machine never drop each other's tables
-url=$(bash scripts/postgres.sh "tracker_test_$$")
-trap 'psql -q "${url%/*}/postgres" -c "DROP DATABASE IF EXISTS tracker_test_$$" >/dev/null 2>&1 || true' EXIT
-TEST_DATABASE_URL=$url .venv/bin/python -m pytest "$@"
+# a database of this run's own, so two runs on one machine never drop each other's tables; each
+# xdist worker makes its own beside it (tests/conftest.py): all of them are dropped at the end
+name="tracker_test_$$"
+url=$(bash scripts/postgres.sh "$name")
+drop_databases() {
+    local server="${url%/*}/postgres"
+    psql -qAt "$server" -c "SELECT datname FROM pg_database WHERE datname ~ '^${name}(_gw[0-9]+)?\$'" |
+        while read -r database; do
+            psql -q "$server" -c "DROP DATABASE IF EXISTS \"$database\" WITH (FORCE)"
+        done
+}
+trap 'drop_databases >/dev/null 2>&1 || true' EXIT
+TEST_DATABASE_URL=$url .venv/bin/python -m pytest "${spread[@]}" "$@"
+echo "== done ($(date -u +%T) UTC)"

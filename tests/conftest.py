@@ -1,5 +1,12 @@
-"""Fixtures of the web app's tests: a real database (a temp SQLite file made by the migrations,
-or the server in TEST_DATABASE_URL, whose tables are dropped and recreated around each test)."""
+"""What every folder of tests shares: a real database (a temp SQLite file made by the migrations,
+or the server in TEST_DATABASE_URL, whose tables are dropped and recreated around each test;
+under pytest-xdist each worker has a database of its own there), the app and its test client,
+sessions and a barkada made through the API, and the browser fixtures (tests/support/browser.py).
+
+The marks (pyproject.toml): `browser` on every test that starts Chromium (a test asking for the
+`browser` fixture, itself or through `phone`, `phones`…, without the mark stops the run at
+collection), `slow` on those taking several seconds, `postgres` on those needing a PostgreSQL
+server: skipped unless TEST_DATABASE_URL is set. Each folder's conftest.py holds its own."""
 
 from __future__ import annotations
 
@@ -9,13 +16,42 @@ import shutil
 import pytest
 
 from tests.support.admin import ADMIN_TOKEN
-from tests.support.database import drop_everything, migrate
+from tests.support.database import drop_everything, migrate, worker_database
 from tests.support.forms import RoundEntry
+from tests.support.groups import two_nights
 from tests.support.records import PLAYERS
 from tracker import create_app
 from tracker.extensions import db
 
 pytest_plugins = ["tests.support.browser"]  # the browser fixtures: server, browser, phone
+
+
+def pytest_configure(config):
+    """An xdist worker on PostgreSQL: TEST_DATABASE_URL names the worker's own database from
+    here on (every fixture and test reading it, and the servers they start, use that one)."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if url and worker:
+        os.environ["TEST_DATABASE_URL"] = worker_database(url, worker)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects: an unmarked test is never let through
+def pytest_collection_modifyitems(config, items):
+    unmarked = [
+        item.nodeid
+        for item in items
+        if "browser" in item.fixturenames and item.get_closest_marker("browser") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(
+            "these tests start Chromium (the `browser` fixture) without the `browser` mark:\n  "
+            + "\n  ".join(unmarked)
+        )
+    if not os.environ.get("TEST_DATABASE_URL"):
+        skip = pytest.mark.skip(reason="needs a PostgreSQL server: TEST_DATABASE_URL is not set")
+        for item in items:
+            if item.get_closest_marker("postgres"):
+                item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")
@@ -114,3 +150,10 @@ def make_session(client):
 def round_entry(client):
     """The round form's review-then-save dance on `client` (`.on(phone)` for another)."""
     return RoundEntry(client)
+
+
+@pytest.fixture
+def barkada(app, client):
+    """A group with two settled nights, every stats figure worked out by hand (tests/support/
+    two_nights.py): (token, {member name: id}, night 2's token)."""
+    return two_nights(app, client)

@@ -5,40 +5,22 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support.admin import ADMIN, ADMIN_TOKEN
-from tests.support.database import drop_everything, migrate
+from tests.support.admin import ADMIN
+from tests.support.backups import state
+from tests.support.cli import run
+from tests.support.database import migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 from tests.support.rounds_factory import random_session
 from tracker import create_app
 from tracker.exchange.export import export_json
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def state(client) -> dict:
-    """Every session of a server: token → (players, balances, rounds, settled, page size, pin)."""
-    out = {}
-    for item in client.get("/api/sessions", headers=ADMIN).get_json()["sessions"]:
-        data = client.get(f"/api/sessions/{item['id']}").get_json()
-        out[item["id"]] = (
-            data["players"],
-            data["balances"],
-            [r["record"] for r in data["rounds"]],
-            data["settled"],
-            data["page_size"],
-            data["rules"],
-            data["first_dealer"],
-            data.get("pin"),
-            data["created"],
-        )
-    return out
 
 
 @pytest.fixture
@@ -68,50 +50,6 @@ def sessions(client):
     assert response.status_code == 201
     tokens.append(response.get_json()["id"])
     return tokens
-
-
-@pytest.fixture
-def fresh_app(tmp_path, request):
-    """A second server with an empty database of its own (on PostgreSQL: the test database,
-    emptied and migrated again once the first server is done with it)."""
-    made = []
-
-    def make():
-        url = os.environ.get("TEST_DATABASE_URL")
-        if url:
-            from tracker import database_url as normalise
-
-            url = normalise(url)
-            drop_everything(url)
-        else:
-            path = tmp_path / "fresh.db"
-            shutil.copy(request.getfixturevalue("_migrated_sqlite"), path)
-            url = f"sqlite:///{path}"
-        app = create_app(
-            {
-                "SQLALCHEMY_DATABASE_URI": url,
-                "TESTING": True,
-                "SECRET_KEY": "test-secret",
-                "INSTANCE_PATH": str(tmp_path / "fresh-instance"),
-                "ADMIN_TOKEN": ADMIN_TOKEN,
-            }
-        )
-        if os.environ.get("TEST_DATABASE_URL"):
-            migrate(app)
-        made.append(app)
-        return app
-
-    yield make
-    from tracker.extensions import db
-
-    for app in made:
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-
-
-def run(app, *args, input=None):
-    return app.test_cli_runner().invoke(args=list(args), input=input, catch_exceptions=False)
 
 
 def test_backup_then_restore_into_a_fresh_database(app, client, sessions, fresh_app, tmp_path):

@@ -1,4 +1,4 @@
-"""The barkada groups in a server backup (issue 11): `flask backup` carries every group (its
+"""The barkada groups in a server backup: `flask backup` carries every group (its
 link, members, payments, hashes) and each session's group and seats; `restore` into an empty
 server gives the same group answers and stats; an older backup without groups still restores;
 a bad group refuses the whole file and changes nothing; skip and --replace for a group."""
@@ -11,10 +11,10 @@ import os
 import pytest
 from sqlalchemy import func, select
 
-from tests.documents.test_backup import fresh_app, run, state  # noqa: F401  (fresh_app: fixture)
-from tests.documents.test_group_export import a_played_group
+from tests.support.backups import state
+from tests.support.cli import run
+from tests.support.group_api import a_played_group, make_group, played
 from tests.support.records import DRAW, TALON
-from tests.web.test_groups_api import make_group, played
 from tracker.extensions import db
 from tracker.models import Barkada, GameSession, Member, Payment
 
@@ -60,7 +60,7 @@ def let_go(app) -> None:
 
 
 @pytest.fixture
-def barkada(client):
+def backed_up(client):
     """A played group (three sessions, one not settled, a payment, a rename, a member who
     left), a second group with a PIN and a session, and a session on its own."""
     gid = a_played_group(client)
@@ -71,8 +71,8 @@ def barkada(client):
     return gid, other, alone
 
 
-def test_groups_round_trip_into_an_empty_server(app, client, barkada, fresh_app, tmp_path):  # noqa: F811
-    gid, other, alone = barkada
+def test_groups_round_trip_into_an_empty_server(app, client, backed_up, fresh_app, tmp_path):
+    gid, other, alone = backed_up
     before = {g: answer(client, g) for g in (gid, other)}
     stats = {g: client.get(f"/api/groups/{g}/stats").get_json() for g in (gid, other)}
     sessions, kept = state(client), stored(app)
@@ -110,8 +110,8 @@ def test_groups_round_trip_into_an_empty_server(app, client, barkada, fresh_app,
     assert rows(fresh_server, Barkada) == 2 and rows(fresh_server, Member) == 7
 
 
-def test_a_backup_made_before_groups_still_restores(app, client, barkada, fresh_app, tmp_path):  # noqa: F811
-    gid, _, alone = barkada
+def test_a_backup_made_before_groups_still_restores(app, client, backed_up, fresh_app, tmp_path):
+    gid, _, alone = backed_up
     sessions = state(client)
     data = json.loads(run(app, "backup", "-").output)
     data["format"] = "tongits-tracker-backup/1"  # as the tracker wrote it before issue 11
@@ -182,8 +182,8 @@ def broken(data: dict, how: str) -> dict:
 def test_a_bad_group_refuses_the_backup_and_changes_nothing(
     app,
     client,
-    barkada,
-    fresh_app,  # noqa: F811
+    backed_up,
+    fresh_app,
     tmp_path,
     how,
     message,
@@ -201,8 +201,8 @@ def test_a_bad_group_refuses_the_backup_and_changes_nothing(
     assert rows(other, Barkada) == rows(other, Member) == rows(other, Payment) == 0
 
 
-def test_a_group_is_skipped_or_replaced_like_a_session(app, client, barkada, tmp_path):
-    gid = barkada[0]
+def test_a_group_is_skipped_or_replaced_like_a_session(app, client, backed_up, tmp_path):
+    gid = backed_up[0]
     path = tmp_path / "backup.json"
     assert run(app, "backup", str(path)).exit_code == 0
     before = answer(client, gid)

@@ -1,4 +1,4 @@
-"""A barkada's export and import (issue 11): "tongits-tracker-group/1" with its members,
+"""A barkada's export and import: "tongits-tracker-group/1" with its members,
 payments and each session's own export; imported as a new group whose balances, utang,
 members and payments come out as they were; bad files refused saying where, nothing stored."""
 
@@ -11,9 +11,8 @@ import json
 from sqlalchemy import func, select
 
 from tests.support.forms import csrf_token
-from tests.support.records import TALON, TONGITS
-from tests.web.test_group_pages import plain, text_of
-from tests.web.test_groups_api import group, make_group, played
+from tests.support.group_api import a_played_group, group, make_group
+from tests.support.pages import plain, text_of
 from tracker.extensions import db
 from tracker.models import Barkada, GameSession
 
@@ -21,21 +20,6 @@ from tracker.models import Barkada, GameSession
 def rows(app, model) -> int:
     with app.app_context():
         return db.session.execute(select(func.count()).select_from(model)).scalar_one()
-
-
-def a_played_group(client) -> str:
-    gid = make_group(client, ["Ana", {"name": "Ben", "note": "GCash 0917"}, "Cris", "Dan"])["id"]
-    played(client, gid, ["Ana", "Ben", "Cris"], [TONGITS])
-    played(client, gid, ["Cris", "Ana", "Ben"], [TALON])
-    played(client, gid, ["Ana", "Ben", "Cris"], [TALON], settle=False)
-    client.post(
-        f"/api/groups/{gid}/payments",
-        json={"from": "Cris", "to": "Ben", "amount": "50.00", "paid_on": "2026-11-27"},
-    )
-    members = {m["name"]: m["id"] for m in group(client, gid)["members"]}
-    client.patch(f"/api/groups/{gid}/members/{members['Ben']}", json={"name": "Benjie"})
-    client.patch(f"/api/groups/{gid}/members/{members['Dan']}", json={"left": True})
-    return gid
 
 
 def comparable(body: dict) -> dict:

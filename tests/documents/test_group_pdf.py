@@ -1,42 +1,15 @@
-"""The season PDF and a member's statement PDF of a group (issue 11), printed by the bounded
+"""The season PDF and a member's statement PDF of a group, printed by the bounded
 printer (a child process) and read back as text with pypdf. The nights are those of
-tests/engine/test_engine_stats.py, worked out by hand there; night 1 (Ana, Ben, Cris) ends
+tests/support/two_nights.py, worked out by hand there; night 1 (Ana, Ben, Cris) ends
 +73 / −25 / −48, night 2 (Dan, Ana, Ben) −59 / +45 / +14."""
 
 from __future__ import annotations
 
-import io
-import re
 from datetime import date, datetime
 
-import pytest
-from pypdf import PdfReader
-
-from tests.engine.test_engine_stats import NIGHT_1, NIGHT_2
+from tests.support.documents import printed
 from tests.support.groups import group_session, make_group, pay
 from tests.support.records import TALON
-
-
-def text_of(pdf: bytes) -> str:
-    reader = PdfReader(io.BytesIO(pdf))
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() or "" for page in reader.pages))
-
-
-@pytest.fixture
-def barkada(app, client):
-    token, ids = make_group(app)
-    seats_1, seats_2 = ([key.title() for key in night[0]] for night in (NIGHT_1, NIGHT_2))
-    group_session(app, client, token, seats_1, NIGHT_1[1], datetime(2026, 11, 6, 12))
-    group_session(app, client, token, seats_2, NIGHT_2[1], datetime(2026, 11, 13, 12))
-    return token, ids
-
-
-def printed(client, url: str) -> str:
-    answer = client.get(url)
-    assert answer.status_code == 200, answer.get_data(as_text=True)[:500]
-    assert answer.mimetype == "application/pdf"
-    assert answer.headers["Cache-Control"] == "no-store"
-    return text_of(answer.data)
 
 
 def test_season_pdf_has_the_same_figures_as_the_page(client, barkada):
@@ -61,7 +34,7 @@ def test_season_pdf_of_a_period_and_its_reprint_from_the_cache(app, client, bark
 
 
 def test_member_statement_runs_the_balance_through_sessions_and_payments(app, client, barkada):
-    token, ids = barkada
+    token, ids, _ = barkada
     pay(app, token, "Dan", "Ana", "59.00", date(2026, 11, 14))
     # a third night still being played: listed, counted only once settled
     group_session(

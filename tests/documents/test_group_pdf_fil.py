@@ -1,4 +1,4 @@
-"""The season PDF and a member's statement in Filipino (issue 12): printed by the bounded
+"""The season PDF and a member's statement in Filipino: printed by the bounded
 printer and read back with pypdf. The language is the one asked when printing (`?lang=fil`, or
 the device's Accept-Language) and is part of the cache key: the same season printed in English
 and then in Filipino gives two PDFs, each in its language."""
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from tests.documents.test_group_pdf import barkada, printed  # noqa: F401 (a fixture)
+from tests.support.documents import printed
 from tests.support.groups import group_session, pay
 from tests.support.records import TALON
 
 
-def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barkada):  # noqa: F811
+def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barkada):
     url = f"/g/{barkada[0]}/season.pdf"
     english = printed(client, url)
     assert "Biyernes: season" in english and "All sessions · 2 sessions · 7 rounds" in english
@@ -32,13 +32,13 @@ def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barka
     assert "Biyernes: season" in again and "Season ng Biyernes" not in again
 
 
-def test_a_period_in_filipino_month_names(client, barkada):  # noqa: F811
+def test_a_period_in_filipino_month_names(client, barkada):
     text = printed(client, f"/g/{barkada[0]}/season.pdf?from=2026-11-10&to=2026-12-31&lang=fil")
     assert "10 Nob 2026 hanggang 31 Dis 2026 · 1 session · 3 round" in text
 
 
-def test_a_statement_in_filipino_by_the_device_language(app, client, barkada):  # noqa: F811
-    token, ids = barkada
+def test_a_statement_in_filipino_by_the_device_language(app, client, barkada):
+    token, ids, _ = barkada
     pay(app, token, "Dan", "Ana", "59.00", date(2026, 11, 14))
     group_session(
         app, client, token, ["Ana", "Cris", "Dan"], [TALON], datetime(2026, 11, 20, 12), False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from tests.documents.test_web_exports import played
+from tests.support.documents import played
 from tracker.documents.summary import summary_html
 from tracker.engine import PRESETS, Rules
 from tracker.present import house_rules

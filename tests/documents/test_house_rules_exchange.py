@@ -1,4 +1,4 @@
-"""Issue 13 through the web app: the other tables' house rules (RULES.md §7) in the API, the
+"""Issue 13 through the web app: the other tables' house rules (docs/rules.md §7) in the API, the
 JSON export and import (an old export without them still imports), the CSV, the session page
 and the summary PDF. Sessions are built through the API; the PDF is read back with pypdf."""
 
@@ -9,7 +9,7 @@ import csv
 import io
 import json
 
-from tests.documents.test_web_exports import page_text, pdf_text, session
+from tests.support.documents import page_text, pdf_text, session
 from tests.support.records import PLAYERS, hand
 from tests.support.rounds_factory import known_session
 from tracker.engine import Rules

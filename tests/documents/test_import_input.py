@@ -1,6 +1,6 @@
 """Whatever an import or a backup holds, the answer is the session or a refusal that says where
 (422 for the page and the API, exit 2 for `flask restore`): never a crash, never a silent
-misreading, and nothing stored (issue 8, part 4)."""
+misreading, and nothing stored (part 4)."""
 
 from __future__ import annotations
 

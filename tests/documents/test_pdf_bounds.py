@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.documents.test_web_exports import pdf_text, played, winners_in
+from tests.support.documents import pdf_text, played, winners_in
 from tests.support.rounds_factory import random_session
 from tracker.config import summary_limits
 from tracker.documents.pdf_cache import cache_folder
@@ -109,6 +109,7 @@ def test_a_print_over_its_memory_bound_is_503(app, client, make_session, caplog)
     assert leftovers(app) == []
 
 
+@pytest.mark.slow
 def test_a_full_worker_answers_busy_then_prints_once_a_slot_is_free(app, make_session):
     app.config["SUMMARY_RENDERS"] = 1
     first, second = app.test_client(), app.test_client()

@@ -1,4 +1,4 @@
-"""Issue 10: the summary PDF is kept per session revision, in the instance folder, so a reprint
+"""the summary PDF is kept per session revision, in the instance folder, so a reprint
 of an unchanged session (from any worker sharing the folder) is a file read, and a changed one
 is printed afresh. Times are measured on the real app, nothing is mocked."""
 
@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import time
 
-from tests.documents.test_web_exports import pdf_text, played
+import pytest
+
+from tests.support.documents import pdf_text, played
 from tests.support.records import DRAW
 from tracker import create_app
 from tracker.documents.pdf_cache import cache_folder
 from tracker.extensions import db
 
-REPRINT = 0.050  # seconds (issue 10: a reprint under 50 ms)
+REPRINT = 0.050  # seconds (a reprint under 50 ms)
 
 
 def timed_get(client, url: str) -> tuple[float, bytes]:
@@ -63,6 +65,7 @@ def test_another_worker_sharing_the_instance_folder_reprints_from_the_cache(
     assert data == first and warm < REPRINT, warm
 
 
+@pytest.mark.slow
 def test_a_changed_session_is_printed_afresh_and_its_old_print_dropped(app, client, make_session):
     token = played(client, make_session)
     url = f"/s/{token}/summary.pdf"

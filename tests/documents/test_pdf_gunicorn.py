@@ -14,6 +14,8 @@ import pytest
 from tests.support.live_server import Gunicorn, migrate
 from tests.support.rounds_factory import random_session
 
+pytestmark = pytest.mark.slow
+
 MIB = 1024 * 1024
 
 

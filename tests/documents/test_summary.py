@@ -204,7 +204,7 @@ def test_fetcher_refuses_outside_urls(tmp_path):
         with pytest.raises(RefusedURL):
             fetcher.fetch(url)
     assert len(fetcher.refused) == 5
-    from tracker.documents.summary import TEMPLATES
+    from tracker.documents.pdf import TEMPLATES
 
     response = fetcher.fetch((TEMPLATES / "summary.html").as_uri())
     assert b"<html" in response.read()

@@ -1,5 +1,5 @@
 """The summary's payment lines are the engine's explanations, in the reader's language
-(issue 12): where there is no request (the PDF's child process) the print's language is
+: where there is no request (the PDF's child process) the print's language is
 chosen as the child chooses it (render.in_language)."""
 
 from __future__ import annotations

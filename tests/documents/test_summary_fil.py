@@ -1,13 +1,14 @@
-"""The summary PDF in the language chosen when printing (issue 12): `?lang=fil` or the device's
+"""The summary PDF in the language chosen when printing: `?lang=fil` or the device's
 language. The child process that prints it works in that language, and the language is part of
 the cache key: a Filipino print and the English one right after it are two files that never
 swap. Read back as text with pypdf, printed by the real app, nothing mocked."""
 
 from __future__ import annotations
 
+import pytest
 from flask_babel import force_locale, gettext
 
-from tests.documents.test_web_exports import pdf_text, played
+from tests.support.documents import pdf_text, played
 from tracker.documents.pdf_cache import cache_folder
 from tracker.documents.summary import page_counter
 
@@ -17,6 +18,7 @@ def fil(app, text: str, **values) -> str:
         return gettext(text, **values)
 
 
+@pytest.mark.slow
 def test_a_filipino_print_then_an_english_one(app, client, make_session):
     token = played(client, make_session)
     url = f"/s/{token}/summary.pdf"

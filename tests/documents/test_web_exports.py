@@ -13,11 +13,11 @@ import re
 from decimal import Decimal
 
 import pytest
-from pypdf import PdfReader
 
 from tests.support.admin import ADMIN
+from tests.support.documents import page_text, pdf_pages, pdf_text, played, session, winners_in
 from tests.support.forms import csrf_token
-from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
+from tests.support.records import PLAYERS, TALON
 from tests.support.rounds_factory import random_session
 from tracker.engine import money_text
 from tracker.exchange.export import export_json, ledger_of
@@ -25,44 +25,8 @@ from tracker.exchange.export import export_json, ledger_of
 NAMES = ["Ñoño Dela Cruz", "Ma. Luz Bañez", "Cris"]
 
 
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
-
-
-def pdf_pages(data: bytes) -> list:
-    return PdfReader(io.BytesIO(data)).pages
-
-
-def pdf_text(data: bytes) -> str:
-    return squash(" ".join(page.extract_text() or "" for page in pdf_pages(data)))
-
-
-def winners_in(text: str, names: list[str]) -> list[str | None]:
-    pick = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
-    return [m.group(1) for m in re.finditer(rf"★\s*({pick})|no winner", text)]
-
-
-def session(client, token: str) -> dict:
-    response = client.get(f"/api/sessions/{token}")
-    assert response.status_code == 200
-    return response.get_json()
-
-
 def session_count(client) -> int:
     return len(client.get("/api/sessions", headers=ADMIN).get_json()["sessions"])
-
-
-def played(client, make_session, players=None, page_size=None) -> str:
-    """A session of three rounds (draw, Tongits, talon out) entered through the API."""
-    body = {"players": players or PLAYERS, "dealer": 0, "rules": {}}
-    if page_size:
-        body["page_size"] = page_size
-    response = client.post("/api/sessions", json=body)
-    assert response.status_code == 201, response.get_json()
-    token = response.get_json()["id"]
-    for record in (DRAW, TONGITS, TALON):
-        assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
-    return token
 
 
 def textarea(response) -> str:
@@ -71,10 +35,6 @@ def textarea(response) -> str:
     )
     assert match, "no textarea"
     return html.unescape(match.group(1))
-
-
-def page_text(response) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
 
 
 # -- the summary PDF ------------------------------------------------------------------------
@@ -245,6 +205,7 @@ def test_settled_state_is_imported(client, make_session):
     assert client.post(f"/api/sessions/{new}/rounds", json=TALON).status_code == 201
 
 
+@pytest.mark.slow
 def test_a_200_round_session_imports_and_prints(client):
     exported = random_session(seed=31, rounds=200, players=NAMES, first_dealer=2, page_size="a4")
     ledger = ledger_of(exported)

@@ -1,4 +1,4 @@
-"""RULES.md §1: the card notation and card points."""
+"""docs/rules.md §1: the card notation and card points."""
 
 import pytest
 from hypothesis import given

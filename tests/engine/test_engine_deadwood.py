@@ -1,4 +1,4 @@
-"""RULES.md §3: exact minimum deadwood, checked against an exhaustive search."""
+"""docs/rules.md §3: exact minimum deadwood, checked against an exhaustive search."""
 
 from itertools import combinations
 
@@ -13,7 +13,7 @@ from tracker.engine.cards import DECK, JOKER_CARD
 @pytest.mark.parametrize(
     "hand, deadwood",
     [
-        # the examples of RULES.md §3
+        # the examples of docs/rules.md §3
         ("QC QD QH QS JC JD JH JS 8C 9C 10C 3S", 3),
         ("AS 2S 3S 4S AH AD", 0),
         ("10D JD QD KD KS KH", 0),

@@ -11,11 +11,14 @@ import json
 import tempfile
 from pathlib import Path as FilePath
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tracker.engine import CardError, Path, RoundError, Rules, RulesError, parse_cards, score_round
 from tracker.engine.__main__ import main
+
+pytestmark = pytest.mark.slow
 
 OVERFLOWING = [
     -(10**40),

@@ -1,4 +1,4 @@
-"""Input that never crashes the engine and is never silently misread (issue 8, part 4): each
+"""Input that never crashes the engine and is never silently misread (part 4): each
 gets a clear message saying where it is. The same classes are fuzzed in test_engine_fuzz.py."""
 
 import copy

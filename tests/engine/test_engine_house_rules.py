@@ -1,4 +1,4 @@
-"""RULES.md §7 "Other tables' house rules": the six options, each worked out by hand.
+"""docs/rules.md §7 "Other tables' house rules": the six options, each worked out by hand.
 
 Every amount below is worked from the default stake ₱10.00 and point rate ₱1.00 (or the preset
 named) and the deadwood written next to each hand, in the test itself.
@@ -8,12 +8,21 @@ from decimal import Decimal
 
 import pytest
 
-from tests.engine.test_engine_scoring import FIVE, FIVE_B, OPEN_LOW, OPEN_TEN, SUNOG, TEN
-from tests.support.engine_rounds import hand, paid, record
+from tests.support.engine_rounds import (
+    FIVE,
+    FIVE_B,
+    OPEN_LOW,
+    OPEN_TEN,
+    SUNOG,
+    TEN,
+    hand,
+    paid,
+    record,
+)
 from tracker.engine import RoundError, Rules, RulesError, read_rules, score_round
 
 D = Decimal
-# the hands of test_engine_scoring: OPEN_LOW 5 (opened), OPEN_TEN 10, SUNOG 11 (no meld),
+# the hands of tests/support/engine_rounds.py: OPEN_LOW 5 (opened), OPEN_TEN 10, SUNOG 11 (no meld),
 # FIVE 5, FIVE_B 5, TEN 10
 
 

@@ -1,4 +1,4 @@
-"""Properties of the other tables' house rules (RULES.md §7) over many rounds and sessions:
+"""Properties of the other tables' house rules (docs/rules.md §7) over many rounds and sessions:
 payments plus pot movements sum to zero, and a push moves nothing.
 
 The rounds are dealt so that ties are common: each seat holds cards of its own ranks only

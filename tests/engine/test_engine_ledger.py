@@ -1,4 +1,4 @@
-"""RULES.md §6 over a session: the derived ledger, the pot, dealers, progressive mode."""
+"""docs/rules.md §6 over a session: the derived ledger, the pot, dealers, progressive mode."""
 
 from decimal import Decimal
 

@@ -1,4 +1,4 @@
-"""RULES.md §2: sets, runs, the ace, jokers, secret melds."""
+"""docs/rules.md §2: sets, runs, the ace, jokers, secret melds."""
 
 import pytest
 
@@ -139,7 +139,7 @@ def test_secret_meld_must_be_four_of_a_kind():
     ],
 )
 def test_the_reason_is_the_rule_the_cards_break(cards, rules, message):
-    """An ordinary hand of odd cards is not told "a run must be one suit" (issue 9), and a
+    """An ordinary hand of odd cards is not told "a run must be one suit", and a
     K-A-2 under house rules without Q-K-A does not mention Q-K-A."""
     with pytest.raises(MeldError) as caught:
         validate_meld(parse_cards(cards), rules)

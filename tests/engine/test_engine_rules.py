@@ -1,4 +1,4 @@
-"""The house-rule options of RULES.md and their two presets."""
+"""The house-rule options of docs/rules.md and their two presets."""
 
 from dataclasses import fields
 from decimal import Decimal

@@ -1,19 +1,23 @@
-"""RULES.md §4-§6: sunog, who wins a round and why, and what each loser pays."""
+"""docs/rules.md §4-§6: sunog, who wins a round and why, and what each loser pays."""
 
 from decimal import Decimal
 
 import pytest
 
-from tests.support.engine_rounds import hand, paid, record
+from tests.support.engine_rounds import (
+    FIVE,
+    FIVE_B,
+    OPEN_LOW,
+    OPEN_TEN,
+    SUNOG,
+    TEN,
+    hand,
+    paid,
+    record,
+)
 from tracker.engine import RoundError, score_round
 
 D = Decimal
-OPEN_LOW = hand("7S 7D 7C", "2C 3D")  # opened, deadwood 5
-OPEN_TEN = hand("5H 6H 7H 8H", "KD")  # opened, deadwood 10
-SUNOG = hand("", "AS AD 9C")  # no meld, deadwood 11
-FIVE = hand("9S 9H 9D", "4C AC")  # opened, deadwood 5
-FIVE_B = hand("JH QH KH", "2S 3S")  # opened, deadwood 5
-TEN = hand("JS QS KS", "10C")  # opened, deadwood 10
 
 
 # --- §4 sunog ---------------------------------------------------------------------------------

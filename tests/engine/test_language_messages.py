@@ -1,4 +1,4 @@
-"""The engine's and the core's sentences as message codes (issue 12): every template is in the
+"""The engine's and the core's sentences as message codes: every template is in the
 Filipino catalogue, translated, with the same placeholders; a Message is its English text."""
 
 from __future__ import annotations

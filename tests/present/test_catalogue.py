@@ -1,4 +1,4 @@
-"""The catalogue's guard (issue 12): every source string is in each language's messages.po,
+"""The catalogue's guard: every source string is in each language's messages.po,
 every message has a translation (plurals: every form), no translation drops or adds a
 placeholder, and the compiled messages.mo says what messages.po says.
 

@@ -1,4 +1,4 @@
-"""Money and dates for the reader's language (issue 12, present/display.py): English exactly as
+"""Money and dates for the reader's language (present/display.py): English exactly as
 before (engine.money_text, strftime in the C locale), Filipino by Babel from the locale's data;
 in a page through the template filters."""
 

@@ -1,4 +1,4 @@
-"""One time zone for every time shown to people (tracker/present/clock.py): the app's TIME_ZONE
+"""One time zone for every time shown to people (tracker/clock.py): the app's TIME_ZONE
 ($TRACKER_TIME_ZONE, by default Asia/Manila). One stored moment (the database keeps naive UTC)
 is the same local time on the home page, in the summary PDF (printed by the child process, as
 the app prints it), in the CSV's file name and in a group's nights; another zone moves every
@@ -17,9 +17,9 @@ from pypdf import PdfReader
 from tests.support.groups import group_session, make_group
 from tests.support.records import PLAYERS
 from tracker import create_app
+from tracker.clock import DEFAULT_ZONE, local_day, local_time, zone_named
 from tracker.extensions import db
 from tracker.models import GameSession
-from tracker.present.clock import DEFAULT_ZONE, local_day, local_time, zone_named
 
 # 20:15 UTC on Monday 30 November 2026, as the database keeps it: in Manila (UTC+8) it is
 # already 04:15 on Tuesday 1 December, in Berlin (UTC+1) 21:15 on the Monday.
@@ -134,6 +134,7 @@ def test_one_stored_moment_is_one_local_time_on_the_home_page_the_pdf_and_the_cs
     assert_shown_in("Asia/Manila", what_is_shown(app))
 
 
+@pytest.mark.slow
 def test_tracker_time_zone_moves_every_one_of_them(make_app, monkeypatch, tmp_path):
     """The same session on two apps sharing one instance folder (one cache of printed
     summaries): the Berlin app does not serve the PDF the Manila app printed."""

@@ -1,6 +1,9 @@
-"""A test database made by the real migrations, and dropped again afterwards."""
+"""A test database made by the real migrations, and dropped again afterwards; on PostgreSQL,
+each pytest-xdist worker's own database."""
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit, urlunsplit
 
 import sqlalchemy as sa
 
@@ -47,3 +50,25 @@ def rows(url: str, table: str = "round") -> int:
         count = connection.execute(sa.text(f"SELECT COUNT(*) FROM {table}")).scalar()
     engine.dispose()
     return count
+
+
+def worker_database(url: str, worker: str) -> str:
+    """The URL of a database of the pytest-xdist worker `worker` (gw0, gw1…) beside the one
+    `url` names (`<name>_<worker>`), created unless it exists: each worker drops and recreates
+    every table around each of its tests, so two workers never share one. scripts/test.sh
+    drops them at the end of its run."""
+    from tracker import database_url
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/')}_{worker}"
+    admin = sa.create_engine(
+        database_url(urlunsplit(parts._replace(path="/postgres"))), isolation_level="AUTOCOMMIT"
+    )
+    with admin.connect() as connection:
+        found = connection.execute(
+            sa.text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+        ).scalar()
+        if not found:
+            connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return urlunsplit(parts._replace(path=f"/{name}"))

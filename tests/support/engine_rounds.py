@@ -33,3 +33,12 @@ def record(
 def paid(result, payer: int) -> Decimal:
     """What `payer` paid the winner this round (0 when they paid nothing)."""
     return sum((p.amount for p in result.payments if p.payer == payer), Decimal(0))
+
+
+# Hands the scoring and house-rules tests share, each with its deadwood
+OPEN_LOW = hand("7S 7D 7C", "2C 3D")  # opened, deadwood 5
+OPEN_TEN = hand("5H 6H 7H 8H", "KD")  # opened, deadwood 10
+SUNOG = hand("", "AS AD 9C")  # no meld, deadwood 11
+FIVE = hand("9S 9H 9D", "4C AC")  # opened, deadwood 5
+FIVE_B = hand("JH QH KH", "2S 3S")  # opened, deadwood 5
+TEN = hand("JS QS KS", "10C")  # opened, deadwood 10

@@ -1,4 +1,4 @@
-"""Round entry on one phone, one screen (issue 9), tapped the way a thumb does: every tap checks
+"""Round entry on one phone, one screen, tapped the way a thumb does: every tap checks
 that its target is fully on screen without scrolling, and that after the tap and after the
 preview answer no key, tool, header button, tab or the live bar moved. Used by the browser
 tests and by benchmarks/entry_taps.py."""

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from tests.support.two_nights import NIGHT_1, NIGHT_2
 from tracker.extensions import db
 from tracker.models import Barkada, GameSession, Member, Payment
 
 RULES = {"stake": "10.00", "point_rate": "1.00"}
+# Night 1 on Friday 6 November 2026, 20:00 in Manila; night 2 starts at 01:00 on Friday 13
+# November in Manila, which is still the 12th in UTC: a night counts on its Manila date.
+FRIDAY_1 = datetime(2026, 11, 6, 12, 0)
+FRIDAY_2 = datetime(2026, 11, 12, 17, 0)
 
 
 def make_group(app, name: str = "Biyernes", members=("Ana", "Ben", "Cris", "Dan")):
@@ -65,3 +70,13 @@ def rename(app, group: str, old: str, new: str) -> None:
         member.name = new
         barkada.updated_at = datetime(2026, 12, 2)  # bumps the group's revision
         db.session.commit()
+
+
+def two_nights(app, client):
+    """Biyernes (Ana, Ben, Cris, Dan) with the two nights of tests/support/two_nights.py played
+    and settled, on FRIDAY_1 and FRIDAY_2: (token, {member name: id}, night 2's token)."""
+    token, ids = make_group(app)
+    for night, started in ((NIGHT_1, FRIDAY_1), (NIGHT_2, FRIDAY_2)):
+        seats = [key.title() for key in night[0]]
+        last = group_session(app, client, token, seats, night[1], started)
+    return token, ids, last

@@ -1,8 +1,9 @@
 /* A module worker that runs pytest under Pyodide, for tests/web/test_browser_engine_in_pyodide.py:
    it is sent {pyodide, files, wheels, args}; loads Pyodide from `pyodide`, unpacks each wheel
    (pure Python: pytest, hypothesis…) into site-packages (no micropip, no network), writes each
-   repository file at its path (tracker/__init__.py empty: the real one imports Flask; no
-   conftest: the engine's tests use none of its fixtures), runs pytest.main(args) there and
+   repository file at its path (tracker/__init__.py empty: the real one imports Flask; not
+   tests/conftest.py: the engine's tests use none of its fixtures, tests/engine/conftest.py sees
+   to that), runs pytest.main(args) there and
    answers {counts, failed, exit, output}. */
 const HOME = "/home/pyodide/";
 const COUNT = `

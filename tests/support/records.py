@@ -46,7 +46,7 @@ _ALL_52 = [
     for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 ]
 
-# Every bad input of RULES.md §8: (name, record, where, message fragment, form field)
+# Every bad input of docs/rules.md §8: (name, record, where, message fragment, form field)
 BAD_ROUNDS = [
     (
         "unknown card",

@@ -10,17 +10,14 @@ round's INSERT."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from tests.support.drafts import all_done, fill, rounds_of, url
+from tests.support.faults import Fault
 from tests.support.records import DRAW
-from tests.web.test_drafts import all_done, fill, rounds_of, url
 from tracker.extensions import db
-
-ON_POSTGRES = bool(os.environ.get("TEST_DATABASE_URL"))
 
 
 def ready_to_agree(client, token) -> int:
@@ -58,27 +55,6 @@ def agree_with(fault, client, token, version):
         fault.remove()
 
 
-class Fault:
-    """Makes the driver fail the first statement that starts with `wanted` once the round's
-    INSERT has run (in any transaction: the round is on its way to be stored)."""
-
-    def __init__(self, app, wanted: str):
-        self.wanted, self.left, self.inserted = wanted, 1, False
-        with app.app_context():
-            self.engine = db.engine
-        event.listen(self.engine, "before_cursor_execute", self.fail)
-
-    def fail(self, connection, cursor, statement, parameters, context, executemany):
-        said = statement.lstrip().upper()
-        self.inserted = self.inserted or said.startswith("INSERT INTO ROUND ")
-        if self.left and self.inserted and said.startswith(self.wanted):
-            self.left -= 1
-            raise connection.dialect.loaded_dbapi.OperationalError("fault injected by the test")
-
-    def remove(self):
-        event.remove(self.engine, "before_cursor_execute", self.fail)
-
-
 def test_a_fault_while_the_draft_is_cleared_saves_nothing_and_the_retry_saves_once(
     app, client, make_session
 ):
@@ -109,7 +85,7 @@ def test_a_fault_at_the_idempotency_record_rolls_the_round_back_too(app, client,
     assert_retry_saves_once(client, token, version)
 
 
-@pytest.mark.skipif(not ON_POSTGRES, reason="needs TEST_DATABASE_URL")
+@pytest.mark.postgres
 def test_postgresql_ending_the_connection_mid_agree_saves_nothing(
     app, client, make_session, database_url
 ):

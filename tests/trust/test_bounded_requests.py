@@ -13,9 +13,9 @@ from pathlib import Path
 from werkzeug.test import EnvironBuilder
 
 from tests.support.admin import ADMIN
+from tests.support.drafts import url
 from tests.support.records import TALON
 from tests.support.rounds_factory import random_session
-from tests.web.test_drafts import url
 from tracker.web.client_limit import ClientLimit
 from tracker.web.heavy_limits import one_heavy
 

@@ -1,5 +1,5 @@
 """Nothing that carries a session link or balances may be kept by a browser or a proxy
-(issue 10): every page, API answer and export says `Cache-Control: no-store`; only the static
+: every page, API answer and export says `Cache-Control: no-store`; only the static
 files are cached; the polls keep their ETag and 304 (the phones send If-None-Match themselves).
 """
 

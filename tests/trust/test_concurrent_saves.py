@@ -1,4 +1,4 @@
-"""Forty saves sent to one session at the same moment, against real gunicorn (issue 10): a save
+"""Forty saves sent to one session at the same moment, against real gunicorn: a save
 that only lost the race for the next round number is retried on the server, so every one is
 stored (201) under its own number 1..40 and the ledger is the replay of those 40 rounds; a
 copy sent again under the same Idempotency-Key is still stored once."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from tests.support.forms import csrf_token
+from tests.support.group_pages import GCASH, made_group, start_from_group
+from tests.support.pages import plain, text_of
 from tests.support.records import TALON, TONGITS
-from tests.web.test_group_pages import GCASH, made_group, start_from_group
-from tests.web.test_web_pages import plain, text_of
 
 
 def group_night(client):

@@ -1,4 +1,4 @@
-"""`flask sessions prune` leaves a barkada's sessions (issue 11): they are the group's history,
+"""`flask sessions prune` leaves a barkada's sessions: they are the group's history,
 and its balances and utang add them up; a session on its own idle as long is deleted."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
+from tests.support.cli import run
+from tests.support.group_api import group, make_group, played
 from tests.support.records import TONGITS
-from tests.trust.test_sessions_command import run
-from tests.web.test_groups_api import group, make_group, played
 from tracker.extensions import db
 from tracker.models import utcnow
 

@@ -1,4 +1,4 @@
-"""Issue 10: text that cannot break pages, settle/reopen only as JSON, out-of-range input a 400,
+"""text that cannot break pages, settle/reopen only as JSON, out-of-range input a 400,
 and the revision poll's 304."""
 
 from __future__ import annotations

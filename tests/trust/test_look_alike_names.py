@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_groups_api import make_group
+from tests.support.group_api import make_group
 
 CYRILLIC_ANA = "\u0410na"  # А (Cyrillic capital A), n, a
 NFD_NINO = "Nin\u0303o"  # n + combining tilde: "Niño" decomposed

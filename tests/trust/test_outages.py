@@ -1,4 +1,4 @@
-"""A database out of reach, full or read-only is answered honestly (issue 10): 503 with
+"""A database out of reach, full or read-only is answered honestly: 503 with
 Retry-After, a page (or a JSON problem under /api/) saying nothing was saved and to try again,
 never "the tracker hit a bug"; and once the database is back, the same save works, once.
 
@@ -18,32 +18,13 @@ from sqlalchemy import event
 
 from tests.support.forms import confirmation
 from tests.support.live_server import free_port
+from tests.support.outages import api_save, assert_unavailable, round_count
 from tests.support.records import DRAW, PLAYERS
 from tracker import create_app
 from tracker.extensions import db
 
 ON_POSTGRES = bool(os.environ.get("TEST_DATABASE_URL"))
 sqlite_only = pytest.mark.skipif(ON_POSTGRES, reason="a SQLite file's own failure")
-postgres_only = pytest.mark.skipif(not ON_POSTGRES, reason="needs TEST_DATABASE_URL")
-
-
-def assert_unavailable(response, api: bool) -> None:
-    assert response.status_code == 503, response.get_data(as_text=True)[:300]
-    assert response.headers["Retry-After"] == "30"
-    assert response.headers["Cache-Control"] == "no-store"
-    text = response.get_data(as_text=True)
-    if api:
-        message = response.get_json()["errors"][0]["message"]
-        assert "Nothing was saved" in message and "try again" in message
-    else:
-        assert response.mimetype == "text/html"
-        assert "Nothing was saved by this request: try again" in text
-        assert "Try again in a moment" in text
-    assert "bug" not in text
-
-
-def api_save(client, token: str, key: str):
-    return client.post(f"/api/sessions/{token}/rounds", json=DRAW, headers={"Idempotency-Key": key})
 
 
 def reviewed_form(round_entry, token: str) -> dict:
@@ -55,10 +36,6 @@ def reviewed_form(round_entry, token: str) -> dict:
 
 def form_save(client, token: str, fields: dict):
     return client.post(f"/s/{token}/rounds/new", data=fields)
-
-
-def round_count(client, token: str) -> int:
-    return client.get(f"/api/sessions/{token}").get_json()["round_count"]
 
 
 def fresh_connections(app) -> None:
@@ -136,7 +113,7 @@ def test_read_only_sqlite(app, client, make_session, round_entry, database_url, 
     assert round_count(client, token) == 2
 
 
-@postgres_only
+@pytest.mark.postgres
 def test_read_only_postgresql(app, client, make_session, round_entry, database_url):
     token = make_session()
     name = urlsplit(database_url).path.lstrip("/")

@@ -307,7 +307,7 @@ def test_changing_the_pin_needs_the_current_one_and_locks_other_devices(client, 
         == 201
     )
     # a session without a PIN can get one from its page, no current PIN asked, with the
-    # recovery code (issue 10: not by anyone with the link)
+    # recovery code (not by anyone with the link)
     created = client.post("/api/sessions", json={"players": PLAYERS}).get_json()
     open_token = created["id"]
     page = ben.get(f"/s/{open_token}/pin").get_data(as_text=True)

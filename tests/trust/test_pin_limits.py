@@ -1,4 +1,4 @@
-"""Issue 10: PIN guessing is bounded per session as well as per address. A 4-digit PIN fell
+"""PIN guessing is bounded per session as well as per address. A 4-digit PIN fell
 after 174 tries from 35 loopback addresses; now all addresses together get
 `pins.MAX_WRONG_PER_SESSION` tries per window, and the owner and unlocked devices go on."""
 

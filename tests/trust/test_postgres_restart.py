@@ -1,4 +1,4 @@
-"""Issue 10: the PostgreSQL server itself stops in the middle of an evening (a restart, an
+"""the PostgreSQL server itself stops in the middle of an evening (a restart, an
 upgrade, a crash) and comes back. A throwaway server of this test's own (scripts/postgres.sh on
 a free port and a folder of its own) is stopped under the running app and started again: while
 it is down every page and API call is a 503 that saved nothing; once it is back the same app,
@@ -18,13 +18,18 @@ import pytest
 from flask_migrate import upgrade
 
 from tests.support.live_server import free_port
+from tests.support.outages import api_save, assert_unavailable, round_count
 from tests.support.records import PLAYERS
-from tests.trust.test_outages import api_save, assert_unavailable, round_count
 from tracker import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
-pytestmark = pytest.mark.skipif(not BIN, reason="PostgreSQL is not installed")
+# a server of its own: it needs PostgreSQL installed, not TEST_DATABASE_URL, but runs once, in
+# the PostgreSQL pass (the `postgres` mark), not in both
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(not BIN, reason="PostgreSQL is not installed"),
+]
 
 
 def pg_ctl(data: Path, *args: str, check: bool = True) -> None:

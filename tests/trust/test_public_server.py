@@ -1,4 +1,4 @@
-"""On a public server (issue 10): links and QR codes from PUBLIC_URL, never from the Host header;
+"""On a public server: links and QR codes from PUBLIC_URL, never from the Host header;
 other hosts refused under TRUSTED_HOSTS; X-Forwarded-For/-Proto believed only under TRUST_PROXY;
 cookies Secure under HTTPS. Without any of them, the table's Wi-Fi works as before."""
 

@@ -45,6 +45,7 @@ def violations(page) -> list:
     return page.evaluate("window.__csp || []")
 
 
+@pytest.mark.slow
 def test_every_page_works_under_the_csp_with_hostile_names(watched, server):
     new_phone, problems = watched
     page = new_phone()

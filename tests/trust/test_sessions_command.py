@@ -1,4 +1,4 @@
-"""Issue 10: the server owner's `flask --app tracker sessions list` and `sessions prune`."""
+"""the server owner's `flask --app tracker sessions list` and `sessions prune`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from tests.support.cli import run
 from tests.support.live_server import ROOT
 from tests.support.records import DRAW, PLAYERS
 from tracker.documents.pdf_cache import cache_folder, cached_pdf, store_pdf
@@ -17,10 +18,6 @@ from tracker.models import utcnow
 
 TABLES = ("round", "round_draft", "pin_attempt", "idempotent_request", "game_session")
 TABLES += ("change_event",)
-
-
-def run(app, *args):
-    return app.test_cli_runner().invoke(args=list(args), catch_exceptions=False)
 
 
 def counts(database_url) -> dict:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from tests.support.drafts import url
 from tests.support.records import TALON, TONGITS
-from tests.web.test_drafts import url
 
 HOSTILE = "<!--"
 NAMES = ["<b>Ana", "Ben</svg>", "Cris&amp;"]

@@ -4,7 +4,6 @@ locks with no end)."""
 
 from __future__ import annotations
 
-import os
 import threading
 
 import pytest
@@ -12,9 +11,7 @@ import sqlalchemy as sa
 
 from tests.support.database import drop_everything
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("TEST_DATABASE_URL"), reason="a PostgreSQL server's locks"
-)
+pytestmark = pytest.mark.postgres  # a PostgreSQL server's locks
 
 
 def test_a_connection_left_in_a_transaction_does_not_stall_the_next_test(app, database_url):

@@ -1,39 +1,33 @@
 """Accessibility: axe-core finds no serious or critical violation on any page of the app, on a
 360×740 phone, in the light and in the dark colour scheme.
 
-axe-core's axe.min.js comes from the npm registry through the npm client (`bash scripts/setup.sh
-test` fetches a pinned version with `npm pack`, checks its sha512 and keeps axe.min.js in
-.cache/axe-core/); it is injected into each page by the test only, never served by the app. Every
-page is checked as people see it: its <details> opened, form errors shown, and the round entry
-also part-way through a round and at its review.
+axe-core (tests/support/axe.py) is injected into each page by the test only, never served by the
+app. Every page is checked as people see it: its <details> opened, form errors shown, and the
+round entry also part-way through a round and at its review.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
+from tests.support.axe import (
+    AXE,
+    RUN_AXE,
+    SERIOUS,
+    SHOTS,
+    SMALL,
+    refused,
+    submit,
+    violations_text,
+)
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 
 pytestmark = pytest.mark.browser
 
-AXE = Path(__file__).resolve().parents[2] / ".cache" / "axe-core" / "axe.min.js"
-SMALL = {"width": 360, "height": 740}
-SHOTS = os.environ.get("TRACKER_SCREENSHOTS", "")  # a folder for screenshots, when set
-SERIOUS = ("serious", "critical")
 PIN = "4826"
-
-# Run in the page: axe's violations (all of its default rules: WCAG 2 A and AA and its best
-# practices), each with the nodes it names.
-RUN_AXE = """async () => {
-  const results = await axe.run(document, {resultTypes: ["violations"]});
-  return results.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                  nodes: v.nodes.map((n) => ({target: n.target.join(" "),
-                                              summary: n.failureSummary}))}));
-}"""
 
 
 def _api(request, method: str, url: str, data=None, pin: str | None = None):
@@ -64,11 +58,6 @@ def site(browser, server):
     _api(request, "POST", f"{server}/api/sessions/{made['settled']}/settle", {})
     context.close()
     return made
-
-
-def _submit(page, button: str):
-    with page.expect_navigation():
-        page.get_by_role("button", name=button).click()
 
 
 def _click(page, selector: str):
@@ -127,7 +116,7 @@ def review(page):
 
 
 def new_session_errors(page):
-    _submit(page, "Start the session")
+    submit(page, "Start the session")
     page.locator("[aria-invalid=true]").first.wait_for()
 
 
@@ -135,18 +124,8 @@ def start_session(page):
     """The new-session form sent: the session page with its recovery code shown once."""
     for seat, name in enumerate(PLAYERS):
         page.fill(f"[name=player_{seat}]", name)
-    _submit(page, "Start the session")
+    submit(page, "Start the session")
     page.locator("#recovery-code").wait_for()
-
-
-def refused(field: str, text: str, button: str):
-    """What to do on a form to see it refused: type `text` into `field`, send it."""
-
-    def prepare(page):
-        page.fill(field, text)
-        _submit(page, button)
-
-    return prepare
 
 
 def bad_request(page):
@@ -193,16 +172,6 @@ PAGES = [
 ]
 
 
-def _report(violations) -> str:
-    lines = []
-    for v in violations:
-        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
-        for node in v["nodes"]:
-            summary = " ".join(node["summary"].split())
-            lines.append(f"    {node['target']}: {summary[:300]}")
-    return "\n".join(lines)
-
-
 @pytest.mark.parametrize("name,session,path,prepare", PAGES, ids=[page[0] for page in PAGES])
 def test_no_serious_violation(browser, server, site, name, session, path, prepare):
     """The page in the light colour scheme, then in the dark one (the same page: the scheme is
@@ -238,7 +207,7 @@ def test_no_serious_violation(browser, server, site, name, session, path, prepar
         context.close()
     assert errors == [], errors
     report = "\n".join(
-        f"{name} ({scheme}, {where}):\n{_report(found)}"
+        f"{name} ({scheme}, {where}):\n{violations_text(found)}"
         for scheme, found in violations.items()
         if found
     )

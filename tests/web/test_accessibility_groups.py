@@ -1,4 +1,4 @@
-"""Accessibility of a barkada's pages (issue 11): axe-core finds no serious or critical
+"""Accessibility of a barkada's pages: axe-core finds no serious or critical
 violation at 360×740, light and dark, on the new-group form (empty and refused), the group page
 (with utang, payments and a session), a member's page, the payment form refused, the group's
 PIN and unlock pages, the import page, and a group session's settle-up with its Bayad na."""
@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.axe import AXE, RUN_AXE, SERIOUS, SMALL, refused, violations_text
 from tests.support.records import TONGITS
-from tests.web.test_accessibility import AXE, RUN_AXE, SERIOUS, SMALL, _report, refused
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def barkada(browser, server):
+def groups(browser, server):
     """A group with a settled session (utang), a payment, and a second group with a PIN."""
     context = browser.new_context()
     request = context.request
@@ -51,7 +51,7 @@ PAGES = [
 
 
 @pytest.mark.parametrize("name,path,prepare", PAGES, ids=[page[0] for page in PAGES])
-def test_no_serious_violation_on_group_pages(browser, server, barkada, name, path, prepare):
+def test_no_serious_violation_on_group_pages(browser, server, groups, name, path, prepare):
     if not AXE.exists():
         pytest.skip(f"{AXE} is missing: `bash scripts/setup.sh test` fetches it")
     context = browser.new_context(viewport=SMALL, has_touch=True, is_mobile=True, bypass_csp=True)
@@ -63,8 +63,8 @@ def test_no_serious_violation_on_group_pages(browser, server, barkada, name, pat
     try:
         if name in ("group", "group-member", "group-session-settled"):
             # this phone may change the group: its forms are shown (Bayad na, Undo, Edit)
-            page.goto(f"{server}/g/{barkada['group']}")
-        page.goto(server + path.format(**barkada))
+            page.goto(f"{server}/g/{groups['group']}")
+        page.goto(server + path.format(**groups))
         if prepare:
             prepare(page)
         page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
@@ -76,7 +76,9 @@ def test_no_serious_violation_on_group_pages(browser, server, barkada, name, pat
         context.close()
     assert errors == [], errors
     report = "\n".join(
-        f"{name} ({scheme}):\n{_report(found)}" for scheme, found in violations.items() if found
+        f"{name} ({scheme}):\n{violations_text(found)}"
+        for scheme, found in violations.items()
+        if found
     )
     if report:
         pytest.fail(report, pytrace=False)

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from tests.support.records import DRAW, TALON
 from tracker.extensions import db
 
+pytestmark = pytest.mark.slow
+
 cards = st.sampled_from(
     ["7S", "7D", "7C", "8S", "9S", "10S", "JK", "AS", "KD", "ZZ", "", "7s 7d 7c", "T♠"]
 )
@@ -132,7 +134,7 @@ def test_any_session_gets_an_answer_not_a_crash(client, payload):
         assert client.get(f"/api/sessions/{response.get_json()['id']}").status_code == 200
 
 
-# ------------------------------------------------------------------ hostile JSON (issue 8)
+# ------------------------------------------------------------------ hostile JSON
 # What Python's own parser trips on or takes silently: integers of thousands of digits (a bare
 # ValueError inside json), NaN and 1e999 (infinity), nesting thousands of levels deep (a
 # RecursionError), lone surrogates (PostgreSQL will not store them) and control characters.

@@ -13,91 +13,16 @@ import pytest
 
 from tests.support.browser import CHECK_LAYOUT, PHONE, TAPS_FILE
 from tests.support.entry import SAVE_READY, SETTLED
+from tests.support.picker import Taps, enter_round, start_session
 
 pytestmark = pytest.mark.browser
-
-
-class Taps:
-    """Taps the way a thumb does, and counts them."""
-
-    def __init__(self, page):
-        self.page = page
-        self.count = 0
-
-    def __call__(self, locator):
-        locator.tap()
-        self.count += 1
-
-    def card(self, card: str):
-        key = self.page.locator(f".picker [data-card='{card}']")
-        assert key.is_enabled(), f"{card} is greyed out"
-        self(key)
-
-    def cards(self, text: str):
-        for card in text.split():
-            self.card(card)
-
-    def meld(self):
-        self(self.page.locator(".picker [data-act=meld]"))
-
-    def next(self):
-        self(self.page.locator(".picker [data-act=next]"))
-
-    def done(self):
-        """Done (the third tool on the last player): the review step, Confirm in the bar."""
-        done = self.page.get_by_role("button", name=re.compile("^Done"))
-        self(done)
-        self.page.locator("#review-step").wait_for(state="visible")
-
-
-def start_session(page, server, names=("Ana", "Ben", "Cris")) -> str:
-    page.goto(server + "/new")
-    for seat, name in enumerate(names):
-        page.fill(f"#player_{seat}", name)
-    page.locator("label[for=dealer-0]").tap()
-    page.get_by_role("button", name="Start the session").tap()
-    page.wait_for_url(re.compile(r"/s/[\w-]+"))
-    return page.url.split("/s/")[1].split("?")[0]
-
-
-def enter_round(
-    page,
-    taps: Taps,
-    ending: str,
-    declarer: str | None,
-    players: list[tuple[list[str], str]],
-    challengers=(),
-    last_drawer=None,
-    before_save=None,
-):
-    """One round through the picker: each player's melds (each closed by Meld ✓), then the hand."""
-    taps(page.locator(f"label[for=ending-{ending}]"))
-    if declarer is not None:
-        taps(page.locator(f"label[for=declarer-{declarer}]"))
-    if last_drawer is not None:
-        taps(page.locator(f"label[for=last_drawer-{last_drawer}]"))
-    for seat, (melds, hand) in enumerate(players):
-        if seat:
-            taps.next()
-        for meld in melds:
-            taps.cards(meld)
-            taps.meld()
-        taps.cards(hand)
-    if before_save:
-        before_save()
-    taps.done()
-    for seat in challengers:  # the flags are on the review step
-        taps(page.locator(f"label[for=challenged_{seat}]"))
-    save = page.locator("#save")
-    page.wait_for_function(SAVE_READY)
-    taps(save)
-    page.wait_for_url(re.compile(r"/s/[\w-]+(#round-\d+)?$"))
 
 
 def balances(page) -> list[str]:
     return [t.strip() for t in page.locator(".balances .amt").all_inner_texts()]
 
 
+@pytest.mark.slow
 def test_a_whole_session_on_a_phone(phone, server, api=None):
     page = phone
     token = start_session(page, server)
@@ -221,6 +146,7 @@ def expect_text(page, selector, text):
     )
 
 
+@pytest.mark.slow
 def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
     first = browser.new_context(viewport=PHONE, has_touch=True).new_page()
     second = browser.new_context(viewport=PHONE, has_touch=True).new_page()
@@ -250,6 +176,7 @@ def test_a_second_phone_sees_a_saved_round_without_reloading(browser, server):
     second.context.close()
 
 
+@pytest.mark.slow
 def test_phone_layout_at_360px(browser, server):
     context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
     page = context.new_page()

@@ -23,6 +23,8 @@ from werkzeug.serving import make_server
 from werkzeug.wrappers import Request, Response
 
 pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
     pytest.mark.timeout(900),
     pytest.mark.skipif(
         bool(os.environ.get("TEST_DATABASE_URL")),
@@ -46,6 +48,7 @@ def repository_files() -> list[str]:
     sources and catalogue that test_language_messages reads as text."""
     tests = [p for p in (ROOT / "tests" / "engine").glob("*.py") if p.name != "test_engine_cli.py"]
     support = ["__init__.py", "engine_rounds.py", "records.py", "rounds_factory.py"]
+    support += ["two_nights.py"]
     files = [*tests, ROOT / "tests/__init__.py", *(ROOT / "tests/support" / n for n in support)]
     files += [p for p in (ROOT / "tracker").rglob("*.py") if p != ROOT / "tracker/__init__.py"]
     files += list((ROOT / "tracker" / "translations").rglob("*.po"))

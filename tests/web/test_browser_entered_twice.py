@@ -28,6 +28,7 @@ def entered(page) -> OneScreen:
     return screen
 
 
+@pytest.mark.slow
 def test_two_phones_confirming_the_same_round_save_it_once(phones, server):
     ana, ben = phones[0], phones[1]
     token = new_session(ana, server)

@@ -1,4 +1,4 @@
-"""Round entry on one phone, one screen (issue 9, part A), in Debian's Chromium at 360x740 with
+"""Round entry on one phone, one screen, in Debian's Chromium at 360x740 with
 touch: every tap of a round lands on something fully on screen without scrolling, and nothing
 the thumb aims at moves after a tap or after the engine's answer; the last player's Done leads
 to the verdict with Confirm in view; what the issue found wrong on this page stays fixed."""
@@ -16,22 +16,12 @@ from tests.support.entry import (
     TYPICAL,
     OneScreen,
     new_session,
-    one_phone,
     tap_a_round,
 )
 
 pytestmark = pytest.mark.browser
 
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")  # a folder for the 360x740 screenshots
-
-
-@pytest.fixture
-def page(browser):
-    page = one_phone(browser)
-    yield page
-    errors = page.js_errors
-    page.context.close()
-    assert errors == [], errors  # no JavaScript errors on any page
 
 
 def shot(page, name: str) -> None:
@@ -44,6 +34,7 @@ def ledger(page, server: str, token: str) -> dict:
     return page.request.get(f"{server}/api/sessions/{token}").json()
 
 
+@pytest.mark.slow
 def test_a_talon_out_round_by_tapping_on_one_phone(page, server):
     token = new_session(page, server)
     page.goto(f"{server}/s/{token}/rounds/new")
@@ -201,6 +192,7 @@ def test_type_instead_and_the_picker_together(page, server):
     assert page.locator(".picker [data-card='7D']").is_disabled()
 
 
+@pytest.mark.slow
 def test_back_after_saving_never_shows_the_old_form(page, server):
     token = new_session(page, server)
     tap_a_round(page, server, token)
@@ -212,6 +204,7 @@ def test_back_after_saving_never_shows_the_old_form(page, server):
     assert page.input_value("#hand_0") == ""
 
 
+@pytest.mark.slow
 def test_a_round_saved_meanwhile_on_another_phone_is_shown_again_for_review(page, server):
     """The review was of round 1; another phone saved a round first: Confirm does not save
     blind, the page comes back on its review step (the number, the verdict), Confirm again."""

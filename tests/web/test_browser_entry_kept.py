@@ -49,6 +49,7 @@ def draft_hands(page, server, token) -> list:
     return [seat["hand"] for seat in body["seats"]]
 
 
+@pytest.mark.slow
 def test_a_reload_and_back_forward_mid_entry_keep_every_card(phone, server):
     token = new_session(phone, server)
     half_a_round(phone, server, token)
@@ -124,6 +125,7 @@ def test_taps_the_server_never_got_survive_leaving_the_page(phone, server):
     assert draft_hands(phone, server, token)[2]["hand"] == ["9S", "10S"]
 
 
+@pytest.mark.slow
 def test_taps_kept_on_the_phone_for_a_round_saved_meanwhile_elsewhere_are_not_kept_again(
     phone, server
 ):

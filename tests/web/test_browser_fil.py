@@ -1,4 +1,4 @@
-"""A round entered on the Filipino round page (issue 12), in Debian's Chromium at 360x740 with
+"""A round entered on the Filipino round page, in Debian's Chromium at 360x740 with
 touch and JavaScript on: the scripts write their Filipino words (from the page's #words), every
 tap lands on something fully on screen and nothing moves, and the longer Filipino words fit
 their buttons (nothing overflows). Screenshots go to /tmp/shots12s/."""
@@ -51,6 +51,7 @@ def button(page, name: str):
     return page.get_by_role("button", name=name, exact=False)
 
 
+@pytest.mark.slow
 def test_a_round_on_the_filipino_round_page(page, server):
     token = new_session(page, server)
     page.goto(f"{server}/s/{token}/rounds/new?lang=fil")

@@ -1,4 +1,4 @@
-"""The stats page of a group (issue 11) in Chromium at 360x740 with JavaScript off, in the light
+"""The stats page of a group in Chromium at 360x740 with JavaScript off, in the light
 and the dark colour scheme: nothing scrolls sideways, every tap target is big enough, the
 charts are drawn (SVG from the server) and axe-core finds no serious violation."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.test_engine_stats import NIGHT_1, NIGHT_2
+from tests.support.axe import AXE, RUN_AXE, SERIOUS, SHOTS
 from tests.support.browser import CHECK_LAYOUT
 from tests.support.groups import group_session, make_group
-from tests.web.test_accessibility import AXE, RUN_AXE, SERIOUS, SHOTS
+from tests.support.two_nights import NIGHT_1, NIGHT_2
 
 pytestmark = pytest.mark.browser
 LONG = "Ma. Luz Bañez-Villanueva Dela Cruz"  # 34 characters: a long name must wrap, not widen

@@ -1,4 +1,4 @@
-"""A barkada on a 360×740 phone (issue 11), light and dark: make the group, start a session
+"""A barkada on a 360×740 phone, light and dark: make the group, start a session
 from its page with three members, settle it, and press Bayad na at the settle-up for part of a
 transfer; the group page then shows what is still owed. No sideways scroll, big tap targets,
 every field labelled, on every page of the way."""

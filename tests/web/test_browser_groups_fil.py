@@ -1,4 +1,4 @@
-"""The barkada's page and its stats page in Filipino (issue 12) in Chromium at 360x740, light and
+"""The barkada's page and its stats page in Filipino in Chromium at 360x740, light and
 dark: the longer Filipino words wrap, nothing scrolls sideways, every tap target stays big
 enough, and axe-core finds no serious violation. With TRACKER_SCREENSHOTS set (a folder), each
 page is saved there as a full-page screenshot."""
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.test_engine_stats import NIGHT_1, NIGHT_2
+from tests.support.axe import AXE, RUN_AXE, SERIOUS, SHOTS
 from tests.support.browser import CHECK_LAYOUT
 from tests.support.groups import group_session, make_group, pay
-from tests.web.test_accessibility import AXE, RUN_AXE, SERIOUS, SHOTS
+from tests.support.two_nights import NIGHT_1, NIGHT_2
 
 pytestmark = pytest.mark.browser
 FILIPINO_PHONE = {

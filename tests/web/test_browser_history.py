@@ -42,6 +42,7 @@ def _rounds(page, server, token) -> int:
     return page.request.get(f"{server}/api/sessions/{token}").json()["round_count"]
 
 
+@pytest.mark.slow
 def test_a_deleted_round_comes_back_from_the_history_and_undo_takes_it_back(browser, server):
     page = one_phone(browser)
     token = new_session(page, server)
@@ -93,6 +94,7 @@ def test_a_deleted_round_comes_back_from_the_history_and_undo_takes_it_back(brow
     close(page.context)
 
 
+@pytest.mark.slow
 def test_three_phones_each_named_by_its_player(browser, server, phones):
     token = new_session(phones[0], server)
     for page, name in zip(phones, ("Ana", "Ben", "Cris"), strict=True):

@@ -1,4 +1,4 @@
-"""Issue 10: the home page is private to each phone. Three phones at 360x740 (a browser context
+"""the home page is private to each phone. Three phones at 360x740 (a browser context
 each: their own cookies, as three devices): the phone that starts a session lists it at home;
 another phone's home does not, until it opens the session from its pasted link (or the bare
 code); a link to no session keeps what was typed and says so; and a phone that never opened
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.support.browser import CHECK_LAYOUT
-from tests.web.test_browser_app import start_session
+from tests.support.picker import start_session
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,7 @@ def open_from_home(page, server, typed: str) -> None:
     page.get_by_role("button", name="Open").tap()
 
 
+@pytest.mark.slow
 def test_each_phone_lists_only_the_sessions_it_started_or_opened(phones, server):
     owner, guest, stranger = phones
     token = start_session(owner, server, NAMES)

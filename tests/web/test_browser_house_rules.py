@@ -9,10 +9,9 @@ import re
 import pytest
 
 from tests.support.entry import SAVE_READY, OneScreen, new_session
-from tests.web import test_browser_entry
+from tests.support.seats import agree_button, fits, open_seats, start, tap_done, tap_hand
 
 pytestmark = pytest.mark.browser
-page = test_browser_entry.page  # the fixture: one phone at 360x740, no JavaScript errors
 
 TONGITS = [
     (["9S 9D 9C"], "2C 3D"),
@@ -21,6 +20,7 @@ TONGITS = [
 ]
 
 
+@pytest.mark.slow
 def test_a_tongits_without_a_discard_on_one_phone(page, server):
     token = new_session(page, server, ("Gil", "Hana", "Ian"), rules={"no_discard_multiplier": 3})
     page.goto(f"{server}/s/{token}/rounds/new")
@@ -86,10 +86,8 @@ def test_the_new_house_rules_on_the_new_session_form(page, server):
     )
 
 
+@pytest.mark.slow
 def test_no_discard_on_the_seat_page_of_the_tongits_winner(phones, server):
-    from tests.web.test_browser_seats import agree_button, fits, open_seats, start, tap_done
-    from tests.web.test_browser_seats import tap_hand as tap
-
     token = start(phones[0], server, no_discard_multiplier=2)
     open_seats(phones, server, token)
     phones[0].get_by_role("button", name="Tongits", exact=True).tap()
@@ -100,7 +98,7 @@ def test_no_discard_on_the_seat_page_of_the_tongits_winner(phones, server):
         ([], ["AS", "KD", "QC"]),
     ]
     for page, (melds, hand) in zip(phones, rows, strict=True):
-        tap(page, melds, hand)
+        tap_hand(page, melds, hand)
     clean = phones[1].locator("[data-clean]")
     clean.wait_for()
     assert not phones[0].locator("[data-clean]").is_visible()  # only the winner's phone

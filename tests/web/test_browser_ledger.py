@@ -10,6 +10,7 @@ import pytest
 
 from tests.support.browser import CHECK_LAYOUT
 from tests.support.entry import SAVE_READY
+from tests.support.picker import Taps, enter_round, start_session
 
 pytestmark = pytest.mark.browser
 
@@ -96,8 +97,6 @@ ROUND = [(["9S 9D 9C"], "2C"), (["5H 6H 7H", "JS JD JC"], ""), ([], "AS KD")]
 
 
 def test_back_after_saving_shows_the_next_dealer(browser, server):
-    from tests.web.test_browser_app import Taps, enter_round, start_session
-
     context = browser.new_context(viewport=SMALL, has_touch=True, is_mobile=True)
     page = context.new_page()
     token = start_session(page, server, ("Gem", "Hal", "Ivo"))
@@ -125,9 +124,8 @@ IN_VIEW = """(selector) => {
 }"""
 
 
+@pytest.mark.slow
 def test_saving_a_round_shows_the_top_of_the_session_page(browser, server):
-    from tests.web.test_browser_app import Taps, enter_round, start_session
-
     context = browser.new_context(viewport=SMALL, has_touch=True, is_mobile=True)
     page = context.new_page()
     token = start_session(page, server, ("Jo", "Kai", "Lu"))

@@ -1,4 +1,4 @@
-"""The session page's live update asks cheaply (issue 10): static/live.js sends If-None-Match
+"""The session page's live update asks cheaply: static/live.js sends If-None-Match
 with the ETag of the revision it shows, the server answers 304 while nothing changed, and a
 round saved on another device still reaches the page without a reload."""
 
@@ -24,6 +24,7 @@ def post(url: str, body: dict) -> dict:
         return json.loads(response.read())
 
 
+@pytest.mark.slow
 def test_the_revision_poll_is_304_until_another_device_saves(browser, server):
     token = post(f"{server}/api/sessions", {"players": PLAYERS})["id"]
     context = browser.new_context(viewport=SEAT_PHONE, has_touch=True, is_mobile=True)

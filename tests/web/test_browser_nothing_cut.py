@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.browser import SEAT_PHONE, close
-from tests.web.test_browser_seats import start
+from tests.support.seats import start
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")

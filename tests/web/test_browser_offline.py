@@ -20,6 +20,7 @@ from tracker.web.pages.offline_engine import pyodide_version
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.slow,  # Pyodide booted in the phone
     pytest.mark.timeout(900),
     pytest.mark.skipif(pyodide_version() is None, reason="no Pyodide: scripts/setup.sh test"),
 ]

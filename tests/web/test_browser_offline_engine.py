@@ -14,7 +14,7 @@ from tests.support.rounds_factory import random_session
 from tracker.engine import Rules
 from tracker.engine.judge import judge
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
 
 ROUNDS = 1000
 

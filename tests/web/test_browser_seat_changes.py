@@ -8,11 +8,12 @@ import re
 
 import pytest
 
-from tests.web import test_browser_seats as seats
+from tests.support import seats
 
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.slow
 def test_a_phone_that_agreed_sees_what_changed_and_agrees_again(phones, server):
     token = seats.agreed_on(phones, server, 0, 2)
     ana, ben, cris = phones
@@ -35,6 +36,7 @@ def test_a_phone_that_agreed_sees_what_changed_and_agrees_again(phones, server):
     assert saved["record"]["hands"][1]["hand"] == ["KS", "JC", "2D"]
 
 
+@pytest.mark.slow
 def test_a_header_change_says_who_and_one_phone_for_all_says_who_for_this_round(phones, server):
     token = seats.agreed_on(phones, server, 0)
     ana, ben, cris = phones

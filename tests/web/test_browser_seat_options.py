@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.web.test_browser_seats import (
+from tests.support.seats import (
     agree_button,
     chips,
     open_seats,
@@ -32,6 +32,7 @@ def tap_chip(page, card):
     page.locator(f"[data-chips] [data-chip-card='{card}']").tap()
 
 
+@pytest.mark.slow
 def test_a_secret_four_of_a_kind_entered_on_a_seat_pays_its_bonus(phones, server):
     token = start(phones[0], server, preset="pagat")
     ana, ben, cris = phones

@@ -10,11 +10,12 @@ import re
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.web import test_browser_seats as seats
+from tests.support import seats
 
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.slow
 def test_an_agree_tapped_offline_is_sent_when_the_network_is_back(phones, server):
     token = seats.agreed_on(phones, server, 0, 1)
     ana, ben, cris = phones
@@ -39,6 +40,7 @@ def test_an_agree_tapped_offline_is_sent_when_the_network_is_back(phones, server
     seats.shoot(phones, "saved-sentence")
 
 
+@pytest.mark.slow
 def test_an_agree_kept_offline_survives_a_reload(phones, server):
     """Agree tapped offline, then the page reloaded while still offline (the seat page as the
     service worker kept it, or the browser's own error page): the Agree is kept in the tab and

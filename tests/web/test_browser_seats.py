@@ -1,97 +1,38 @@
-"""One phone per seat (issue 9, part B) in Debian's Chromium: three phones at 360x740, each its
+"""One phone per seat in Debian's Chromium: three phones at 360x740, each its
 own browser context (its own cookies), enter rounds together through the seat page and the
 round draft on the server; every phone lands on the ledger when the third Agree saved it."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
 from tests.support.records import PLAYERS
+from tests.support.seats import (
+    TALON_ROUND,
+    agree_button,
+    chips,
+    enter_talon_round,
+    fits,
+    open_seats,
+    seat_url,
+    session_json,
+    shoot,
+    start,
+    tap_done,
+    tap_hand,
+)
 
 pytestmark = pytest.mark.browser
-SHOTS = os.environ.get("TRACKER_SCREENSHOTS")  # a folder for the phones' 360x740 screenshots
 
-# A typical talon-out round (the one of benchmarks/seat_flow.py): (melds, hand) per seat.
-TALON_ROUND = [
-    ([["7S", "7D", "7C"]], ["2H", "5C", "9D"]),
-    ([["4H", "5H", "6H"]], ["KS", "QD", "JC"]),
-    ([["9S", "10S", "JS"]], ["AS", "3D", "8C"]),
-]
 # A draw: Ana calls with 5, Ben challenges and loses.
 DRAW_ROUND = [
     ([["8S", "8D", "8C"]], ["2C", "3D"]),
     ([["5D", "6D", "7D"]], ["KD", "QS"]),
     ([["AH", "2H", "3H"]], ["9C", "10C", "JD"]),
 ]
-
-
-def start(page, server, players=PLAYERS, **rules) -> str:
-    answer = page.request.post(
-        server + "/api/sessions", data={"players": list(players), "dealer": 0, "rules": rules}
-    )
-    assert answer.status == 201, answer.text()
-    return answer.json()["id"]
-
-
-def session_json(page, server, token) -> dict:
-    return page.request.get(f"{server}/api/sessions/{token}").json()
-
-
-def seat_url(server, token, seat) -> str:
-    return f"{server}/s/{token}/rounds/new?seat={seat}"
-
-
-def open_seats(phones, server, token):
-    for seat, page in enumerate(phones):
-        page.goto(seat_url(server, token, seat))
-        page.locator(".picker [data-card='7S']").wait_for()
-
-
-def tap_hand(page, melds, hand):
-    for meld in melds:
-        for card in meld:
-            page.locator(f".picker [data-card='{card}']").tap()
-        page.get_by_role("button", name=re.compile("^Meld")).tap()
-    for card in hand:
-        page.locator(f".picker [data-card='{card}']").tap()
-
-
-def tap_done(page):
-    page.locator(".picker").get_by_role("button", name=re.compile("^Done")).tap()
-
-
-def agree_button(page):
-    return page.get_by_role("button", name=re.compile("^Agree"))
-
-
-# Run in a page: what of the seat page is off a 360x740 screen (empty: it all fits, no scroll).
-OFF_SCREEN = """() => {
-  const out = [], h = innerHeight, w = innerWidth, root = document.scrollingElement;
-  if (root.scrollHeight > h) out.push('the page scrolls: ' + root.scrollHeight + ' px');
-  document.querySelectorAll('.picker [data-card], .picker [data-act], [data-cell], ' +
-      '[data-ending] button, [data-by] button, [data-agree], [data-change]').forEach((el) => {
-    if (!el.offsetParent) return;  // not shown now
-    const r = el.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > h || r.left < 0 || r.right > w) out.push(el.textContent.trim());
-  });
-  return out;
-}"""
-
-
-def fits(page):
-    assert page.evaluate(OFF_SCREEN) == []
-
-
-def shoot(pages, name):
-    if not SHOTS:
-        return
-    Path(SHOTS).mkdir(parents=True, exist_ok=True)
-    for seat, page in enumerate(pages):
-        page.screenshot(path=str(Path(SHOTS) / f"seat-{name}-{seat}.png"))
 
 
 def play_round(phones, rows, ending="Talon out", declarer=None, shots=None, challengers=()):
@@ -125,6 +66,7 @@ def play_round(phones, rows, ending="Talon out", declarer=None, shots=None, chal
         page.locator("#ledger").wait_for()
 
 
+@pytest.mark.slow
 def test_three_phones_play_rounds_in_parallel(phones, server):
     token = start(phones[0], server)
     for number in (1, 2, 3):
@@ -146,10 +88,7 @@ def test_three_phones_play_rounds_in_parallel(phones, server):
     assert first["record"]["hands"][2]["hand"] == ["AS", "3D", "8C"]
 
 
-def chips(page) -> str:
-    return page.locator("[data-chips]").inner_text()
-
-
+@pytest.mark.slow
 def test_the_same_card_on_two_phones_is_flagged_on_both_and_blocks_agree(phones, server):
     token = start(phones[0], server)
     open_seats(phones, server, token)
@@ -207,26 +146,7 @@ def test_a_seat_reloading_mid_entry_sees_its_cards(phones, server):
     phones[1].locator("[data-chips] .chip.bad", has_text="4♣ 5♦").wait_for()
 
 
-def enter_talon_round(phones):
-    """Every phone enters its hand of TALON_ROUND and taps Done; until each shows Agree."""
-    phones[0].get_by_role("button", name="Talon out", exact=True).tap()
-    for page, (melds, hand) in zip(phones, TALON_ROUND, strict=True):
-        tap_hand(page, melds, hand)
-        tap_done(page)
-    for page in phones:
-        agree_button(page).wait_for()
-
-
-def agreed_on(phones, server, *seats) -> str:
-    """A new session whose three phones entered TALON_ROUND; the phones of `seats` agreed."""
-    token = start(phones[0], server)
-    open_seats(phones, server, token)
-    enter_talon_round(phones)
-    for seat in seats:
-        agree_button(phones[seat]).tap()
-    return token
-
-
+@pytest.mark.slow
 def test_a_stale_agree_shows_why_and_the_new_verdict(phones, server):
     token = start(phones[0], server)
     open_seats(phones, server, token)
@@ -296,6 +216,7 @@ def test_which_player_is_this_phone_is_remembered_per_session(phones, server):
     page.locator("form#round .picker").wait_for()  # the one-phone flow, as before
 
 
+@pytest.mark.slow
 def test_a_seat_filled_from_another_phone_and_one_phone_confirms_for_all(phones, server):
     token = start(phones[0], server)
     ana, ben = phones[0], phones[1]
@@ -322,6 +243,7 @@ def test_a_seat_filled_from_another_phone_and_one_phone_confirms_for_all(phones,
     assert len(rounds) == 1 and rounds[0]["record"]["hands"][2]["hand"] == ["AS", "3D", "8C"]
 
 
+@pytest.mark.slow
 def test_agree_tapped_while_one_phone_confirms_for_all_is_on_its_way(phones, server):
     """Tick "One phone confirms for all", then Agree at once, on a slow line: the Agree leaves
     only after every write tapped before it has landed, so it saves the round for everyone
@@ -379,6 +301,7 @@ def test_without_javascript_the_seat_page_points_to_the_one_phone_page(browser, 
     context.close()
 
 
+@pytest.mark.slow
 def test_the_server_restarted_mid_draft_loses_nothing(phones, tmp_path, request):
     from tests.support.live_server import Gunicorn
 

@@ -5,8 +5,8 @@ another way, a settle, a restore in place or a session deleted."""
 
 import json
 
+from tests.support.drafts import url
 from tests.support.records import DRAW, TALON
-from tests.web.test_drafts import url
 from tracker.core import get_session
 from tracker.core.draft import writes as drafts
 from tracker.core.pins import OPEN

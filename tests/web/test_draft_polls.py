@@ -4,9 +4,9 @@ work; everything it does not answer goes on to the app unchanged."""
 
 from sqlalchemy import create_engine
 
+from tests.support.drafts import HEADER, all_done, fill, url
 from tests.support.forms import pin_and_unlock
 from tests.support.records import DRAW, TALON
-from tests.web.test_drafts import HEADER, all_done, fill, url
 from tracker.core.draft import writes as drafts
 from tracker.extensions import db
 from tracker.fast_path.polls import DraftAnswers, DraftPolls

@@ -2,7 +2,8 @@
 the pot (`preview.pot`), on a real database: the engine's reading of each meld (and whether it
 may be laid secret), the deadwood in hand, sunog, and the flags the seat may tick."""
 
-from tests.web.test_drafts import url
+from tests.support.drafts import all_done, fill, url
+from tests.support.records import TALON
 
 
 def put(client, token, tail, body):
@@ -81,9 +82,6 @@ def test_a_secret_meld_is_no_sunog_and_the_pot_is_what_the_round_plays_for(clien
 
 
 def test_a_hand_changed_after_agreeing_is_named_with_the_money_it_moved(client, make_session):
-    from tests.support.records import TALON
-    from tests.web.test_drafts import all_done, fill
-
     token = make_session()
     fill(client, token, TALON)
     body = all_done(client, token)

@@ -4,10 +4,10 @@ see the same round, and Confirm saves the round and clears the draft in one tran
 
 from __future__ import annotations
 
+from tests.support.drafts import fill
+from tests.support.faults import Fault
 from tests.support.forms import csrf_token, form_fields
 from tests.support.records import DRAW, TALON
-from tests.trust.test_agree_faults import Fault
-from tests.web.test_drafts import fill
 
 
 def draft_of(client, token) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,8 @@ from tests.support.forms import csrf_token, form_fields
 from tests.support.records import DRAW
 from tracker.extensions import db
 from tracker.present.rule_form import option_names
+
+pytestmark = pytest.mark.slow
 
 SETTINGS = settings(
     max_examples=40,
@@ -213,7 +216,7 @@ def test_hostile_trust_headers_get_an_answer_not_a_crash(app, client, key, match
         assert _counts(app) == before
 
 
-# ------------------------------------------------------------------ hostile text (issue 8)
+# ------------------------------------------------------------------ hostile text
 # A browser sends any character but a lone surrogate; a control character in a name is refused
 # next to its field, with what was typed kept.
 

@@ -1,4 +1,4 @@
-"""Bayad na once (issue 11, follow-up): after a suggested transfer is recorded, the page it
+"""Bayad na once (follow-up): after a suggested transfer is recorded, the page it
 lands on says so from the stored Payment row (who paid whom, how much, on which day), the
 transfer is no longer offered, and what is still owed is shown; the same old form sent again
 (Back, a double tap) or another phone's copy of the old page records nothing more, while the
@@ -13,12 +13,12 @@ import re
 import pytest
 
 from tests.support.forms import csrf_token
+from tests.support.group_pages import made_group, start_from_group
+from tests.support.pages import plain, text_of
 from tests.support.records import TALON, TONGITS
-from tests.web.test_group_pages import made_group, start_from_group
-from tests.web.test_web_pages import plain, text_of
+from tracker.clock import local_day, local_today
 from tracker.extensions import db
 from tracker.models import GameSession, Payment
-from tracker.present.clock import local_day, local_today
 from tracker.present.display import day
 
 

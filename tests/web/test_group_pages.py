@@ -1,4 +1,4 @@
-"""A barkada's pages through the Flask test client (issue 11): a new group, a session started
+"""A barkada's pages through the Flask test client: a new group, a session started
 from the group page, the settle-up's payment note and "Bayad na", payments and Undo on the
 group page, members, the group PIN; bad input answered on the page that was typed into."""
 
@@ -7,42 +7,13 @@ from __future__ import annotations
 import re
 
 from tests.support.forms import csrf_token
+from tests.support.group_pages import GCASH, made_group, new_group, start_from_group
+from tests.support.pages import field_error, plain, text_of
 from tests.support.records import TALON, TONGITS
-from tests.web.test_web_pages import field_error, plain, text_of
-
-GCASH = "GCash 0917 123 4567"
-
-
-def new_group(client, members=("Ana", "Ben", "Cris"), notes=None, pin=""):
-    page = client.get("/g/new")
-    assert page.status_code == 200
-    form = {"csrf_token": csrf_token(text_of(page)), "name": "Friday barkada", "pin": pin}
-    for row, name in enumerate(members):
-        form[f"member_{row}"] = name
-        form[f"note_{row}"] = (notes or {}).get(name, "")
-    return client.post("/g/new", data=form)
-
-
-def made_group(client, **kwargs) -> str:
-    response = new_group(client, **kwargs)
-    assert response.status_code == 303, plain(response)
-    match = re.search(r"/g/([A-Za-z0-9_-]+)\?new=1", response.headers["Location"])
-    return match.group(1)
 
 
 def group_json(client, token):
     return client.get(f"/api/groups/{token}").get_json()
-
-
-def start_from_group(client, token, players):
-    """The group page's New session: pick the three, then Start on the new-session form."""
-    picked = {f"player_{seat}": name for seat, name in enumerate(players)}
-    form_page = client.get("/new", query_string={"group": token, **picked})
-    assert form_page.status_code == 200
-    html = text_of(form_page)
-    assert f'name="group" value="{token}"' in html
-    data = {"csrf_token": csrf_token(html), "group": token, "dealer": "0", **picked}
-    return client.post("/new", data=data)
 
 
 def test_a_new_group_shows_its_recovery_code_once_and_is_listed_on_this_phone(client):

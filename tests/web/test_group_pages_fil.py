@@ -1,4 +1,4 @@
-"""The barkada's pages in Filipino (issue 12): the group page, its stats page with the SVG
+"""The barkada's pages in Filipino: the group page, its stats page with the SVG
 charts' words, the member, payment, PIN-unlock, new-group and import pages, by `?lang=fil` or
 the browser's Accept-Language (fil, tl-PH); English stays English. Each page's visible lines
 are counted: at least half differ from English (names, cards and amounts aside)."""
@@ -13,9 +13,8 @@ from decimal import Decimal
 import pytest
 from flask_babel import force_locale, gettext, ngettext
 
-from tests.engine.test_engine_stats import NIGHT_1, NIGHT_2
-from tests.support.groups import group_session, make_group, pay
-from tests.web.test_web_pages import plain
+from tests.support.groups import pay
+from tests.support.pages import plain
 from tracker.core import pins
 from tracker.extensions import db
 from tracker.models import Barkada
@@ -28,13 +27,9 @@ BLOCK = rf"</?(?:{TAGS}|caption|title|text)\b[^>]*>"
 
 
 @pytest.fixture
-def barkada(app, client):
-    token, ids = make_group(app)
-    for night, day in ((NIGHT_1, 6), (NIGHT_2, 13)):
-        seats = [key.title() for key in night[0]]
-        group_session(app, client, token, seats, night[1], datetime(2026, 11, day, 12))
-    pay(app, token, "Ben", "Ana", "10.00", datetime(2026, 11, 14).date())
-    return token, ids
+def ben_paid_ana(app, barkada):
+    """A payment in the barkada: Ben paid Ana ₱10.00 on 14 November 2026."""
+    pay(app, barkada[0], "Ben", "Ana", "10.00", datetime(2026, 11, 14).date())
 
 
 def visible_lines(page: str, names=("Biyernes", "Ana", "Ben", "Cris", "Dan")) -> list[str]:
@@ -75,7 +70,7 @@ def test_the_catalogue_holds_the_group_words(app):
     assert 'aria-label="Balance over rounds"' in chart  # outside a request: English
 
 
-def test_the_group_page_in_filipino(client, barkada):
+def test_the_group_page_in_filipino(client, barkada, ben_paid_ana):
     token = barkada[0]
     page = client.get(f"/g/{token}", query_string=FIL)
     assert page.status_code == 200
@@ -97,7 +92,9 @@ def test_the_group_page_in_filipino(client, barkada):
     assert "14 Nov 2026 : Ben paid Ana ₱10.00" in english
 
 
-def test_bayad_na_keeps_its_name_and_the_page_follows_accept_language(client, barkada):
+def test_bayad_na_keeps_its_name_and_the_page_follows_accept_language(
+    client, barkada, ben_paid_ana
+):
     token = barkada[0]
     for tag in ("fil", "tl-PH"):
         page = client.get(f"/g/{token}", headers={"Accept-Language": tag})
@@ -106,7 +103,7 @@ def test_bayad_na_keeps_its_name_and_the_page_follows_accept_language(client, ba
         assert "Magbabayad si <strong>" in text and "Sino ang may utang kanino" in text
 
 
-def test_the_stats_page_and_its_charts_in_filipino(client, barkada):
+def test_the_stats_page_and_its_charts_in_filipino(client, barkada, ben_paid_ana):
     token = barkada[0]
     page = client.get(f"/g/{token}/stats", query_string=FIL)
     assert page.status_code == 200
@@ -130,8 +127,8 @@ def test_the_stats_page_and_its_charts_in_filipino(client, barkada):
     assert 'aria-label="Net winnings of each member"' in english and ">talon out</text>" in english
 
 
-def test_the_member_page_in_filipino(client, barkada):
-    token, ids = barkada
+def test_the_member_page_in_filipino(client, barkada, ben_paid_ana):
+    token, ids, _ = barkada
     text = plain(client.get(f"/g/{token}/members/{ids['Ana']}", headers={"Accept-Language": "fil"}))
     assert "Umalis na sa barkada" in text and "I-save" in text and "Bumalik sa barkada" in text
 
@@ -140,8 +137,8 @@ def test_the_member_page_in_filipino(client, barkada):
     "path",
     ["", "/stats", "/members/{Ana}", "/pay", "/stats?vs={Dan}"],
 )
-def test_at_least_half_of_each_group_page_differs_from_english(client, barkada, path):
-    token, ids = barkada
+def test_at_least_half_of_each_group_page_differs_from_english(client, barkada, ben_paid_ana, path):
+    token, ids, _ = barkada
     url, _, query = f"/g/{token}{path.format(**ids)}".partition("?")
     differ_at_least_half(client, url, **dict([query.split("=")] if query else []))
 
@@ -153,7 +150,7 @@ def test_the_new_group_and_import_pages_in_filipino(client, url):
     assert "Bagong barkada" in text or "I-import ang barkada" in text
 
 
-def test_the_unlock_page_and_the_missing_group_in_filipino(app, client, barkada):
+def test_the_unlock_page_and_the_missing_group_in_filipino(app, client, barkada, ben_paid_ana):
     token = barkada[0]
     with app.app_context():
         group = db.session.query(Barkada).filter_by(token=token).one()

@@ -1,35 +1,18 @@
-"""GET /api/groups/<id>/stats and the page /g/<id>/stats (issue 11), on the two nights of
-tests/engine/test_engine_stats.py played through the API: every figure is the one worked out
-by hand there (see its docstring for the working)."""
+"""GET /api/groups/<id>/stats and the page /g/<id>/stats, on the two nights of
+tests/support/two_nights.py played through the API: every figure is the one worked out by
+hand there (see its docstring for the working)."""
 
 import gc
 import re
 import threading
-from datetime import date, datetime
+from datetime import date
 
 import pytest
 
-from tests.engine.test_engine_stats import FIGURES, NIGHT_1, NIGHT_2
-from tests.support.groups import group_session, make_group, pay, rename
+from tests.support.groups import pay, rename
 from tests.support.records import TALON
+from tests.support.two_nights import FIGURES
 from tracker.fast_path import collector_paused
-
-# Night 1 on Friday 6 November 2026, 20:00 in Manila; night 2 starts at 01:00 on Friday 13
-# November in Manila, which is still the 12th in UTC: a night counts on its Manila date.
-FRIDAY_1 = datetime(2026, 11, 6, 12, 0)
-FRIDAY_2 = datetime(2026, 11, 12, 17, 0)
-
-
-def names(keys):
-    return [key.title() for key in keys]
-
-
-@pytest.fixture
-def barkada(app, client):
-    token, ids = make_group(app)
-    group_session(app, client, token, names(NIGHT_1[0]), NIGHT_1[1], FRIDAY_1)
-    night_2 = group_session(app, client, token, names(NIGHT_2[0]), NIGHT_2[1], FRIDAY_2)
-    return token, ids, night_2
 
 
 def stats(client, token, **query):

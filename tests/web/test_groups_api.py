@@ -1,4 +1,4 @@
-"""Barkadas through the JSON API (issue 11): a group, sessions started from it, balances that
+"""Barkadas through the JSON API: a group, sessions started from it, balances that
 add up the settled sessions and the payments, utang in the fewest transfers, payments recorded
 and undone, renames that follow history, and the group's PIN and owner."""
 
@@ -7,41 +7,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from tests.support.group_api import MEMBERS, group, make_group, played
 from tests.support.records import TALON, TONGITS
 from tracker.extensions import db
 from tracker.models import Barkada, Payment, PinAttempt
-
-MEMBERS = ["Ana", "Ben", "Cris", "Dan"]
-
-
-def make_group(client, members=MEMBERS, **extra):
-    response = client.post(
-        "/api/groups", json={"name": "Friday barkada", "members": members, **extra}
-    )
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def group(client, token):
-    response = client.get(f"/api/groups/{token}")
-    assert response.status_code == 200
-    return response.get_json()
-
-
-def played(client, group_id, players, rounds, settle=True, headers=None):
-    """A session of the group with these rounds, settled unless told otherwise; its id."""
-    made = client.post(
-        "/api/sessions", json={"players": players, "group": group_id}, headers=headers or {}
-    )
-    assert made.status_code == 201, made.get_json()
-    token = made.get_json()["id"]
-    for record in rounds:  # a group's PIN guards its sessions too: the same headers
-        saved = client.post(f"/api/sessions/{token}/rounds", json=record, headers=headers or {})
-        assert saved.status_code == 201
-    if settle:
-        settled = client.post(f"/api/sessions/{token}/settle", headers=headers or {})
-        assert settled.status_code == 200
-    return token
 
 
 def count(app, model) -> int:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 from tests.support.forms import csrf_token
+from tests.support.group_api import make_group
 from tests.support.records import DRAW, TALON, TONGITS
-from tests.web.test_groups_api import make_group
 from tracker.core import get_session, history
 from tracker.documents.backup import backup_dict, restore
 from tracker.extensions import db

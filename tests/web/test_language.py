@@ -1,4 +1,4 @@
-"""The language of an answer (issue 12): ?lang=, then the device's cookie, then Accept-Language,
+"""The language of an answer: ?lang=, then the device's cookie, then Accept-Language,
 then English; the switcher on every page; <html lang>; Vary. Real app, real database."""
 
 from __future__ import annotations

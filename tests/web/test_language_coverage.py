@@ -1,4 +1,4 @@
-"""Each page in Filipino (issue 12, "Measured"): at least half of its visible lines differ from
+"""Each page in Filipino ("Measured"): at least half of its visible lines differ from
 English, names, cards and amounts aside. The pages, the seeded app and the measure are
 benchmarks/language_coverage.py's (which prints the table).
 

@@ -1,4 +1,4 @@
-"""The engine's and the core's words in the reader's language (issue 12): the API's refusals by
+"""The engine's and the core's words in the reader's language: the API's refusals by
 Accept-Language, the verdict and the payments on the pages by ?lang=, the draft's errors, and
 plurals by each language's rule. English stays as it always was."""
 
@@ -8,8 +8,8 @@ import html
 import re
 from decimal import Decimal
 
+from tests.support.drafts import url
 from tests.support.records import DRAW, hand
-from tests.web.test_drafts import url
 from tracker.engine.messages import ngettext
 from tracker.engine.money import Amount
 from tracker.present.messages import say

@@ -1,4 +1,4 @@
-"""The session side in Filipino (issue 12): with `?lang=fil` (or `Accept-Language: fil`/`tl-PH`)
+"""The session side in Filipino: with `?lang=fil` (or `Accept-Language: fil`/`tl-PH`)
 every page of a session shows the Filipino catalogue's words, and at least half of its visible
 lines differ from the English page (names, cards and amounts aside). The words are checked
 through gettext, the app's own catalogue, and a few literal Filipino phrases, so that an empty

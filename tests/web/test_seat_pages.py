@@ -1,4 +1,4 @@
-"""The page side of one phone per seat (issue 9, part B) without a browser: "Which player is
+"""The page side of one phone per seat without a browser: "Which player is
 this phone?" remembered in a cookie per session, the seat page and its refusals, the PIN
 first, and the draft's verdict as the HTML of a saved round's."""
 

@@ -1,5 +1,5 @@
 """The HTML pages through the Flask test client: every page, the forms (CSRF on), and every bad
-input of RULES.md §8 through the round form, with the same messages as the API."""
+input of docs/rules.md §8 through the round form, with the same messages as the API."""
 
 import html
 import re
@@ -8,24 +8,9 @@ import pytest
 
 from tests.support.admin import ADMIN
 from tests.support.forms import csrf_token, form_fields
+from tests.support.pages import field_error, plain, text_of
 from tests.support.records import BAD_ROUNDS, DRAW, PLAYERS, TALON, TONGITS
 from tracker.present.display import card_text
-
-
-def text_of(response) -> str:
-    return html.unescape(response.get_data(as_text=True))
-
-
-def plain(response) -> str:
-    """The page's text as a reader sees it: tags dropped, spaces collapsed."""
-    return " ".join(re.sub(r"<[^>]+>", " ", text_of(response)).split())
-
-
-def field_error(response, field: str) -> str:
-    match = re.search(
-        rf'<p class="err" id="err-{field}" role="alert">(.*?)</p>', response.get_data(as_text=True)
-    )
-    return html.unescape(match.group(1)) if match else ""
 
 
 def api_session(client, token):
@@ -40,7 +25,7 @@ def test_home_lists_sessions_with_their_state(client, make_session):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     assert "No sessions yet" in text_of(client.get("/"))  # made by the API: not opened here
-    client.get(f"/s/{token}")  # this device opens it: its home page lists it (issue 10)
+    client.get(f"/s/{token}")  # this device opens it: its home page lists it
     page = text_of(client.get("/"))
     assert "Ana · Ben · Cris" in page and "1 round · open" in plain(client.get("/"))
     assert f"/s/{token}" in page
