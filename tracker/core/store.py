@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlalchemy import func, inspect, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine import Ledger, Problem
@@ -149,6 +149,10 @@ def commit_versioned(
     its stored (status, body) and changes nothing; else the answer is stored with the change,
     in the same transaction, and `idem.respond(answer)` is answered. A constraint broken by a
     racing writer raises `raced` (409) when given, else the database's error.
+
+    A deadlock is such a race too: on PostgreSQL a change that writes rounds before the
+    session's row (a delete renumbers them) and one that bumps the row first (an edit) can each
+    wait for the other; the database stops one, which runs again holding the row.
     """
     name = "session" if isinstance(row, GameSession) else "group"
     for attempt in attempts():
@@ -167,9 +171,11 @@ def commit_versioned(
             if idem is not None:
                 answer = idempotency.remember(idem, answer)
             db.session.commit()
-        except StaleDataError:
+        except (StaleDataError, OperationalError) as error:
             db.session.rollback()
-            continue
+            if not raced_meanwhile(error):
+                raise
+            continue  # the next run holds the row first: the writers then queue, not cross
         except IntegrityError:
             db.session.rollback()
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
@@ -182,6 +188,14 @@ def commit_versioned(
             raise
         return answer, seen
     raise InputError([Problem(name, _RACED[name])], 409)
+
+
+def raced_meanwhile(error: Exception) -> bool:
+    """Another writer changed the row first (its revision moved on), or the database stopped
+    this transaction to break a deadlock with another (PostgreSQL's 40P01)."""
+    if isinstance(error, StaleDataError):
+        return True
+    return getattr(getattr(error, "orig", None), "sqlstate", None) == "40P01"
 
 
 _RACED = {
