@@ -5,7 +5,7 @@ through these names, so they accept and refuse the same input with the same mess
     errors.py       InputError, NotFound, VersionConflict
     store.py        reading sessions; `commit`, the one transaction helper
     idempotency.py  Idempotency-Key: a repeated request answered with its first answer
-    ledger.py       the ledger derived from the rounds, and each worker's memo of it
+    ledger_memo.py  the ledger derived from the rounds, and each worker's memo of it
     outcomes.py     a round sent to be saved (Submission) and how it ends (Outcome)
     rounds.py       check a round, submit it (save or edit)
     removal.py      delete a round, and bring a deleted one back
@@ -15,9 +15,12 @@ through these names, so they accept and refuse the same input with the same mess
     pins.py         the edit PIN: hash, check, rate limit
     owners.py       a session's owner key and recovery code: who may set the edit PIN
     imports.py      a session from its JSON export (import, restore)
-    drafts.py       the round a table enters together, one phone per seat
-    draft_preview.py  a draft checked as a round would be, and cards two seats entered
     offline.py      what a phone keeps of a session to judge its next round offline
+    draft/          the round a table enters together, one phone per seat: writes.py (a
+                    seat's hand, the header, Done, Agree), preview.py (the draft judged),
+                    answer.py (its JSON), one_phone.py (the one-phone page's round)
+    barkada/        a group that plays every week: groups.py (members), balances.py
+                    (payments, who owes whom), period_stats.py, statements.py
 """
 
 from ..engine import seat_views
