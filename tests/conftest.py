@@ -15,13 +15,11 @@ import shutil
 
 import pytest
 
-from tests.support.admin import ADMIN_TOKEN
-from tests.support.database import drop_everything, migrate, worker_database
+from tests.support.database import close, drop_everything, migrate, worker, worker_database
 from tests.support.forms import RoundEntry
 from tests.support.groups import two_nights
 from tests.support.records import PLAYERS
 from tracker import create_app
-from tracker.extensions import db
 
 pytest_plugins = ["tests.support.browser"]  # the browser fixtures: server, browser, phone
 
@@ -30,9 +28,9 @@ def pytest_configure(config):
     """An xdist worker on PostgreSQL: TEST_DATABASE_URL names the worker's own database from
     here on (every fixture and test reading it, and the servers they start, use that one)."""
     url = os.environ.get("TEST_DATABASE_URL")
-    worker = getattr(config, "workerinput", {}).get("workerid")
-    if url and worker:
-        os.environ["TEST_DATABASE_URL"] = worker_database(url, worker)
+    worker_id = getattr(config, "workerinput", {}).get("workerid")
+    if url and worker_id:
+        os.environ["TEST_DATABASE_URL"] = worker_database(url, worker_id)
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: an unmarked test is never let through
@@ -87,39 +85,21 @@ def database_url(tmp_path, request):
     yield f"sqlite:///{path}"
 
 
-def _worker(database_url: str, instance):
-    return create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(instance),
-            "ADMIN_TOKEN": ADMIN_TOKEN,
-        }
-    )
-
-
-def _close(app) -> None:
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
 @pytest.fixture
 def app(database_url, tmp_path):
-    app = _worker(database_url, tmp_path / "instance")
+    app = worker(database_url, tmp_path / "instance")
     if os.environ.get("TEST_DATABASE_URL"):
         migrate(app)
     yield app
-    _close(app)
+    close(app)
 
 
 @pytest.fixture
 def second_worker(app, database_url, tmp_path):
     """Another worker process: its own app (its own ledger memo), the same database."""
-    other = _worker(database_url, tmp_path / "other")
+    other = worker(database_url, tmp_path / "other")
     yield other
-    _close(other)
+    close(other)
 
 
 @pytest.fixture

@@ -8,9 +8,7 @@ import shutil
 
 import pytest
 
-from tests.support.admin import ADMIN_TOKEN
-from tests.support.database import drop_everything, migrate
-from tracker import create_app
+from tests.support.database import close, drop_everything, migrate, worker
 
 
 @pytest.fixture
@@ -30,24 +28,12 @@ def fresh_app(tmp_path, request):
             path = tmp_path / "fresh.db"
             shutil.copy(request.getfixturevalue("_migrated_sqlite"), path)
             url = f"sqlite:///{path}"
-        app = create_app(
-            {
-                "SQLALCHEMY_DATABASE_URI": url,
-                "TESTING": True,
-                "SECRET_KEY": "test-secret",
-                "INSTANCE_PATH": str(tmp_path / "fresh-instance"),
-                "ADMIN_TOKEN": ADMIN_TOKEN,
-            }
-        )
+        app = worker(url, tmp_path / "fresh-instance")
         if os.environ.get("TEST_DATABASE_URL"):
             migrate(app)
         made.append(app)
         return app
 
     yield make
-    from tracker.extensions import db
-
     for app in made:
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
+        close(app)

@@ -10,6 +10,33 @@ import sqlalchemy as sa
 from tracker import MIGRATIONS
 
 
+def worker(database_url: str, instance, **settings):
+    """A worker of the app on `database_url` (its own instance folder, its own memos), as the
+    tests run it; `settings` change some (FAST_PATH=False…). `close` it when done."""
+    from tests.support.admin import ADMIN_TOKEN
+    from tracker import create_app
+
+    return create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "INSTANCE_PATH": str(instance),
+            "ADMIN_TOKEN": ADMIN_TOKEN,
+            **settings,
+        }
+    )
+
+
+def close(app) -> None:
+    """A worker's connections closed (the database may be dropped next)."""
+    from tracker.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 def migrate(app) -> None:
     from flask_migrate import upgrade
 

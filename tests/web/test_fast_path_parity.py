@@ -10,29 +10,19 @@ from datetime import datetime
 
 import pytest
 
+from tests.support.database import close, worker
 from tests.support.groups import group_session, make_group
 from tests.support.records import DRAW, PLAYERS, TALON
-from tracker import create_app, fast_path
-from tracker.extensions import db
+from tracker import fast_path
 
 
 @pytest.fixture
 def plain(app, database_url, tmp_path):
     """A second worker on the same database with FAST_PATH off."""
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "INSTANCE_PATH": str(tmp_path / "plain"),
-            "FAST_PATH": False,
-        }
-    )
+    other = worker(database_url, tmp_path / "plain", FAST_PATH=False)
     yield other
     fast_path.configure(True)
-    with other.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    close(other)
 
 
 def asked(app, path: str, headers=None):
