@@ -86,7 +86,7 @@
         sending = null;
         clearTimeout(slowTimer);
         queue.unshift(op);
-        poll(true).then(function () { setTimeout(pump, draft ? 0 : 200); });
+        poll(true).then(function () { setTimeout(pump, draft ? 0 : RETRY); });
         return;
       }
       var req = op.make();

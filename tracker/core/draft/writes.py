@@ -60,6 +60,8 @@ from .preview import (
     read_version,
 )
 
+TAG_QUERY = text(tags.QUERY.format(":token"))  # the polls' query (tags.py), through the ORM
+
 
 @dataclass(frozen=True)
 class Agreement:
@@ -72,7 +74,7 @@ class Agreement:
 def draft_tag(token: str) -> str:
     """The ETag of the draft's answer, "<draft version>.<session revision>" (version 0: none
     yet), in one small query: what polling phones ask."""
-    row = db.session.execute(text(tags.QUERY.format(":token")), {"token": token}).one_or_none()
+    row = db.session.execute(TAG_QUERY, {"token": token}).one_or_none()
     if row is None:
         raise NotFound(token)
     return tags.draft_etag(row[0], row[1])
