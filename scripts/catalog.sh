@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 dir=tracker/translations
 pot=$dir/messages.pot
 extract() {
-    .venv/bin/pybabel -q extract -F babel.cfg -k N_ -k Later -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k _counted:2,3 \
+    .venv/bin/pybabel -q extract -F babel.cfg -k N_ -k Later -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k _counted:2,3 -k pgettext_marked:1c,2 \
         --sort-output --no-location --omit-header -o "$pot" .
 }
 case ${1:-} in

@@ -127,7 +127,7 @@
       if (!at) return;
       var c = element("span", "chip bad clash");
       c.appendChild(cardButton(card, at[0], at[1]));
-      spaced(c, element("small", "", t("also in {names}'s hand", { names: look.clash[card] })));
+      spaced(c, element("small", "", alsoIn(look.clash[card])));
       box.appendChild(c);
     });
     hand.melds.forEach(function (m, k) {
@@ -152,11 +152,22 @@
     box.scrollLeft = Object.keys(look.clash || {}).length ? 0 : box.scrollWidth;  // the newest in view
   }
 
+  /* A card another seat entered too (`who`: their names): one name and several are two
+     sentences, because a language may say them differently (Filipino: ni Ben, nina Ana at Ben). */
+  function alsoIn(who) {
+    return who.length === 1 ? t("also in {name}'s hand", { name: who[0] }) : t("also in the hands of {names}", { names: who.join(t(" and ")) });
+  }
+  function clashLine(card, who) {
+    var shown = Cards.pretty(card);
+    if (who.length === 1) return t("{card} is also in {name}'s hand: one of you must fix it.", { card: shown, name: who[0] });
+    return t("{card} is also in the hands of {names}: one of you must fix it.", { card: shown, names: who.join(t(" and ")) });
+  }
+
   /* The status line: what is wrong first (a card twice, a hand or meld the engine refuses, the
      seat's first problem in the preview), then a meld being tapped, then the hand's figures. */
   function statusOf(hand, look) {
     var v = same(look.held, hand) ? look.view : null, clash = Object.keys(look.clash || {})[0];
-    if (clash) return [t("{card} is also in {names}'s hand: one of you must fix it.", { card: Cards.pretty(clash), names: look.clash[clash] }), "bad"];
+    if (clash) return [clashLine(clash, look.clash[clash]), "bad"];
     if (v && v.hand_error) return [upper(Cards.prettyText(v.hand_error)), "bad"];
     var bad = v ? v.melds.filter(function (m) { return !m.ok && m.message; })[0] : null;
     if (bad) return [upper(Cards.prettyText(bad.message)), "bad"];

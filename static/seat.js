@@ -29,6 +29,9 @@
   function roundOf(d) { return d.last_saved ? d.last_saved.number : 0; }
   function cardsOf(hand) { return H.cards(H.read(hand)); }
   function list(items) { return items.join(WORDS.and); }
+  /* a sentence naming players: its one-name form or its many-name form (words: {one, many}),
+     two sentences because a language may say them differently (Filipino: si Ben, sina Ana at Ben) */
+  function named(words, who) { return who.length === 1 ? say(words.one, { name: who[0] }) : say(words.many, { names: list(who) }); }
 
   var sync = window.SeatSync.create({
     url: root.getAttribute("data-draft"),
@@ -189,7 +192,7 @@
     var seen = viewOf(d), clash = {}, problem = null, prefix = "hands[" + me + "].", held = H.cards(mine);
     (d.preview.clashes || []).forEach(function (c) {
       var others = c.seats.filter(function (s) { return s !== me; });
-      if (c.seats.indexOf(me) >= 0 && others.length && held.indexOf(c.card) >= 0) clash[c.card] = list(others.map(function (s) { return names[s]; }));
+      if (c.seats.indexOf(me) >= 0 && others.length && held.indexOf(c.card) >= 0) clash[c.card] = others.map(function (s) { return names[s]; });
     });
     if (seen.same) (d.preview.errors || []).forEach(function (e) { if (!problem && e.where.indexOf(prefix) === 0) problem = e.message; });
     var all = d.seats.map(function (s, seat) { return seat === me ? mine : H.read(s.hand); });
@@ -229,9 +232,9 @@
     else {
       bad = false;
       if (notice) msg = notice;
-      else if (!ready && waiting.length && !d.confirm_alone) msg = say(WORDS.waiting, { names: list(waiting) });
+      else if (!ready && waiting.length && !d.confirm_alone) msg = named(WORDS.waiting, waiting);
       else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
-      else if (d.seats[me].agreed) msg = say(WORDS.youAgreed, { names: list(agreeing_) });
+      else if (d.seats[me].agreed) msg = named(WORDS.youAgreed, agreeing_);
       else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
       var change = d.last_change, seen = agreedAt.get(roundOf(d));

@@ -14,10 +14,13 @@
       version: "A hand or the header changed after you looked: here is the new verdict. Check it, then Agree again.",
       revision: "A round was saved or changed meanwhile: here is the new verdict. Check it, then Agree again."
     },
-    waiting: "Your cards are in. Waiting for {names} to tap Done.",
+    waiting: {
+      one: "Your cards are in. Waiting for {name} to tap Done.",
+      many: "Your cards are in. Waiting for {names} to tap Done."
+    },
     fix: "Before anyone can agree: {message}",
     agreeNow: "Check the verdict, then Agree.",
-    youAgreed: "You agreed. Waiting for {names}.",
+    youAgreed: { one: "You agreed. Waiting for {name}.", many: "You agreed. Waiting for {names}." },
     alone: "One Agree saves the round for everyone.",
     saving: "Saving\u2026",
     offline: "Offline \u00b7 your taps will be sent", sending: "Sending\u2026",

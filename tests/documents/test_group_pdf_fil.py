@@ -22,7 +22,7 @@ def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barka
     assert "Lahat ng session · 2 session · 7 round · na-print" in text
     assert "Ranggo" in text and "Kita at lugi" in text and "Bawat miyembro" in text
     assert "Ilang beses sunog" in text and "Panalo sa Tongits" in text
-    assert "Karaniwang puntos sa kamay pag talo 16.00 (3 kamay)" in text  # Ana
+    assert "Average na puntos kapag talo 16.00 (3 kamay)" in text  # Ana
     assert "Pinakamahabang sunod-sunod na panalo 2 round" in text
     assert "Ana: +₱118.00" in text  # the net chart keeps names and amounts
     assert "ubos-bunutan" in text  # the wins chart's legend

@@ -56,15 +56,13 @@ def test_a_page_and_an_engine_sentence_write_an_amount_alike(app, amount, unit):
             assert say(Amount(value, unit)) == display.money(value, unit)
     with app.test_request_context("/?lang=fil"):
         if unit == "pts":
-            assert (
-                display.money(value, unit).replace(" puntos", "") == money_text(value, "pts")[:-4]
-            )
+            assert display.money(value, unit).replace(" iskor", "") == money_text(value, "pts")[:-4]
 
 
 def test_filipino_points_and_signs(app):
     with app.app_context(), force_locale("fil"):
-        assert display.money(Decimal("12"), "pts") == "12 puntos"
-        assert display.money(Decimal("-2.5"), "pts") == "−2.5 puntos"
+        assert display.money(Decimal("12"), "pts") == "12 iskor"
+        assert display.money(Decimal("-2.5"), "pts") == "−2.5 iskor"
         assert display.signed_money(Decimal("5"), "₱") == "+₱5.00"
         assert display.signed_money(Decimal("-5"), "₱") == "−₱5.00"
         assert display.signed_money(0, "₱") == "₱0.00"
@@ -115,7 +113,7 @@ def test_the_template_filters(app):
     }
     with app.test_request_context("/?lang=fil"):
         assert render_template_string(page, **values) == (
-            "₱7.00 +7 puntos | Martes, Disyembre 1, 2026 | 01 Dis 2026 | 01 Dis 2026, 21:00 | "
+            "₱7.00 +7 iskor | Martes, Disyembre 1, 2026 | 01 Dis 2026 | 01 Dis 2026, 21:00 | "
             "Martes, Disyembre 1, 2026, 9:00 PM"
         )
     with app.test_request_context("/?lang=en"):

@@ -1,8 +1,11 @@
 // Text cut on a phone page: every shown element with words whose content is wider than its box
-// (not a box that scrolls sideways on purpose), cut with "…" by text-overflow: ellipsis, or
-// taller than a box that hides what overflows; and the page itself scrolling sideways.
+// (not a box that scrolls sideways on purpose), cut with "…" by text-overflow: ellipsis,
+// taller than a box that hides what overflows, or taller than a short box (a status line, under
+// LINE_BOX px) that scrolls up and down: at a card table a message read by scrolling inside two
+// lines is a cut message. A taller panel that scrolls (a review, a verdict) is not a line; and the
+// page itself scrolling sideways.
 () => {
-  const out = [];
+  const out = [], LINE_BOX = 100;
   const shown = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
@@ -16,6 +19,8 @@
     else if (wide && !scrolls(s.overflowX)) out.push('wider than its box: ' + name);
     if (el.clientHeight > 0 && el.scrollHeight > el.clientHeight + 1 && (s.overflowY === 'hidden' || s.overflowY === 'clip'))
       out.push('taller than its box: ' + name);
+    else if (el.clientHeight > 0 && el.clientHeight < LINE_BOX && el.scrollHeight > el.clientHeight + 1 && scrolls(s.overflowY))
+      out.push('scrolls inside its box: ' + name);
   }
   if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page scrolls sideways');
   return out;

@@ -54,7 +54,7 @@ def test_links_and_qr_come_from_public_url_never_from_the_host_header(make_app):
     page = client.get(f"/s/{token}", headers=HOSTILE)
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and f'href="{link}"' in html
-    assert str(qr_svg(link)) in html  # the QR code is the public link's
+    assert str(qr_svg(link, "QR code of the session link")) in html  # the public link
     assert "evil.example" not in html
     answer = client.get(f"/api/sessions/{token}", headers=HOSTILE).get_json()
     assert answer["url"] == link

@@ -62,7 +62,7 @@ def test_a_round_on_the_filipino_round_page(page, server):
     shot(page, "blank")
     assert page.evaluate(OVERFLOWS) == []
     screen = OneScreen(page)
-    screen.tap(page.locator(".hdr .ending label", has_text="Ubos na"), "ending")
+    screen.tap(page.locator(".hdr .ending label", has_text="Ubos-bunutan"), "ending")
     for seat, (melds, rest) in enumerate(TYPICAL):
         for meld in melds:
             screen.cards(meld)
@@ -76,7 +76,7 @@ def test_a_round_on_the_filipino_round_page(page, server):
             assert page.evaluate(OVERFLOWS) == []
         last = seat == len(TYPICAL) - 1
         assert page.locator(".picker [data-act=next]").inner_text() == (
-            "Tapos \u2713" if last else "Susunod \u25b8"
+            "Ayos na \u2713" if last else "Susunod \u25b8"
         )
         screen.tap(page.locator(".picker [data-act=next]"), "next")
     save = page.locator("#save")
@@ -109,7 +109,7 @@ def test_the_filipino_seat_page_fits(page, server):
     page.wait_for_function("() => document.querySelector('[data-bar]').textContent !== ''")
     assert "Baraha mo \u00b7 Bahay \u2713" in page.locator("[data-bar]").inner_text()
     assert page.locator("[data-by-label]").inner_text() == "Sino?"
-    assert page.locator(".picker [data-act=next]").inner_text() == "Tapos \u2713"
+    assert page.locator(".picker [data-act=next]").inner_text() == "Ayos na \u2713"
     page.locator("[data-ending] [data-value=talon]").tap()
     page.wait_for_function(
         "() => document.querySelector('[data-by-label]').textContent !== 'Sino?'"

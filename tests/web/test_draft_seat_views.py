@@ -109,11 +109,11 @@ def test_a_hand_changed_after_agreeing_is_named_with_the_money_it_moved(client, 
 
 def test_amounts_come_written_for_the_reader(client, make_session):
     """The pot and the money a change moved come as text too, written by the presentation
-    layer: the scripts format no amount. Points are "puntos" for a Filipino reader."""
+    layer: the scripts format no amount. Points are "iskor" for a Filipino reader."""
     token = make_session(rules={"preset": "pagat"})
     assert client.get(url(token)).get_json()["preview"]["pot_text"] == "₱0.00"
     points = make_session(rules={"preset": "classic", "progressive": True})
     english = client.get(url(points)).get_json()["preview"]
     filipino = client.get(url(points), headers={"Accept-Language": "fil"}).get_json()["preview"]
     assert english["pot"] == filipino["pot"] == "0.00"
-    assert (english["pot_text"], filipino["pot_text"]) == ("0 pts", "0 puntos")
+    assert (english["pot_text"], filipino["pot_text"]) == ("0 pts", "0 iskor")

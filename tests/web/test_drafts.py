@@ -29,7 +29,7 @@ def test_three_seats_enter_agree_and_the_round_is_saved_once(client, make_sessio
     assert body["all_done"] is False
     early = client.post(url(token, "/seats/0/agree"), json={"version": body["version"]})
     assert early.status_code == 409
-    assert "Ana and Ben and Cris must tap Done" in early.get_json()["errors"][0]["message"]
+    assert "Ana, Ben and Cris must tap Done" in early.get_json()["errors"][0]["message"]
     body = all_done(client, token)
     assert body["all_done"] is True
     version = body["version"]

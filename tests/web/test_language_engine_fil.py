@@ -86,9 +86,9 @@ def test_the_verdict_on_the_session_page_is_filipino_with_lang_fil(client, make_
     assert "Ana called a draw with 5." in english and "Cris is sunog." in english
     assert "Ben lost the challenge." in english and "10 pts × ₱1.00" in english
     for line in (
-        "Nag-draw si Ana, 5 ang puntos.",
-        "Lumaban si Ben, 10 ang puntos.",
-        "Pinakamababa ang puntos ni Ana, 5, kaya panalo.",
+        "Nag-draw si Ana na may 5 puntos.",
+        "Lumaban si Ben na may 10 puntos.",
+        "Panalo si Ana: siya ang pinakamababa, 5 puntos.",
         "Talo si Ben sa laban.",
         "Sunog si Cris.",
         "Panalo si Ana",

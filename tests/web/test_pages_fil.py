@@ -151,6 +151,6 @@ def test_csv_headers_in_filipino_and_english(client, played):
     assert header.startswith("round,dealer,ending,declarer,winner,line,Ana deadwood")
     filipino = client.get(f"/s/{played}/export.csv", headers={"Accept-Language": "fil"})
     first = filipino.data.decode("utf-8-sig").splitlines()[0]
-    assert first.startswith("round,nag-deal,pagtatapos,nagdeklara,panalo,linya,puntos ni Ana")
+    assert first.startswith("round,dealer,pagtatapos,nagdeklara,panalo,linya,puntos ni Ana")
     assert "balanse ni Cris" in first
     assert client.get(f"/s/{played}/export.csv").data.decode("utf-8-sig") == english

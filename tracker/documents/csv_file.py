@@ -8,6 +8,7 @@ import re
 from datetime import datetime
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from ..clock import local_day
 from ..engine import money_str
@@ -67,10 +68,10 @@ def _header(players: list[str]) -> list[str]:
 def _rows(played: PlayedRound) -> list[list]:
     """The round's rows: one per payment, or one saying the verdict when nobody paid."""
     result = played.result
-    base = [played.number, played.dealer, played.ending, played.declarer, played.winner]
+    base = [played.number, played.dealer, _ending(played.ending), played.declarer, played.winner]
     base.append(played.line.words)
     base += [player.deadwood for player in result.players]
-    base += ["sunog" if player.sunog else "" for player in result.players]
+    base += [_("sunog") if player.sunog else "" for player in result.players]
     tail = [
         money_str(sum(played.pot_in_each.values())) if result.pot_in else "",
         money_str(result.pot_out) if result.pot_out else "",
@@ -86,16 +87,27 @@ def _rows(played: PlayedRound) -> list[list]:
     return [base + line + tail for line in lines or [nobody_paid]]
 
 
+def _ending(code: str) -> str:
+    """The ending column's word: the code (tongits, draw, talon, void, push) in English, the
+    reader's word in another language."""
+    words = {
+        "tongits": pgettext("a round's ending in the CSV", "tongits"),
+        "draw": pgettext("a round's ending in the CSV", "draw"),
+        "talon": pgettext("a round's ending in the CSV", "talon"),
+        "void": pgettext("a round's ending in the CSV", "void"),
+        "push": pgettext("a round's ending in the CSV", "push"),
+    }
+    return words[code]
+
+
 def _flags(result, payment) -> list:
     """The row's challenged, kang and secret cells (see rounds_csv)."""
-    challenged = [
-        role
-        for role, seat in (("payer", payment.payer), ("payee", payment.payee))
-        if result.players[seat].challenged
-    ]
+    payer, payee = (result.players[seat].challenged for seat in (payment.payer, payment.payee))
+    challenged = _("payer and payee") if payer and payee else _("payer") if payer else ""
+    challenged = challenged or (_("payee") if payee else "")
     winner = result.players[payment.payee]
-    kang = result.ending == "tongits" and winner.kang
-    return [" and ".join(challenged), kang, sum(1 for meld in winner.melds if meld.secret)]
+    kang = _("yes") if result.ending == "tongits" and winner.kang else ""
+    return [challenged, kang, sum(1 for meld in winner.melds if meld.secret)]
 
 
 def filename_stem(export: dict, zone: str | None = None) -> str:

@@ -22,11 +22,11 @@ from decimal import Decimal
 from flask_babel import gettext as _
 
 from ..clock import local_time
-from ..engine import Ledger, Rules, money_text
+from ..engine import Ledger, Rules
 from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules, templates
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
-from ..present.display import day_time, language, sign_class
+from ..present.display import day_time, language, money, sign_class
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.round_lines import PlayedRound, played_rounds
@@ -204,7 +204,7 @@ def _keep_whole(text: str) -> str:
 
 
 def _money(amount: Decimal, rules: Rules) -> str:
-    return money_text(amount, rules.unit)
+    return money(amount, rules.unit)
 
 
 # -- dates ----------------------------------------------------------------------------------

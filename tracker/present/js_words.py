@@ -58,9 +58,15 @@ def _entry() -> dict:
         "Take out {card}": _("Take out %(card)s", card="{card}"),
         "Secret \u2713": _("Secret \u2713"),
         "Secret?": _("Secret?"),
-        "also in {names}'s hand": _("also in %(names)s's hand", names="{names}"),
-        "{card} is also in {names}'s hand: one of you must fix it.": _(
-            "%(card)s is also in %(names)s's hand: one of you must fix it.",
+        "also in {name}'s hand": _("also in %(name)s's hand", name="{name}"),
+        "also in the hands of {names}": _("also in the hands of %(names)s", names="{names}"),
+        "{card} is also in {name}'s hand: one of you must fix it.": _(
+            "%(card)s is also in %(name)s's hand: one of you must fix it.",
+            card="{card}",
+            name="{name}",
+        ),
+        "{card} is also in the hands of {names}: one of you must fix it.": _(
+            "%(card)s is also in the hands of %(names)s: one of you must fix it.",
             card="{card}",
             names="{names}",
         ),
@@ -158,6 +164,9 @@ def _seat_messages() -> dict:
             "A round was saved or changed meanwhile: here is the new verdict. Check it, then "
             "Agree again."
         ),
+        "Your cards are in. Waiting for {name} to tap Done.": _(
+            "Your cards are in. Waiting for %(name)s to tap Done.", name="{name}"
+        ),
         "Your cards are in. Waiting for {names} to tap Done.": _(
             "Your cards are in. Waiting for %(names)s to tap Done.", names="{names}"
         ),
@@ -165,6 +174,7 @@ def _seat_messages() -> dict:
             "Before anyone can agree: %(message)s", message="{message}"
         ),
         "Check the verdict, then Agree.": _("Check the verdict, then Agree."),
+        "You agreed. Waiting for {name}.": _("You agreed. Waiting for %(name)s.", name="{name}"),
         "You agreed. Waiting for {names}.": _(
             "You agreed. Waiting for %(names)s.", names="{names}"
         ),

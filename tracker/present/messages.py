@@ -27,7 +27,7 @@ from babel.support import Translations
 from flask import g, has_app_context
 from flask_babel import get_locale, get_translations
 
-from ..engine.messages import N_, Joined, Message
+from ..engine.messages import Joined, Message
 from ..engine.money import Amount
 
 
@@ -94,7 +94,7 @@ def amount_text(amount: Amount, locale: str, translations) -> str:
     value = abs(amount.value)
     if amount.symbol == "pts":
         number = format(value.normalize(), "f").replace(".", get_decimal_symbol(locale))
-        return sign + translations.ugettext(POINTS) % {"points": number}
+        return sign + translations.upgettext(*POINTS) % {"points": number}
     return sign + amount.symbol + _number(format(value, ",.2f"), locale)
 
 
@@ -120,7 +120,15 @@ def _signs(locale: str):
     return str.maketrans({",": get_group_symbol(locale), ".": get_decimal_symbol(locale)})
 
 
-POINTS = N_("%(points)s pts")  # an amount in progressive mode (the engine's money_text)
+def pgettext_marked(context: str, text: str) -> tuple[str, str]:
+    """Marks a message with its context for the catalogue (catalog.sh extracts it) and keeps
+    both, for `upgettext` where it is shown."""
+    return context, text
+
+
+# an amount in progressive mode (the engine's money_text): its own context, because "pts" also
+# counts deadwood, and a language may have two words where English has one
+POINTS = pgettext_marked("points in progressive mode", "%(points)s pts")
 
 
 def problem_dict(problem) -> dict:

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
-from ..engine import Ledger, RoundResult, money_text
+from ..engine import Ledger, RoundResult
+from .display import money
 
 SEATS = (0, 1, 2)
 
@@ -29,7 +31,7 @@ class RoundLine:
         if self.amount is None:
             return self.words
         sign = "+" if self.amount > 0 else ""
-        return f"{self.words} · {gain(sign + money_text(self.amount, unit))}"
+        return f"{self.words} · {gain(sign + money(self.amount, unit))}"
 
 
 def round_line(result: RoundResult) -> RoundLine:
@@ -74,12 +76,12 @@ def headline(result: RoundResult, unit: str = "₱") -> str:
     if result.push:
         return _("A push: nobody pays")
     winner = result.players[result.winner]
-    return _("%(name)s wins %(amount)s", name=winner.name, amount=money_text(winner.net, unit))
+    return _("%(name)s wins %(amount)s", name=winner.name, amount=money(winner.net, unit))
 
 
 def push_words(result: RoundResult) -> str:
     """'Cris called · Ana and Cris tie at 5 · a push' (a tie the house rules call a push)."""
-    start = _("Talon out")
+    start = pgettext("how a round ended, in its line", "Talon out")
     compared = _not_sunog(result) or list(result.players)  # all sunog at talon out: all three
     if result.ending == "draw":
         start = _("%(name)s called", name=result.players[result.declarer].name)
@@ -105,19 +107,28 @@ def _draw_parts(result: RoundResult) -> list[str]:
     called = _("%(name)s called", name=caller.name)
     if winner is caller:
         return _caller_won(caller.name, called, losers, tie)
-    lost = [_("%(names)s challenged and lost", names=_join(losers))] if losers else []
-    return [called, _won(winner, tie), *lost]
+    return [called, _won(winner, tie), *([_lost(losers, False)] if losers else [])]
 
 
 def _caller_won(name: str, called: str, losers: list[str], tie: bool) -> list[str]:
     """'Cris called · Ben challenged and lost (on a tie)', 'Cris called and won (on a tie)'."""
-    if losers and tie:
-        return [called, _("%(names)s challenged and lost on a tie", names=_join(losers))]
     if losers:
-        return [called, _("%(names)s challenged and lost", names=_join(losers))]
+        return [called, _lost(losers, tie)]
     if tie:
         return [_("%(name)s called and won on a tie", name=name)]
     return [_("%(name)s called and won", name=name)]
+
+
+def _lost(losers: list[str], tie: bool) -> str:
+    """'Ben challenged and lost (on a tie)'; one name and two are two messages, because a
+    language may say them differently (Filipino: "si Ben", "sina Ana at Ben")."""
+    if len(losers) == 1:
+        if tie:
+            return _("%(name)s challenged and lost on a tie", name=losers[0])
+        return _("%(name)s challenged and lost", name=losers[0])
+    if tie:
+        return _("%(names)s challenged and lost on a tie", names=_join(losers))
+    return _("%(names)s challenged and lost", names=_join(losers))
 
 
 def _won(winner, tie: bool) -> str:
@@ -275,7 +286,7 @@ def saved_sentence(result: RoundResult, number: int, unit: str = "₱") -> str:
         return _(
             "Round %(number)s: void round, %(amount)s into the pot",
             number=number,
-            amount=money_text(into, unit),
+            amount=money(into, unit),
         )
     if result.push:
         return _("Round %(number)s: a push, nobody pays", number=number)
@@ -285,8 +296,8 @@ def saved_sentence(result: RoundResult, number: int, unit: str = "₱") -> str:
         "Round %(number)s: %(name)s wins %(amount)s",
         number=number,
         name=winner.name,
-        amount=money_text(won, unit),
+        amount=money(won, unit),
     )
     if result.pot_out:
-        said += " " + _("+ pot %(amount)s", amount=money_text(result.pot_out, unit))
+        said += " " + _("+ pot %(amount)s", amount=money(result.pot_out, unit))
     return said

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ...engine import HAND_KEYS, Problem, RoundResult
 from ...engine.cards import CardError, parse_card
 from ...engine.hands import hand_tokens, too_big
-from ...engine.messages import N_
+from ...engine.messages import N_, names_of
 from ...models import GameSession, RoundDraft
 from ..errors import InputError
 from ..rounds import check_round
@@ -90,12 +90,10 @@ def check_agreeable(game: GameSession, draft: RoundDraft, version: int, revision
         raise content_moved(version, draft.version)
     waiting = [game.players[s] for s, state in enumerate(draft.seats) if not state["done"]]
     if waiting and not draft.confirm_alone:
-        names = (
-            waiting[0]
-            if len(waiting) == 1
-            else N_("%(first)s and %(last)s", first=" and ".join(waiting[:-1]), last=waiting[-1])
-        )
-        said = N_("%(names)s must tap Done before anyone can agree", names=names)
+        if len(waiting) == 1:
+            said = N_("%(name)s must tap Done before anyone can agree", name=waiting[0])
+        else:
+            said = N_("%(names)s must tap Done before anyone can agree", names=names_of(waiting))
         raise InputError([Problem("done", said)], 409)
 
 

@@ -10,7 +10,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from ...engine import Rules, money_text
+from ...engine import Rules
+from ..display import money as _money
 
 
 def N_(text: str) -> str:
@@ -25,7 +26,7 @@ _TIMES = {1: _l("single"), 2: _l("double"), 3: _l("triple"), 4: _l("four times")
 
 def money(amount, rules: Rules) -> str:
     """An amount in the table's unit: ₱10.00, or 10 pts in the progressive variant."""
-    return money_text(amount, rules.unit)
+    return _money(amount, rules.unit)
 
 
 def stakes(units: int, rules: Rules) -> str:

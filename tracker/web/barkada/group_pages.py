@@ -14,7 +14,7 @@ from ...core.barkada.group_store import current_members, get_group, group_sessio
 from ...core.barkada.groups import MAX_NOTE, add_member, change_member, create_group, member_of
 from ...present.barkada import words
 from ...present.display import short_day
-from ...present.qr import qr_svg
+from ...present.qr import group_qr
 from ...present.share import share_text
 from .. import devices, public
 from ..forms import ConfirmForm
@@ -133,7 +133,7 @@ def group_context(group, errors=None) -> dict:
         ],
         "games": [(game, count, seated_names(game, names)) for game, count in games],
         "link": link,
-        "qr": qr_svg(link),
+        "qr": group_qr(link),
         "local_link": public.names_this_computer(link),
         "recovery_code": devices.shown_once(group),
         "just_created": request.args.get("new") == "1",

@@ -15,7 +15,7 @@ from ...clock import local_day
 from ...core import history, owners, pins
 from ...present.chart import balance_chart_svg
 from ...present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
-from ...present.qr import qr_svg
+from ...present.qr import session_qr
 from ...present.round_lines import round_line, saved_sentence
 from ...present.rule_form import default_text, option_names, preset_values
 from ...present.share import share_text
@@ -124,7 +124,7 @@ def _session_page(game):
     return render_template(
         "session.html",
         link=link,
-        qr=qr_svg(link, _("QR code of the session link")),
+        qr=session_qr(link),
         local_link=public.names_this_computer(link),
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
