@@ -90,13 +90,26 @@ def cut(page, name, full_page=False) -> list[str]:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         path = Path(SHOTS) / f"cut-{name}-{page.language}.png"
         page.screenshot(path=str(path), full_page=full_page)
-    return page.evaluate(CHECK_CUT)
+    return settled(page, CHECK_CUT)
+
+
+def settled(page, check, *args) -> list[str]:
+    """The check's findings once the page holds still: the same twice running, 100 ms apart
+    (a panel that is still being filled may show a scrollbar for a frame or two)."""
+    found = page.evaluate(check, *args)
+    for _ in range(20):
+        page.wait_for_timeout(100)
+        again = page.evaluate(check, *args)
+        if again == found:
+            return found
+        found = again
+    return found
 
 
 def two_lines(page, selector=MAIN_BUTTONS, row=False) -> list[str]:
     """What of `selector` runs onto a second line, or with `row` whose children stand on more
     than one row (tests/support/check_one_line.js)."""
-    return page.evaluate(CHECK_ONE_LINE, [selector, row])
+    return settled(page, CHECK_ONE_LINE, [selector, row])
 
 
 RECORD = {
@@ -138,7 +151,7 @@ def test_nothing_is_cut_on_the_seat_page(phone, server):
     bad_meld(phone)
     assert cut(phone, "seat-entry") == []
     phone.locator(".picker [data-act='next']").tap()  # Done: the review, waiting for the others
-    phone.locator("[data-review-msg]", has_text=re.compile(r"\w")).wait_for()
+    phone.locator("[data-review-msg]", has_text=LONG_NAMES[0]).wait_for()  # waiting for them
     assert cut(phone, "seat-review") == []
 
 
