@@ -2,9 +2,25 @@
 # Installs what serving needs (scripts/setup.sh serve), migrates the database (SQLite in
 # instance/ unless DATABASE_URL says otherwise) and serves the app with gunicorn on every
 # interface, port $PORT or 8000, so phones on the same Wi-Fi open http://<this machine>:8000/.
+#
+# PUSH=1 bash scripts/serve.sh: Pushpin in front (installed if missing), holding the phones'
+# event streams: Pushpin on $PORT, gunicorn behind it on 127.0.0.1:$PORT+1, told where to
+# publish (TRACKER_PUSH_URL) and Pushpin's signing key (TRACKER_PUSH_KEY, made once and kept in
+# instance/pushpin/sig_key). Pushpin's config, run and log folders are in instance/pushpin/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh serve
 .venv/bin/flask --app tracker db upgrade -d tracker/migrations
+port=${PORT:-8000}
 # 3 workers x 4 threads: the best measured here on 2 cores (docs/performance.md, "Many tables at once")
-exec .venv/bin/gunicorn --bind "0.0.0.0:${PORT:-8000}" --workers 3 --threads 4 "tracker:create_app()"
+gunicorn=(.venv/bin/gunicorn --workers 3 --threads 4 "tracker:create_app()")
+if [ "${PUSH:-0}" != 1 ]; then
+    exec "${gunicorn[@]}" --bind "0.0.0.0:$port"
+fi
+folder=${TRACKER_INSTANCE:-instance}/pushpin
+backend="127.0.0.1:$((port + 1))"
+key=$(.venv/bin/flask --app tracker pushpin-config "$folder" --port "$port" --backend "$backend")
+pushpin --config "$folder/pushpin.conf" --merge-output >>"$folder/log/pushpin.out" 2>&1 &
+pushpin_pid=$!
+trap 'kill "$pushpin_pid" 2>/dev/null; wait "$pushpin_pid" 2>/dev/null' EXIT
+TRACKER_PUSH_URL=http://127.0.0.1:5561 TRACKER_PUSH_KEY=$key "${gunicorn[@]}" --bind "$backend"

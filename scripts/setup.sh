@@ -4,9 +4,10 @@
 #                                 PDF, a virtualenv in .venv with the app's Python packages, and
 #                                 Pyodide's core for the phones' offline engine, fetched with
 #                                 npm (.cache/pyodide/);
-#   bash scripts/setup.sh test    all of that, plus Chromium, PostgreSQL and poppler-utils that the
-#                                 tests drive, the [test] extras (pytest, ruff, radon …) and
-#                                 axe-core's axe.min.js, fetched with npm (.cache/axe-core/).
+#   bash scripts/setup.sh test    all of that, plus Chromium, PostgreSQL, Pushpin and poppler-utils
+#                                 that the tests drive, the [test] extras (pytest, ruff, radon …)
+#                                 and axe-core's axe.min.js, fetched with npm (.cache/axe-core/).
+# With PUSH=1, `serve` installs Pushpin too (scripts/serve.sh puts it in front of gunicorn).
 # An apt or dpkg lock held by another install is waited for (up to 10 minutes), not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,10 +28,14 @@ if [ "$mode" = test ]; then
     command -v chromium >/dev/null || need+=(chromium)
     compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || need+=(postgresql)
     command -v pdftotext >/dev/null || need+=(poppler-utils)
+    command -v pushpin >/dev/null || need+=(pushpin)  # the push tests run a real one (tests/push)
     # the installable-app test over HTTPS makes a certificate authority of its own (openssl)
     # and has Chromium trust it (certutil, into the NSS database of the test's own profile)
     command -v openssl >/dev/null || need+=(openssl)
     command -v certutil >/dev/null || need+=(libnss3-tools)
+fi
+if [ "$mode" = serve ] && [ "${PUSH:-0}" = 1 ]; then
+    command -v pushpin >/dev/null || need+=(pushpin)
 fi
 # axe-core and Pyodide come through the npm client (`npm pack`), over HTTPS from the npm
 # registry (a minimal Debian has no CA certificates)

@@ -1,6 +1,7 @@
-/* Session page: other phones see a new round within seconds. Every 3 s ask the server for the
-   session's revision, naming the last one seen (If-None-Match with its ETag: 304, no body,
-   while nothing changed); when it changed, reload the ledger part of the page. */
+/* Session page: other phones see a new round within seconds. The session's event stream
+   (stream.js) says when something changed; while it is not open, every 3 s ask the server for
+   the session's revision, naming the last one seen (If-None-Match with its ETag: 304, no body,
+   while nothing changed). When it changed, reload the ledger part of the page. */
 (function () {
   "use strict";
   var box = document.getElementById("ledger");
@@ -48,6 +49,9 @@
       .catch(function (error) { if (error instanceof TypeError) reach(false); })  // no answer at all
       .then(function () { busy = false; });
   }
-  setInterval(poll, 3000);
+  var stream = window.TongitsStream ? window.TongitsStream.watch(box.getAttribute("data-events"), function (data) {
+    if (data.revision !== undefined && String(data.revision) !== revision) poll();
+  }) : null;
+  setInterval(function () { if (!stream || !stream.live()) poll(); }, 3000);
   document.addEventListener("visibilitychange", poll);
 })();

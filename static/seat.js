@@ -35,6 +35,7 @@
 
   var sync = window.SeatSync.create({
     url: root.getAttribute("data-draft"),
+    events: root.getAttribute("data-events"),
     onDraft: adopt,
     onSaved: function (number) {
       if (leaving) return;

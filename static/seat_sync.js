@@ -4,18 +4,20 @@
    after a newer one); an answer older than the draft already shown is ignored. The draft is
    polled with If-None-Match as docs/API.md ("How often to poll") says, the policy the load
    benchmark measures: FAST for QUIET after the phone last saw a change, SLOW otherwise, never
-   while the page is hidden. */
+   while the page is hidden. While the session's event stream is open (stream.js: Pushpin in
+   front), it says when to read the draft, and a poll only every LIVE ms makes sure. */
 (function () {
   "use strict";
   // ms: FAST for QUIET after a change seen, SLOW otherwise (1 s: "within a second"), AGREED while
   // this phone has agreed and waits for the others (a few seconds a round:
   // the saved round shows on every phone soon after the last Agree).
-  var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5;
+  var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 15000;
 
   function create(options) {
     var url = options.url, draft = null, etag = null, baseSaved = null;
     var queue = [], afterWrites = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
     var failing = 0;  // polls failed in a row (network error, 5xx): back off 2, 4, 8, 15 s
+    var again = false;  // a change was announced while a poll was out: read once more after it
     // what the page says of the line: the server unreachable at the last try (a network error,
     // not an HTTP answer), a write out for longer than SLOW_SEND ms, an Agree kept for later
     var reachable = true, sentAt = 0, slowTimer = null, agreeKept = false;
@@ -179,12 +181,19 @@
       return call("GET", "").then(function (answer) {
         failing = answer.status >= 500 ? failing + 1 : 0;
         if (answer.status === 200) accept(answer.body, answer.tag);
-      }, function () { failing += 1; reached(false); }).then(function () { polling = false; });
+      }, function () { failing += 1; reached(false); }).then(function () {
+        polling = false;
+        if (again) { again = false; return poll(true); }
+      });
     }
+    var stream = window.TongitsStream && options.events ? window.TongitsStream.watch(options.events, function () {
+      if (polling) again = true; else poll(true).then(schedule);
+    }) : null;
     function schedule() {
       clearTimeout(timer);
       if (document.hidden) return;
       var wait = hurry ? AGREED : Date.now() - lastChange < QUIET ? FAST : SLOW;
+      if (stream && stream.live()) wait = LIVE;
       if (failing) wait = Math.min(15000, 1000 * Math.pow(2, failing));
       timer = setTimeout(function () { poll().then(schedule); }, wait);
     }

@@ -42,6 +42,7 @@ def create_app(overrides: dict | None = None) -> Flask:
 
 
 def _bind_extensions(app: Flask) -> None:
+    from . import push
     from .core import LedgerCache
     from .extensions import babel, csrf, db, migrate
     from .fast_path import polls
@@ -56,6 +57,7 @@ def _bind_extensions(app: Flask) -> None:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.locale)
     polls.install(app)  # the fast path, when FAST_PATH is on (tracker/fast_path)
+    push.install(app)  # changes published to Pushpin, when PUSH_URL is set (tracker/push)
     if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
         app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])

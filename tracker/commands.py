@@ -5,12 +5,16 @@
     flask --app tracker sessions owner TOKEN                   # a new owner key and recovery code
     flask --app tracker backup FILE                            # FILE "-": standard output
     flask --app tracker restore FILE [--replace]               # FILE "-": standard input
+    flask --app tracker pushpin-config FOLDER --port P --backend HOST:PORT
+                                       # Pushpin's config in FOLDER; prints its signing key
 
 `prune` deletes the sessions with no change for N days, with their rounds, round drafts, PIN
 tries, idempotency answers and kept summary PDFs, and prints each one it deleted.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 from flask import current_app
@@ -20,6 +24,7 @@ from .core import NotFound
 from .core.upkeep import Row, delete_sessions, give_owner, idle_rows, session_rows
 from .documents.backup import BackupError, restore, write_backup
 from .documents.pdf_cache import cache_folder, forget
+from .push import pushpin
 
 group = AppGroup("sessions", help="List, prune, and give an owner to the sessions of this server.")
 
@@ -120,7 +125,21 @@ def restore_command(file, replace: bool) -> None:
     )
 
 
+@click.command("pushpin-config")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--port", type=click.IntRange(1, 65535), required=True, help="Where phones connect.")
+@click.option("--backend", required=True, help="HOST:PORT of gunicorn, on the loopback.")
+def pushpin_config_command(folder: str, port: int, backend: str) -> None:
+    """Write Pushpin's config for this server in FOLDER (tracker/push/pushpin.py) and print
+    the key it signs with (made once, kept in FOLDER/sig_key), for TRACKER_PUSH_KEY."""
+    where = Path(folder).resolve()
+    key = pushpin.kept_key(where)
+    pushpin.write_config(where, port, backend, key)
+    click.echo(key)
+
+
 def register(app) -> None:
+    app.cli.add_command(pushpin_config_command)
     app.cli.add_command(group)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)

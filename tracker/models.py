@@ -317,6 +317,19 @@ class RoundDraft(db.Model):
     __mapper_args__ = {"version_id_col": version}
 
 
+class PushOutbox(db.Model):
+    """A change a page's event stream must hear of (tracker/push/): written in the change's
+    own transaction, published to Pushpin after the commit and then deleted; a row left by a
+    worker that died or could not reach Pushpin is published by the sweeper."""
+
+    __tablename__ = "push_outbox"
+
+    id = db.Column(db.Integer, primary_key=True)
+    channel = db.Column(db.String(40), nullable=False)  # "s-<session id>", "g-<group id>"
+    body = db.Column(db.Text, nullable=False)  # the event's data, JSON
+    created_at = db.Column(db.DateTime, nullable=False, default=utcnow, index=True)
+
+
 def iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")
 

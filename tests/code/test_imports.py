@@ -19,6 +19,7 @@ LAYERS = {
     "exchange": {"engine"},
     "core": {"engine", "models", "extensions", "exchange", "clock", "fast_path"},
     "fast_path": {"engine", "core", "web", "extensions"},
+    "push": {"models", "extensions"},
     "present": {"engine", "models", "core", "exchange", "clock", "config"},
     "documents": {
         "engine",
@@ -32,7 +33,7 @@ LAYERS = {
     },
     "web": {
         *("engine", "models", "core", "exchange", "present", "documents"),
-        *("clock", "config", "extensions", "fast_path"),
+        *("clock", "config", "extensions", "fast_path", "push"),
     },
 }
 

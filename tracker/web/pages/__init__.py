@@ -13,6 +13,7 @@ def routes() -> tuple:
     a module of another package may import this one's helpers without a circle."""
     from . import (
         app_shell,
+        events,
         history_page,
         home,
         live_preview,
@@ -31,4 +32,5 @@ def routes() -> tuple:
         app_shell,
         offline_engine,
         offline_state,
+        events,
     )

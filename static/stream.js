@@ -1,0 +1,39 @@
+/* A page's event stream (GET …/events, held by Pushpin when it stands in front of the server):
+   TongitsStream.watch(url, onChange) calls onChange(data) for each change the server publishes
+   ({revision, draft}: what changed, never the change itself: the page fetches what it shows),
+   and its live() says whether the stream is open, so that the page polls only while it is not.
+   The first event of every (re)connection is the current state: whatever was missed while the
+   stream was down is fetched then. Without Pushpin the server answers 204, the EventSource
+   stops, and the page keeps polling; it asks again every AGAIN ms, in case Pushpin is back.
+   <html data-stream="live|off"> says where it stands (for whoever looks at the page). */
+(function () {
+  "use strict";
+  var AGAIN = 60000;
+
+  function watch(url, onChange) {
+    var live = false, source = null;
+    function set(yes) { live = yes; document.documentElement.setAttribute("data-stream", yes ? "live" : "off"); }
+    function open() {
+      if (!window.EventSource || !url || document.hidden) return;
+      source = new EventSource(url);
+      source.addEventListener("open", function () { set(true); });
+      source.addEventListener("change", function (event) {
+        set(true);
+        var data = null;
+        try { data = JSON.parse(event.data); } catch (e) { data = null; }
+        if (data) onChange(data);
+      });
+      source.addEventListener("error", function () {
+        set(false);  // reconnecting by itself (retry), or closed (a 204, an error answer)
+        if (source && source.readyState === EventSource.CLOSED) { source = null; setTimeout(open, AGAIN); }
+      });
+    }
+    /* a phone asleep loses its connection; awake, the stream opens again (and resyncs) */
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) { if (source) source.close(); source = null; set(false); } else if (!source) open();
+    });
+    open();
+    return { live: function () { return live; } };
+  }
+  window.TongitsStream = { watch: watch };
+})();

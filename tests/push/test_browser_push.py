@@ -1,0 +1,105 @@
+"""The pages on a stream through a real Pushpin, in Debian's Chromium at 360x740: the session
+page hears of a round saved on another phone without polling for it, a seat phone sees another
+seat's tap the same way, and with Pushpin stopped and started again the page falls back to
+polling, comes back to its stream and misses nothing."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from tests.support.entry import one_phone
+from tests.support.records import PLAYERS, TALON
+
+pytestmark = pytest.mark.browser
+
+
+def post(url: str, body: dict, method: str = "POST") -> None:
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method=method
+    )
+    urllib.request.urlopen(request, timeout=10).close()
+
+
+def new_session(base: str) -> str:
+    request = urllib.request.Request(
+        f"{base}/api/sessions",
+        json.dumps({"players": PLAYERS}).encode(),
+        {"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())["id"]
+
+
+@pytest.fixture
+def phones(browser):
+    made = []
+
+    def make():
+        page = one_phone(browser)
+        page.polls = []  # the polls this phone made: the revision's, the draft's
+        page.on(
+            "request",
+            lambda r: page.polls.append(r.url) if "/revision" in r.url or "/draft" in r.url else 0,
+        )
+        made.append(page)
+        return page
+
+    yield make
+    for page in made:
+        errors = page.js_errors
+        page.context.close()
+        assert errors == [], errors
+
+
+def live(page) -> None:
+    """Wait until the page's stream is open (static/stream.js marks <html data-stream>)."""
+    page.locator("html[data-stream=live]").wait_for(state="attached", timeout=10000)
+
+
+def revision_polls(page) -> int:
+    return sum("/revision" in url for url in page.polls)
+
+
+def test_the_session_page_hears_of_a_saved_round_without_polling(pushed, phones):
+    token = new_session(pushed.url)
+    page = phones()
+    page.goto(f"{pushed.url}/s/{token}")
+    live(page)
+    before = revision_polls(page)  # a page shown polls once (visibilitychange)
+    page.wait_for_timeout(4000)  # longer than the 3 s poll: none may go out while live
+    assert revision_polls(page) == before
+    started = time.monotonic()
+    post(f"{pushed.url}/api/sessions/{token}/rounds", TALON)  # another phone saves
+    page.locator("#round-1").wait_for(timeout=3000)
+    assert time.monotonic() - started < 2.5
+    assert revision_polls(page) == before + 1  # the one read the stream's event asked for
+
+
+def test_a_seat_sees_another_seats_tap_from_the_stream(pushed, phones):
+    token = new_session(pushed.url)
+    seat = phones()
+    seat.goto(f"{pushed.url}/s/{token}/rounds/new?seat=0")
+    seat.locator(".picker [data-card='7S']").wait_for()
+    seat.wait_for_timeout(2000)  # the stream open; the page's first polls done
+    before = len(seat.polls)
+    post(f"{pushed.url}/api/sessions/{token}/draft/seats/1", {"melds": [], "hand": ["KD"]}, "PUT")
+    seat.locator(".seat-cell", has_text="1").first.wait_for(timeout=3000)  # Ben: 1 card
+    assert len(seat.polls) - before <= 2  # the one read the event asked for (and a safety one)
+
+
+def test_pushpin_away_and_back_the_page_falls_back_and_misses_nothing(pushed, phones):
+    token = new_session(pushed.url)
+    page = phones()
+    page.goto(f"{pushed.url}/s/{token}")
+    live(page)
+    pushed.pushpin.stop()  # the page's stream drops; its polls fail too (all goes through it)
+    post(f"{pushed.direct}/api/sessions/{token}/rounds", TALON)  # saved meanwhile elsewhere
+    before = revision_polls(page)
+    page.wait_for_timeout(3500)  # a poll tried, and failed
+    assert revision_polls(page) > before  # it fell back to polling
+    pushed.pushpin.start()
+    page.locator("#round-1").wait_for(timeout=10000)  # back: the round saved meanwhile shows

@@ -1,0 +1,76 @@
+"""Pushpin's configuration for one machine: Debian's /etc/pushpin/pushpin.conf with this
+server's ports, folders, routes and signing key (`flask --app tracker pushpin-config`, which
+scripts/serve.sh runs with PUSH=1, and the push tests).
+
+Pushpin listens for the phones on `port` and sends every request on to `backend` (gunicorn on
+the loopback), through zurl, which its runner starts too (its sockets in the run folder);
+its publish endpoint is 127.0.0.1:5561 + `offset`. `key` signs the requests it sends on, which
+is how the app tells them from others (PUSH_KEY)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import tempfile
+from pathlib import Path
+
+DEBIAN_CONFIG = Path("/etc/pushpin/pushpin.conf")
+PUBLISH_PORT = 5561  # before the offset
+
+
+def run_folder(folder: Path) -> Path:
+    """Where Pushpin's sockets go: `folder`/run, or a folder under /tmp named after `folder`
+    when that path is too long for a socket's name (108 bytes, the longest name added to it
+    about 35)."""
+    run = folder / "run"
+    if len(str(run)) <= 64:
+        return run
+    return Path(tempfile.gettempdir()) / f"pushpin-{hashlib.sha1(bytes(run)).hexdigest()[:12]}"
+
+
+def config_text(folder: Path, port: int, key: str, offset: int = 0) -> str:
+    run = run_folder(folder)
+    settings = {
+        "rundir": run,
+        "logdir": folder / "log",
+        "port_offset": offset,
+        "http_port": port,
+        "routesfile": folder / "routes",
+        "sig_key": key,
+        "services": "condure,zurl,pushpin-proxy,pushpin-handler",
+    }
+    lines = []
+    for line in DEBIAN_CONFIG.read_text().splitlines():
+        name = line.split("=", 1)[0].strip()
+        lines.append(f"{name}={settings[name]}" if name in settings else line)
+        if line.strip() == "[proxy]":  # zurl's sockets where the runner puts them
+            lines += [
+                f"zurl_out_specs=ipc://{run}/pushpin-zurl-in",
+                f"zurl_out_stream_specs=ipc://{run}/pushpin-zurl-in-stream",
+                f"zurl_in_specs=ipc://{run}/pushpin-zurl-out",
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def write_config(folder: Path, port: int, backend: str, key: str, offset: int = 0) -> Path:
+    """pushpin.conf and routes in `folder` (with its run and log folders); the config's path."""
+    for part in (run_folder(folder), folder / "log"):
+        part.mkdir(parents=True, exist_ok=True)
+    (folder / "routes").write_text(f"* {backend}\n")
+    config = folder / "pushpin.conf"
+    config.write_text(config_text(folder, port, key, offset))
+    return config
+
+
+def kept_key(folder: Path) -> str:
+    """The signing key kept in `folder`/sig_key, made once (only its owner reads it)."""
+    path = folder / "sig_key"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_urlsafe(32))
+    return path.read_text().strip()
+
+
+def publish_url(offset: int = 0) -> str:
+    return f"http://127.0.0.1:{PUBLISH_PORT + offset}"
