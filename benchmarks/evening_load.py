@@ -19,6 +19,16 @@ Each table's three phones cycle through:
 Every page stays visible all evening (a hidden page does not poll: the most a table costs).
 "watching" latencies are the polls, "pages" the HTML loads, "writes" the draft's writes; also
 the time from a draft write (the tap) to both other phones holding it.
+
+`--push` (Pushpin in front, benchmarks/push_front.py): each page also keeps its event stream
+open (static/stream.js), a connection of its own, and the phones behave as the pages do while
+it is open: the session page asks no revision on a timer; on an event naming another revision
+than the one shown it asks the revision, then the ledger part if it changed (static/live.js);
+the seat page polls the draft on each event (once more if one came while a poll was out) and
+every 15 s (LIVE), its taps paced as without push (static/seat_sync.js). A page whose stream is
+not open polls as without push. Also measured: the time from a draft write's send to each
+other phone of the table receiving the event naming it (phones whose stream was open then),
+the stream opens (to their first event) and the streams open at once.
 """
 
 from __future__ import annotations
@@ -26,29 +36,49 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 
 from benchmarks.draft_load import Phone, Table, print_spread
-from benchmarks.phones import TIMEOUT, WARMUP
+from benchmarks.phones import TIMEOUT, WARMUP, Samples
+from benchmarks.push_front import EventStream, Tally
 
 AGREED = 0.3  # s: seat_sync.js polls this often once the phone agreed and waits for the others
 TAP_SPREAD = 5.0  # s: the phones of a table open their seat pages this far apart
+LIVE = 15.0  # s: seat_sync.js polls the draft this often while the stream is open
+SHOWN = re.compile(rb'id="ledger"[^>]*data-revision="(\d+)"')
 
 
-async def evening_tables(pool, tokens, records, until, samples, args) -> dict:
+async def evening_tables(pool, tokens, records, until, samples, args, port=None) -> dict:
+    """`port`: Pushpin's, with --push (the phones' streams)."""
     polls, saves, errors = samples["polls"], samples["saves"], samples["errors"]
     rounds, spread = [], []
+    if args.push:
+        samples = {**samples, "opens": Samples(polls.timed_from), "reach": []}
+        samples.update(lost=[0], tally=Tally())
+        push = (samples["opens"], samples["reach"], errors, samples["tally"], samples["lost"])
     tables = [EveningTable(spread, polls.timed_from, args.play) for _ in tokens]
     tasks = [
         Evening(pool, token, seat, records, (polls, saves, errors, rounds), table, args)
         .with_pages(samples["pages"])
+        .with_push(port, push if args.push else None)
         .run(until)
         for token, table in zip(tokens, tables, strict=True)
         for seat in range(3)
     ]
+    if args.push:
+        samples["streams"] = []  # the streams open, each second of the timed part
+        tasks.append(count_streams(samples["tally"], samples["streams"], polls.timed_from, until))
     await asyncio.gather(*tasks)
     print_spread(rounds, spread)
     return {**samples, "spread": spread}
+
+
+async def count_streams(tally: Tally, counts: list, timed_from: float, until: float) -> None:
+    await asyncio.sleep(max(0.0, timed_from - time.monotonic()))
+    while time.monotonic() < until - 1:
+        counts.append(tally.open)
+        await asyncio.sleep(1.0)
 
 
 class EveningTable(Table):
@@ -56,6 +86,19 @@ class EveningTable(Table):
     entered; on the seat page the round is always due (draft_load's act asks `playing`)."""
 
     entering = 0  # phones on their seat pages
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.streams = [None, None, None]  # each seat's page's event stream (--push)
+
+    def expect(self, seat: int, version: int, sent: float) -> None:
+        """--push: a draft write's send; the others' open streams are to hear of it."""
+        if sent < self.timed_from:
+            return
+        for other in {0, 1, 2} - {seat}:
+            stream = self.streams[other]
+            if stream is not None and stream.live_at is not None and stream.live_at <= sent:
+                stream.expect(version, sent)
 
     def wrote(self, seat: int, version: int, sent: float) -> None:
         """Timed only while all three phones are on their seat pages (not while another is
@@ -77,22 +120,60 @@ class Evening(Phone):
         super().__init__(0, token, seat, records, sinks, table, args)
         self.client = pool  # a shared pool of keep-alive connections (load.Pool)
         self.cycle, self.verdict, self.revision = 0, None, None
+        self.stream = self.push = None
+        self.until, self.shown, self.busy, self.polling, self.again = 0.0, None, False, False, False
+        self.last_poll, self.tasks, self.reading = 0.0, set(), None
 
     def with_pages(self, pages):
         self.pages = pages
         return self
 
+    def with_push(self, port, sinks):
+        """--push: Pushpin's port and where the streams' figures go, else None."""
+        self.port, self.push = port, sinks
+        return self
+
     async def run(self, until: float) -> None:
+        self.until = until
         await asyncio.sleep(random.uniform(0, WARMUP))
-        await self.session_page()
-        while time.monotonic() < until:
-            await self.watch(until)
-            if time.monotonic() >= until:
-                break
-            await asyncio.sleep(random.uniform(0, TAP_SPREAD))  # "+ Enter round" tapped
-            await self.enter(until)
-            self.cycle += 1
+        try:
             await self.session_page()
+            while time.monotonic() < until:
+                await self.watch(until)
+                if time.monotonic() >= until:
+                    break
+                await asyncio.sleep(random.uniform(0, TAP_SPREAD))  # "+ Enter round" tapped
+                await self.enter(until)
+                self.cycle += 1
+                await self.session_page()
+        finally:
+            self.close_stream()
+            for task in self.tasks:
+                task.cancel()
+
+    def open_stream(self, on_change) -> None:
+        """--push: the page just loaded opens its event stream (the last page's is closed)."""
+        self.close_stream()
+        if self.push is not None:
+            self.stream = EventStream(self.port, self.token, on_change, self.push)
+            self.table.streams[self.seat] = self.stream
+            self.reading = self.spawn(self.stream.run(self.until))
+
+    def close_stream(self) -> None:
+        if self.stream is not None:
+            self.table.streams[self.seat] = None
+            self.stream = None
+            self.reading.cancel()
+
+    def live(self) -> bool:
+        return self.stream is not None and self.stream.live_at is not None
+
+    def spawn(self, job) -> asyncio.Task:
+        """A job of the page's script, beside the phone's own loop (ended with the phone)."""
+        task = asyncio.create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     async def get(self, path: str, samples, headers: str = "") -> tuple[int | None, bytes]:
         start = time.monotonic()
@@ -112,8 +193,41 @@ class Evening(Phone):
     async def session_page(self) -> None:
         """The session page loaded: live.js starts from the revision the page carries."""
         self.revision = None
-        await self.get(f"/s/{self.token}", self.pages)
-        self.revision = await self.ask_revision("")
+        self.close_stream()
+        status, body = await self.get(f"/s/{self.token}", self.pages)
+        if self.push is None:
+            self.revision = await self.ask_revision("")
+            return
+        found = SHOWN.search(body) if status == 200 else None
+        self.shown = found.group(1).decode() if found else None
+        self.open_stream(self.session_change)
+
+    def session_change(self, data: dict) -> None:
+        """live.js on an event: a poll when it names another revision than the one shown."""
+        if "revision" in data and str(data["revision"]) != self.shown and not self.busy:
+            self.spawn(self.live_poll())
+
+    async def live_poll(self) -> None:
+        """live.js's poll (--push): the revision (If-None-Match once it has an ETag), the
+        ledger part when the revision is not the one shown."""
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            etag = f"If-None-Match: {self.revision}\r\n" if self.revision else ""
+            status, body = await self.get(f"/api/sessions/{self.token}/revision", self.polls, etag)
+            if status != 200:
+                return
+            state = json.loads(body)
+            tag = f'"{state["revision"]}.{int(state["settled"])}"'
+            if str(state["revision"]) != self.shown:
+                status, _ = await self.get(f"/s/{self.token}/ledger", self.pages)
+                if status != 200:
+                    return
+                self.shown = str(state["revision"])
+            self.revision = tag
+        finally:
+            self.busy = False
 
     async def ask_revision(self, etag: str) -> str | None:
         status, body = await self.get(f"/api/sessions/{self.token}/revision", self.polls, etag)
@@ -127,6 +241,10 @@ class Evening(Phone):
         ledger part when it changed."""
         while self.table.in_play(self.cycle) and time.monotonic() < until:
             await asyncio.sleep(self.args.revision_every)
+            if self.push is not None:
+                if not self.live():  # live.js polls only while its stream is not open
+                    await self.live_poll()
+                continue
             seen = self.revision
             etag = f"If-None-Match: {seen}\r\n" if seen else ""
             self.revision = await self.ask_revision(etag)
@@ -135,9 +253,11 @@ class Evening(Phone):
 
     async def enter(self, until: float) -> None:
         """The seat page until the round is saved (or the evening is over)."""
+        self.close_stream()
         await self.get(f"/s/{self.token}/rounds/new?seat={self.seat}", self.pages)
         self.draft, self.verdict, self.saved = None, None, False
-        await self.poll()
+        self.open_stream(self.seat_change)
+        await self.sync_poll()
         base = self.number()
         self.table.entering += 1
         try:
@@ -151,8 +271,32 @@ class Evening(Phone):
                 await self.act()
             if self.saved or self.number() != base:
                 break
-            await self.wait()
-            await self.poll()
+            await self.wait()  # the taps' pace, with or without push
+            if not self.live() or time.monotonic() - self.last_poll >= LIVE:
+                await self.sync_poll()
+
+    def seat_change(self, _data: dict) -> None:
+        """seat_sync.js on an event: poll now, or once more after the poll that is out."""
+        if self.polling:
+            self.again = True
+        else:
+            self.spawn(self.sync_poll())
+
+    async def sync_poll(self) -> None:
+        """seat_sync.js's poll: not while another is out (once more after it when an event
+        came meanwhile)."""
+        if self.polling:
+            return
+        self.polling = True
+        try:
+            while True:
+                self.again = False
+                self.last_poll = time.monotonic()
+                await self.poll()
+                if not self.again:
+                    break
+        finally:
+            self.polling = False
 
     def number(self) -> int:
         return ((self.draft or {}).get("last_saved") or {"number": 0})["number"]
@@ -165,9 +309,12 @@ class Evening(Phone):
             await super().wait()
 
     async def call(self, method, path, body, headers, samples) -> int | None:
+        sent = time.monotonic()
         status = await super().call(method, path, body, headers, samples)
         if status == 201:
             self.saved = True
+        if self.push is not None and method != "GET" and status in (200, 201):
+            self.table.expect(self.seat, self.draft["version"], sent)
         return status
 
     async def act(self) -> None:

@@ -19,11 +19,20 @@ a realistic ledger to render. Two ways of watching (--mode):
   PUTs, Done, the verdict, Agree) until the third Agree saves it, then the session page again.
   The phones share `--connections` keep-alive connections (64), as a reverse proxy keeps a
   few to gunicorn, instead of 3,000 sockets; waiting for a free one is part of the latency.
+  `--push`: Pushpin in front of gunicorn (benchmarks/push_front.py, as scripts/serve.sh runs
+  it with PUSH=1; its config by `flask --app tracker pushpin-config` in the run's instance
+  folder), all the phones' requests through it, and each page's event stream open on a
+  connection of its own: the pages poll only as static/live.js and seat_sync.js do while their
+  stream is open (no revision polls; the draft on each event and every 15 s).
 
 Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
 server, PostgreSQL, the load generator and the whole machine (other work included) over the
-timed part, and per request; in evening mode also the page loads and the load average;
-in draft mode also the rounds saved and the time from a write to both other phones seeing it.
+timed part, and per request; in evening mode also the page loads, the load average, the
+request mix (requests/s by kind) and the CPU per table; in draft and evening modes also the
+rounds saved and the time from a write to both other phones seeing it. With --push also the
+time from a draft write's send to each other phone of the table receiving its event (median,
+p99), the stream opens (to their first event), the streams open at once, Pushpin's CPU (its
+process group: condure, zurl, pushpin-proxy, pushpin-handler) and the outbox left at the end.
 
 Last, the largest N that holds (p99 < 200 ms over all requests, no error). gunicorn runs as
 scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
@@ -33,6 +42,8 @@ scripts/serve.sh runs it (--workers 3 --threads 4, gthread).
     .venv/bin/python benchmarks/load.py --mode page --tables 100 200 --seconds 120
     .venv/bin/python benchmarks/load.py --mode evening --database postgresql --preload 2 \
         --seconds 45 --tables 200 300 400 500 600
+    .venv/bin/python benchmarks/load.py --mode evening --push --database postgresql \
+        --preload 2 --seconds 45 --tables 500 1000 1500
 
 Measured (docs/performance.md, "Many tables at once"; PostgreSQL, 3 x 4, the 2 cores shared with
 other work): in evening mode 500 tables hold (all-requests p99 186 ms at load average 8.9;
@@ -68,7 +79,16 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent  # the venv's gunicorn and flask, next to its python
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.phones import TIMEOUT, WARMUP, Pool, Samples, client_of, percentile  # noqa: E402
+from benchmarks.phones import (  # noqa: E402
+    TIMEOUT,
+    WARMUP,
+    CountingPool,
+    Pool,
+    Samples,
+    client_of,
+    percentile,
+)
+from benchmarks.push_front import pushpin_config, start_pushpin, stop_pushpin  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 PAGE_EVERY, REVISION_EVERY, SAVE_EVERY = 5.0, 3.0, 30.0
@@ -142,10 +162,11 @@ async def run_tables(port: int, tokens: list[str], records: list[dict], args) ->
     if args.mode == "evening":
         from benchmarks.evening_load import evening_tables
 
-        pool = Pool(port, args.connections)
+        pool = CountingPool(port, args.connections, timed_from)
         samples = {"polls": polls, "saves": saves, "errors": errors, "pages": Samples(timed_from)}
         try:
-            return await evening_tables(pool, tokens, records, until, samples, args)
+            out = await evening_tables(pool, tokens, records, until, samples, args, port)
+            return {**out, "kinds": pool.kinds}
         finally:
             pool.close_all()
     if args.mode == "draft":
@@ -219,10 +240,22 @@ def free_port() -> int:
 
 
 def start_server(
-    database_url: str, workers: int, threads: int, instance: Path, app="tracker:create_app()"
+    database_url: str,
+    workers: int,
+    threads: int,
+    instance: Path,
+    app="tracker:create_app()",
+    push: dict | None = None,
 ):
+    """gunicorn on a free port (its process, the port); `push`: {"port": the port Pushpin will
+    listen on}, for which Pushpin's config is written in `instance`/pushpin and gunicorn told
+    where to publish (push["process"]: Pushpin, started once gunicorn answers)."""
     env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
     env.setdefault("SECRET_KEY", "load-benchmark")
+    port = free_port()
+    if push is not None:
+        folder = instance / "pushpin"
+        env.update(pushpin_config(BIN / "flask", ROOT, env, folder, push["port"], port))
     subprocess.run(
         [BIN / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
         cwd=ROOT,
@@ -230,7 +263,6 @@ def start_server(
         check=True,
         capture_output=True,
     )
-    port = free_port()
     server = subprocess.Popen(
         [
             BIN / "gunicorn",
@@ -252,25 +284,34 @@ def start_server(
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server, port
+            break
         except OSError:
             time.sleep(0.1)
-    server.kill()
-    raise SystemExit("gunicorn did not start")
+    else:
+        server.kill()
+        raise SystemExit("gunicorn did not start")
+    if push is not None:
+        try:
+            push["process"] = start_pushpin(instance / "pushpin", push["port"])
+        except BaseException:
+            server.kill()
+            raise
+    return server, port
 
 
 class CpuMeter:
     """CPU seconds over the timed part: the server's processes (gunicorn's master and workers),
+    Pushpin's (the session `pushpin_pid` leads: condure, zurl, pushpin-proxy, pushpin-handler),
     every PostgreSQL process on this machine (other databases' included), this load generator,
     the whole machine."""
 
-    def __init__(self, server_pid: int):
-        self.server_pid = server_pid
+    def __init__(self, server_pid: int, pushpin_pid: int | None = None):
+        self.server_pid, self.pushpin_pid = server_pid, pushpin_pid
         self.start = self.read()
 
     def read(self) -> dict:
         ticks = os.sysconf("SC_CLK_TCK")
-        server = postgres = 0.0
+        server = postgres = pushpin = 0.0
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 text = stat.read_text()
@@ -282,6 +323,8 @@ class CpuMeter:
             used = (int(fields[11]) + int(fields[12])) / ticks
             if self.server_pid in (pid, ppid):
                 server += used
+            elif self.pushpin_pid is not None and int(fields[3]) == self.pushpin_pid:
+                pushpin += used
             elif name.startswith("postgres"):
                 postgres += used
         me = resource.getrusage(resource.RUSAGE_SELF)
@@ -289,6 +332,7 @@ class CpuMeter:
         idle = int(busy[3]) + int(busy[4])
         return {
             "server": server,
+            "pushpin": pushpin,
             "postgres": postgres,
             "generator": me.ru_utime + me.ru_stime,
             "machine": (sum(int(x) for x in busy) - idle) / ticks,
@@ -300,6 +344,18 @@ class CpuMeter:
         end = self.read()
         wall = end["wall"] - self.start["wall"]
         return {name: 100 * (end[name] - self.start[name]) / wall for name in end if name != "wall"}
+
+
+def outbox_rows(url: str) -> int:
+    """The outbox rows not yet published (a moment after the run: the sweeper's are gone)."""
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(sqlalchemy.text("SELECT count(*) FROM push_outbox")).scalar()
+    finally:
+        engine.dispose()
 
 
 def database(kind: str, instance: Path) -> str:
@@ -338,6 +394,9 @@ def arguments():
     )
     parser.add_argument("--sse", action="store_true", help="draft: phones watch a stream")
     parser.add_argument(
+        "--push", action="store_true", help="evening: Pushpin in front, the pages' streams open"
+    )
+    parser.add_argument(
         "--play",
         type=float,
         nargs=2,
@@ -349,8 +408,8 @@ def arguments():
 
 def report(count: int, args, out: dict, cpu: dict) -> bool:
     polls, saves, errors = out["polls"], out["saves"], out["errors"]
-    pages = out.get("pages", [])
-    p99 = percentile(polls + saves + pages, 0.99)
+    pages, opens = out.get("pages", []), out.get("opens", [])
+    p99 = percentile(polls + saves + pages + opens, 0.99)
     ok = p99 < 200 and not errors
     print(
         f"{count:4d} tables ({args.mode}, {args.database}, {args.workers}x{args.threads}): "
@@ -361,36 +420,78 @@ def report(count: int, args, out: dict, cpu: dict) -> bool:
         f"all p99 {p99:6.1f} ms | errors {len(errors)} {'OK' if ok else 'FAILS'}",
         flush=True,
     )
+    if opens:
+        print(
+            f"     all p99 without the stream opens {percentile(polls + saves + pages, 0.99):.1f} "
+            f"ms; stream opens {len(opens) / args.seconds:.1f}/s (to their first event): "
+            f"p50 {percentile(opens, 0.5):.1f} ms, p99 {percentile(opens, 0.99):.1f} ms",
+            flush=True,
+        )
     if pages:
         print(
             f"     pages {len(pages) / args.seconds:.1f}/s: p50 {percentile(pages, 0.5):.1f} ms, "
             f"p99 {percentile(pages, 0.99):.1f} ms; load average {os.getloadavg()[0]:.2f}",
             flush=True,
         )
+    if "kinds" in out:
+        mix = {**out["kinds"], **({"stream open": len(opens)} if args.push else {})}
+        print(
+            "     requests/s by kind: "
+            + ", ".join(f"{kind} {n / args.seconds:.1f}" for kind, n in sorted(mix.items())),
+            flush=True,
+        )
+    if args.push:
+        reach, streams = out["reach"], out["streams"]
+        print(
+            f"     change to phones (a draft write's send to each other phone's event): "
+            f"median {percentile(reach, 0.5):.0f} ms, p99 {percentile(reach, 0.99):.0f} ms "
+            f"({len(reach)} events; {out['lost'][0]} expected but not heard before the page "
+            f"was left or the run ended) | streams open: {streams[-1] if streams else 0} at the "
+            f"end, mean {sum(streams) / max(1, len(streams)):.0f}, peak {out['tally'].peak} "
+            f"({3 * count} phones)",
+            flush=True,
+        )
     print(
         f"     CPU in % of one core (the machine has {os.cpu_count()}): "
-        f"server {cpu['server']:.0f}, postgres {cpu['postgres']:.0f}, "
+        f"server {cpu['server']:.0f}, "
+        + (f"pushpin {cpu['pushpin']:.0f}, " if args.push else "")
+        + f"postgres {cpu['postgres']:.0f}, "
         f"load generator {cpu['generator']:.0f}, whole machine {cpu['machine']:.0f}",
         flush=True,
     )
-    count = (len(polls) + len(saves) + len(pages)) or 1
+    tables = count
+    count = (len(polls) + len(saves) + len(pages) + len(opens)) or 1
     per = {name: cpu[name] * args.seconds * 10 / count for name in cpu}  # % of a core → ms
     print(
-        f"     CPU per request: server {per['server']:.2f} ms, postgres {per['postgres']:.2f} ms, "
-        f"load generator {per['generator']:.2f} ms",
+        f"     CPU per request: server {per['server']:.2f} ms, "
+        + (f"pushpin {per['pushpin']:.2f} ms, " if args.push else "")
+        + f"postgres {per['postgres']:.2f} ms, load generator {per['generator']:.2f} ms",
         flush=True,
     )
+    if args.mode == "evening":
+        names = (
+            ("server", "pushpin", "postgres", "generator")
+            if args.push
+            else ("server", "postgres", "generator")
+        )
+        print(
+            "     CPU per table, % of a core: "
+            + ", ".join(f"{name} {cpu[name] / tables:.3f}" for name in names)
+            + f", whole machine {cpu['machine'] / tables:.3f}",
+            flush=True,
+        )
     for line in errors[:3]:
         print("    ", line)
     return ok
 
 
-async def measured(port, tokens, records, args, server_pid) -> tuple[dict, dict]:
-    """The run, and the CPU used over its timed part (after the warm-up)."""
+async def measured(port, tokens, records, args, pids) -> tuple[dict, dict]:
+    """The run, and the CPU used over its timed part (after the warm-up); `pids`: the server's
+    and Pushpin's (or None)."""
 
     async def meter():
         await asyncio.sleep(WARMUP)
-        return CpuMeter(server_pid)
+        return CpuMeter(*pids)
 
     started = asyncio.create_task(meter())
     out = await run_tables(port, tokens, records, args)
@@ -403,19 +504,28 @@ def main() -> None:
     url = database(args.database, instance)
     records = random_session(seed=4, rounds=300)["rounds"]
     app = "benchmarks.sse_app:app" if args.sse else "tracker:create_app()"
-    server, port = start_server(url, args.workers, args.threads, instance, app)
+    if args.push and args.mode != "evening":
+        raise SystemExit("--push is for --mode evening")
+    push = {"port": free_port()} if args.push else None
+    server, port = start_server(url, args.workers, args.threads, instance, app, push)
+    pids = (server.pid, push["process"].pid if push else None)
+    port = push["port"] if push else port  # every phone's request through Pushpin
     held = None
     try:
         for count in args.tables:
             tokens = asyncio.run(setup_tables(port, count, args.preload, records))
-            out, cpu = asyncio.run(measured(port, tokens, records, args, server.pid))
+            out, cpu = asyncio.run(measured(port, tokens, records, args, pids))
             ok = report(count, args, out, cpu)
+            if push:
+                print(f"     push_outbox rows left: {outbox_rows(url)}", flush=True)
             held = count if ok else held
             if not ok:
                 break
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=60)
+        if push and "process" in push:
+            stop_pushpin(push["process"])
     print(f"largest N that holds (p99 < 200 ms, no error): {held}")
 
 

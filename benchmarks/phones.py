@@ -121,3 +121,31 @@ def percentile(values: list[float], share: float) -> float:
         if ordered
         else float("nan")
     )
+
+
+class CountingPool(Pool):
+    """A Pool that counts the requests that started after the warm-up, by kind (`kind_of`)."""
+
+    def __init__(self, port: int, size: int, timed_from: float):
+        super().__init__(port, size)
+        self.timed_from, self.kinds = timed_from, {}
+
+    async def request(self, method, path, body=None, headers="") -> tuple[int, bytes]:
+        if time.monotonic() >= self.timed_from:
+            kind = kind_of(method, path)
+            self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        return await super().request(method, path, body, headers)
+
+
+def kind_of(method: str, path: str) -> str:
+    """A request's kind in the evening's mix: the page or API part it asks for."""
+    if method != "GET":
+        return "draft write"
+    parts = path.split("?")[0].strip("/").split("/")
+    if parts[0] == "api":
+        return {"revision": "revision", "draft": "draft GET"}.get(parts[-1], "api other")
+    if len(parts) == 2:
+        return "session page"
+    return {"ledger": "ledger part", "verdict": "verdict", "new": "seat page"}.get(
+        parts[-1], "page other"
+    )

@@ -60,6 +60,7 @@
       updated.hidden = false;
       document.documentElement.classList.add("stale");
     });
+    updated.setAttribute("data-reloads", "");  // one reload on a tap (group_live.js asks)
     updated.addEventListener("click", function () { window.location.reload(); });
   }
 

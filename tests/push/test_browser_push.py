@@ -103,3 +103,22 @@ def test_pushpin_away_and_back_the_page_falls_back_and_misses_nothing(pushed, ph
     assert revision_polls(page) > before  # it fell back to polling
     pushed.pushpin.start()
     page.locator("#round-1").wait_for(timeout=10000)  # back: the round saved meanwhile shows
+
+
+def test_the_group_page_offers_a_reload_when_the_group_changed(pushed, phones):
+    request = urllib.request.Request(
+        f"{pushed.url}/api/groups",
+        json.dumps({"name": "Biyernes", "members": [*PLAYERS, "Dina"]}).encode(),
+        {"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        group = json.loads(answer.read())["id"]
+    page = phones()
+    page.goto(f"{pushed.url}/g/{group}")
+    page.locator("html[data-stream=live]").wait_for(state="attached", timeout=10000)
+    assert page.locator("#updated").is_hidden()
+    post(f"{pushed.url}/api/groups/{group}/members", {"name": "Eli"})  # another phone
+    page.locator("#updated").wait_for(timeout=3000)  # "Updated · Reload"
+    with page.expect_navigation():
+        page.locator("#updated").tap()
+    page.locator("li", has_text="Eli").first.wait_for(state="attached")

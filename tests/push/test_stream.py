@@ -97,6 +97,18 @@ def test_a_draft_tap_reaches_the_other_seats(pushed):
     seat.close()
 
 
+def test_a_group_change_reaches_the_group_pages_stream(pushed):
+    group = post(f"{pushed.url}/api/groups", {"name": "Biyernes", "members": [*PLAYERS, "Dina"]})
+    page, first = opened(f"{pushed.url}/g/{group['id']}/events")
+    post(f"{pushed.url}/api/groups/{group['id']}/members", {"name": "Eli"})
+    event = page.next(seconds=3)
+    assert event["data"]["revision"] > first["data"]["revision"], event
+    page.close()
+    missing = EventStream(f"{pushed.url}/g/{'x' * 32}/events")
+    assert missing.status == 404
+    missing.close()
+
+
 def test_without_pushpin_the_stream_is_204_and_pages_poll(pushed, client, make_session):
     token = new_session(pushed.direct)
     direct = EventStream(f"{pushed.direct}/s/{token}/events")  # not through Pushpin

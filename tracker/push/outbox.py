@@ -84,10 +84,12 @@ def _dropped(session, _previous) -> None:
 
 
 def send(url: str, rows: list[tuple[int, str, str]]) -> bool:
-    """Publish outbox rows (id, channel, body) and delete them; False, and the rows kept for
-    the sweeper, when Pushpin does not take them."""
+    """Publish outbox rows (id, channel, body), the last of each channel (a transaction that
+    flushed twice wrote a row each time), and delete them all; False, and the rows kept for the
+    sweeper, when Pushpin does not take them."""
+    last = {channel: body for _, channel, body in sorted(rows)}  # a flush's state, then the next's
     try:
-        publish(url, [(channel, json.loads(body)) for _, channel, body in rows])
+        publish(url, [(channel, json.loads(body)) for channel, body in last.items()])
     except OSError as error:
         log.warning("push: %s events left for the sweeper (%s)", len(rows), error)
         return False
