@@ -11,10 +11,11 @@
   var AGAIN = 60000;
 
   function watch(url, onChange) {
-    var live = false, source = null;
+    var live = false, source = null, timer = null;
     function set(yes) { live = yes; document.documentElement.setAttribute("data-stream", yes ? "live" : "off"); }
     function open() {
-      if (!window.EventSource || !url || document.hidden) return;
+      clearTimeout(timer);
+      if (source || !window.EventSource || !url || document.hidden) return;
       source = new EventSource(url);
       source.addEventListener("open", function () { set(true); });
       source.addEventListener("change", function (event) {
@@ -25,12 +26,12 @@
       });
       source.addEventListener("error", function () {
         set(false);  // reconnecting by itself (retry), or closed (a 204, an error answer)
-        if (source && source.readyState === EventSource.CLOSED) { source = null; setTimeout(open, AGAIN); }
+        if (source && source.readyState === EventSource.CLOSED) { source = null; timer = setTimeout(open, AGAIN); }
       });
     }
     /* a phone asleep loses its connection; awake, the stream opens again (and resyncs) */
     document.addEventListener("visibilitychange", function () {
-      if (document.hidden) { if (source) source.close(); source = null; set(false); } else if (!source) open();
+      if (document.hidden) { if (source) source.close(); source = null; set(false); } else open();
     });
     open();
     return { live: function () { return live; } };
