@@ -41,7 +41,7 @@ import time
 
 from benchmarks.draft_load import Phone, Table, print_spread
 from benchmarks.phones import TIMEOUT, WARMUP, Samples
-from benchmarks.push_front import EventStream, Tally
+from benchmarks.push_front import PROBES, EventStream, Tally, probe
 
 AGREED = 0.3  # s: seat_sync.js polls this often once the phone agreed and waits for the others
 TAP_SPREAD = 5.0  # s: the phones of a table open their seat pages this far apart
@@ -69,6 +69,8 @@ async def evening_tables(pool, tokens, records, until, samples, args, port=None)
     if args.push:
         samples["streams"] = []  # the streams open, each second of the timed part
         tasks.append(count_streams(samples["tally"], samples["streams"], polls.timed_from, until))
+        samples["probes"] = {name: Samples(polls.timed_from) for name in PROBES}
+        tasks.append(probe(args.backend_port, port, until, samples["probes"]))
     await asyncio.gather(*tasks)
     print_spread(rounds, spread)
     return {**samples, "spread": spread}

@@ -24,6 +24,7 @@ a realistic ledger to render. Two ways of watching (--mode):
   folder), all the phones' requests through it, and each page's event stream open on a
   connection of its own: the pages poll only as static/live.js and seat_sync.js do while their
   stream is open (no revision polls; the draft on each event and every 15 s).
+  `--pushpin-loglevel 1`: Pushpin logs warnings only (2, its default, a line per request).
 
 Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
 server, PostgreSQL, the load generator and the whole machine (other work included) over the
@@ -52,6 +53,15 @@ stored with its row, 200 held and 300 only on a quiet machine; before the revisi
 answered in front of Flask, 200 did not (272-321 ms). A table costs about 0.4 % of a core
 (server, PostgreSQL and this generator), so 1,000 tables would need ~4 cores.
 This generator uses about 0.3 ms of CPU per request (13-21 % of a core at 300 tables).
+With --push (2026-12-02; other work, a test run, shared the machine during some runs):
+300 tables hold on a quiet machine (all-requests p99 164 ms; 452-497 ms while other work ran),
+400 do not (3.6 s, both cores full), 500 fall over (10 s, timeouts, no round saved); without
+push, the same hour, 400 and 500 held (52 and 75 ms). Per table the server costs about the
+same (0.20-0.27 % of a core: no revision polls, but each phone GETs the draft on each event,
+and the stream opens, the outbox and the publish of each write), Pushpin 0.15-0.29 % more
+(about 2 ms of CPU a proxied request, its INFO log not the cause). A draft write reaches the
+other phones' streams in 39-55 ms median (p99 147-235 ms) at 200-300 tables, and both other
+phones hold it in 61-95 ms median, where polling takes 340-360 ms.
 
 The database is a fresh SQLite file (the default deployment), or with --database postgresql a
 database of its own on the server scripts/postgres.sh starts; DATABASE_URL overrides both.
@@ -86,6 +96,7 @@ from benchmarks.phones import (  # noqa: E402
     Pool,
     Samples,
     client_of,
+    kind_of,
     percentile,
 )
 from benchmarks.push_front import pushpin_config, start_pushpin, stop_pushpin  # noqa: E402
@@ -248,8 +259,9 @@ def start_server(
     push: dict | None = None,
 ):
     """gunicorn on a free port (its process, the port); `push`: {"port": the port Pushpin will
-    listen on}, for which Pushpin's config is written in `instance`/pushpin and gunicorn told
-    where to publish (push["process"]: Pushpin, started once gunicorn answers)."""
+    listen on, "loglevel": its log level}, for which Pushpin's config is written in
+    `instance`/pushpin and gunicorn told where to publish (push["process"]: Pushpin, started
+    once gunicorn answers)."""
     env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
     env.setdefault("SECRET_KEY", "load-benchmark")
     port = free_port()
@@ -292,7 +304,7 @@ def start_server(
         raise SystemExit("gunicorn did not start")
     if push is not None:
         try:
-            push["process"] = start_pushpin(instance / "pushpin", push["port"])
+            push["process"] = start_pushpin(instance / "pushpin", push["port"], push["loglevel"])
         except BaseException:
             server.kill()
             raise
@@ -302,8 +314,8 @@ def start_server(
 class CpuMeter:
     """CPU seconds over the timed part: the server's processes (gunicorn's master and workers),
     Pushpin's (the session `pushpin_pid` leads: condure, zurl, pushpin-proxy, pushpin-handler),
-    every PostgreSQL process on this machine (other databases' included), this load generator,
-    the whole machine."""
+    every PostgreSQL process on this machine (other databases' included; the postmaster's exited
+    backends too), this load generator, the whole machine."""
 
     def __init__(self, server_pid: int, pushpin_pid: int | None = None):
         self.server_pid, self.pushpin_pid = server_pid, pushpin_pid
@@ -326,7 +338,9 @@ class CpuMeter:
             elif self.pushpin_pid is not None and int(fields[3]) == self.pushpin_pid:
                 pushpin += used
             elif name.startswith("postgres"):
-                postgres += used
+                # with its exited children's (the postmaster's): backends come and go when a
+                # pool makes connections beyond its size, as the push path's do
+                postgres += used + (int(fields[13]) + int(fields[14])) / ticks
         me = resource.getrusage(resource.RUSAGE_SELF)
         busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
         idle = int(busy[3]) + int(busy[4])
@@ -397,6 +411,12 @@ def arguments():
         "--push", action="store_true", help="evening: Pushpin in front, the pages' streams open"
     )
     parser.add_argument(
+        "--pushpin-loglevel",
+        type=int,
+        default=2,
+        help="--push: Pushpin's log level (2, its default and serve.sh's: a line per request)",
+    )
+    parser.add_argument(
         "--play",
         type=float,
         nargs=2,
@@ -451,6 +471,16 @@ def report(count: int, args, out: dict, cpu: dict) -> bool:
             f"({3 * count} phones)",
             flush=True,
         )
+        probes = out["probes"]
+        print(
+            "     probe every 0.5 s, p50/p99 ms: "
+            + ", ".join(
+                f"{name} {percentile(probes[name], 0.5):.1f}/{percentile(probes[name], 0.99):.1f}"
+                for name in ("direct", "through", "publish")
+            )
+            + " (the manifest straight to gunicorn, the same through Pushpin, a publish)",
+            flush=True,
+        )
     print(
         f"     CPU in % of one core (the machine has {os.cpu_count()}): "
         f"server {cpu['server']:.0f}, "
@@ -482,7 +512,22 @@ def report(count: int, args, out: dict, cpu: dict) -> bool:
         )
     for line in errors[:3]:
         print("    ", line)
+    if len(errors) > 3:
+        print("     errors by kind: " + error_kinds(errors), flush=True)
     return ok
+
+
+def error_kinds(errors: list[str]) -> str:
+    """`errors` counted by the request's kind and what went wrong ("revision: HTTP 503")."""
+    counted: dict[str, int] = {}
+    for line in errors:
+        request, _, what = line.partition(": ")
+        method, _, path = request.partition(" ")
+        kind = "event stream" if path.endswith("/events") else kind_of(method, path)
+        words = what.split()
+        reason = " ".join(words[:2]) if words[:1] == ["HTTP"] else (words or ["?"])[0]
+        counted[f"{kind}: {reason}"] = counted.get(f"{kind}: {reason}", 0) + 1
+    return ", ".join(f"{label} {n}" for label, n in sorted(counted.items(), key=lambda i: -i[1]))
 
 
 async def measured(port, tokens, records, args, pids) -> tuple[dict, dict]:
@@ -506,9 +551,10 @@ def main() -> None:
     app = "benchmarks.sse_app:app" if args.sse else "tracker:create_app()"
     if args.push and args.mode != "evening":
         raise SystemExit("--push is for --mode evening")
-    push = {"port": free_port()} if args.push else None
+    push = {"port": free_port(), "loglevel": args.pushpin_loglevel} if args.push else None
     server, port = start_server(url, args.workers, args.threads, instance, app, push)
     pids = (server.pid, push["process"].pid if push else None)
+    args.backend_port = port  # gunicorn's, for --push's probe
     port = push["port"] if push else port  # every phone's request through Pushpin
     held = None
     try:

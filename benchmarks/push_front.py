@@ -21,14 +21,17 @@ import signal
 import socket
 import subprocess
 import time
+import urllib.request
 from collections import deque
 from pathlib import Path
 
-from benchmarks.phones import TIMEOUT
+from benchmarks.phones import TIMEOUT, Client
 
 PUBLISH_URL = "http://127.0.0.1:5561"  # tracker/push/pushpin.py's publish port, offset 0
 INTERNAL_PORTS = (5560, 5561, 5562, 5563)
 RETRY = 2.0  # s: tracker/push/stream.py's `retry:`
+PROBE_EVERY = 0.5  # s between two probes (`probe`)
+PROBES = ("direct", "through", "publish")
 
 
 def _answers(port: int) -> bool:
@@ -56,21 +59,36 @@ def pushpin_config(flask: Path, root: Path, env: dict, folder: Path, port: int, 
     return {"TRACKER_PUSH_URL": PUBLISH_URL, "TRACKER_PUSH_KEY": key}
 
 
-def start_pushpin(folder: Path, port: int) -> subprocess.Popen:
+def start_pushpin(folder: Path, port: int, loglevel: int = 2) -> subprocess.Popen:
+    """Pushpin as scripts/serve.sh starts it (`loglevel` 2, its default: a line per request
+    from each of its parts; 1: warnings only)."""
     log = (folder / "log" / "pushpin.out").open("ab")
     process = subprocess.Popen(
-        ["pushpin", "--config", str(folder / "pushpin.conf"), "--merge-output"],
+        ["pushpin", "--config", str(folder / "pushpin.conf"), "--merge-output"]
+        + ["--loglevel", str(loglevel)],
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,  # its own group: its CPU counted apart, stopped whole
     )
-    end = time.monotonic() + 20
-    while time.monotonic() < end:
-        if _answers(port) and _answers(5561):
-            return process
-        time.sleep(0.1)
+    end, through = time.monotonic() + 30, 0
+    while time.monotonic() < end and through < 5:
+        # up once requests reach the app through it (its ports answer a moment before: the
+        # first requests then fail, "received message out of sequence"), a few in a row
+        through = through + 1 if _answers(5561) and _proxies(port) else 0
+        time.sleep(0.2)
+    if through >= 5:
+        return process
     stop_pushpin(process)
     raise SystemExit(f"Pushpin did not start (see {folder / 'log'})")
+
+
+def _proxies(port: int) -> bool:
+    try:
+        url = f"http://127.0.0.1:{port}/manifest.webmanifest"
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return answer.status == 200
+    except OSError:
+        return False
 
 
 def stop_pushpin(process: subprocess.Popen) -> None:
@@ -222,3 +240,32 @@ async def _events(read, buffer: bytes, first):
             buffer += await anext(read)
         except StopAsyncIteration:
             return
+
+
+async def probe(direct: int, through: int, until: float, timed: dict) -> None:
+    """Where a request's time goes: every PROBE_EVERY s the same small GET (the manifest)
+    straight to gunicorn (port `direct`) and through Pushpin (`through`), and a publish to a
+    channel no page listens on (as the app's after each commit), timed into `timed`."""
+    timed_from = min(samples.timed_from for samples in timed.values())
+    ports = dict(zip(PROBES, (direct, through, 5561), strict=True))
+    clients = {name: Client(port) for name, port in ports.items()}
+    body = {"items": [{"channel": "probe", "formats": {"http-stream": {"content": ":\n\n"}}}]}
+    await asyncio.sleep(max(0.0, timed_from - time.monotonic()))
+    try:
+        while time.monotonic() < until:
+            for name, client in clients.items():
+                start = time.monotonic()
+                try:
+                    if name == "publish":
+                        await asyncio.wait_for(client.request("POST", "/publish/", body), TIMEOUT)
+                    else:
+                        await asyncio.wait_for(
+                            client.request("GET", "/manifest.webmanifest"), TIMEOUT
+                        )
+                except (TimeoutError, OSError, ValueError):
+                    client.close()
+                timed[name].add(start)
+            await asyncio.sleep(PROBE_EVERY)
+    finally:
+        for client in clients.values():
+            client.close()
