@@ -18,7 +18,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
@@ -26,25 +25,18 @@ from collections import deque
 from pathlib import Path
 
 from benchmarks.phones import TIMEOUT, Client
+from tests.support.pushpin import INTERNAL_PORTS, answers
+from tracker.push.pushpin import PUBLISH_PORT, publish_url
 
-PUBLISH_URL = "http://127.0.0.1:5561"  # tracker/push/pushpin.py's publish port, offset 0
-INTERNAL_PORTS = (5560, 5561, 5562, 5563)
+PUBLISH_URL = publish_url()  # offset 0, as scripts/serve.sh runs Pushpin
 RETRY = 2.0  # s: tracker/push/stream.py's `retry:`
 PROBE_EVERY = 0.5  # s between two probes (`probe`)
 PROBES = ("direct", "through", "publish")
 
 
-def _answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
 def pushpin_config(flask: Path, root: Path, env: dict, folder: Path, port: int, backend: int):
     """Pushpin's config in `folder` (flask pushpin-config), the env gunicorn needs to publish."""
-    busy = [p for p in INTERNAL_PORTS if _answers(p)]
+    busy = [p for p in INTERNAL_PORTS if answers(p)]
     if busy:
         raise SystemExit(f"Pushpin's ports {busy} are taken (another Pushpin at offset 0?)")
     key = subprocess.run(
@@ -74,7 +66,7 @@ def start_pushpin(folder: Path, port: int, loglevel: int = 2) -> subprocess.Pope
     while time.monotonic() < end and through < 5:
         # up once requests reach the app through it (its ports answer a moment before: the
         # first requests then fail, "received message out of sequence"), a few in a row
-        through = through + 1 if _answers(5561) and _proxies(port) else 0
+        through = through + 1 if answers(PUBLISH_PORT) and _proxies(port) else 0
         time.sleep(0.2)
     if through >= 5:
         return process

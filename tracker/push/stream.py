@@ -12,7 +12,10 @@ import re
 
 import jwt
 from flask import Response, current_app
+from sqlalchemy import select
 
+from ..extensions import db
+from ..models import RoundDraft
 from .publish import event_text
 
 LAST_EVENT_ID = re.compile(r"\d{1,9}\.\d{1,9}")
@@ -59,11 +62,6 @@ def not_pushed() -> Response:
 
 def session_state(game) -> dict:
     """What a session's stream names: its revision and its round draft's version."""
-    from sqlalchemy import select
-
-    from ..extensions import db
-    from ..models import RoundDraft
-
     draft = db.session.execute(
         select(RoundDraft.version).where(RoundDraft.session_id == game.id)
     ).scalar_one_or_none()
