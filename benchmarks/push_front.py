@@ -20,12 +20,11 @@ import os
 import signal
 import subprocess
 import time
-import urllib.request
 from collections import deque
 from pathlib import Path
 
 from benchmarks.phones import TIMEOUT, Client
-from tests.support.pushpin import INTERNAL_PORTS, answers
+from tests.support.pushpin import INTERNAL_PORTS, answers, up
 from tracker.push.pushpin import PUBLISH_PORT, publish_url
 
 PUBLISH_URL = publish_url()  # offset 0, as scripts/serve.sh runs Pushpin
@@ -62,25 +61,10 @@ def start_pushpin(folder: Path, port: int, loglevel: int = 2) -> subprocess.Pope
         stderr=subprocess.STDOUT,
         start_new_session=True,  # its own group: its CPU counted apart, stopped whole
     )
-    end, through = time.monotonic() + 30, 0
-    while time.monotonic() < end and through < 5:
-        # up once requests reach the app through it (its ports answer a moment before: the
-        # first requests then fail, "received message out of sequence"), a few in a row
-        through = through + 1 if answers(PUBLISH_PORT) and _proxies(port) else 0
-        time.sleep(0.2)
-    if through >= 5:
+    if up(port, PUBLISH_PORT):
         return process
     stop_pushpin(process)
     raise SystemExit(f"Pushpin did not start (see {folder / 'log'})")
-
-
-def _proxies(port: int) -> bool:
-    try:
-        url = f"http://127.0.0.1:{port}/manifest.webmanifest"
-        with urllib.request.urlopen(url, timeout=2) as answer:
-            return answer.status == 200
-    except OSError:
-        return False
 
 
 def stop_pushpin(process: subprocess.Popen) -> None:

@@ -72,15 +72,9 @@ class Pushpin:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        waited(lambda: answers(PUBLISH_PORT + self.offset) and self.proxies(), what="pushpin")
-
-    def proxies(self) -> bool:
-        """Whether a request through Pushpin reaches the app (its proxy and zurl are up)."""
-        try:
-            with urllib.request.urlopen(self.url + "/manifest.webmanifest", timeout=2) as answer:
-                return answer.status == 200
-        except OSError:
-            return False
+        if not up(self.port, PUBLISH_PORT + self.offset):
+            self.stop()
+            raise AssertionError(f"pushpin did not start (see {self.folder / 'log'})")
 
     def stop(self) -> None:
         """Pushpin and every process it ran (its session) ended, and all its ports free, so
@@ -98,6 +92,27 @@ class Pushpin:
         ports = [self.port, *(base + self.offset for base in INTERNAL_PORTS)]
         waited(lambda: not any(answers(port) for port in ports), what="pushpin's ports free")
         shutil.rmtree(pushpin.run_folder(self.folder), ignore_errors=True)
+
+
+def proxies(port: int) -> bool:
+    """Whether a request through Pushpin (on `port`) reaches the app."""
+    try:
+        url = f"http://127.0.0.1:{port}/manifest.webmanifest"
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return answer.status == 200
+    except OSError:
+        return False
+
+
+def up(port: int, publish_port: int, seconds: float = 30.0, in_a_row: int = 5) -> bool:
+    """Whether a Pushpin just started came up: its publish port answers and `in_a_row`
+    requests in a row reach the app through it. Its ports answer a moment before it works:
+    the first requests may then fail ("received message out of sequence") or hang."""
+    end, through = time.monotonic() + seconds, 0
+    while time.monotonic() < end and through < in_a_row:
+        through = through + 1 if answers(publish_port) and proxies(port) else 0
+        time.sleep(0.2)
+    return through >= in_a_row
 
 
 def installed() -> bool:
