@@ -24,8 +24,9 @@ the time from a draft write (the tap) to both other phones holding it.
 open (static/stream.js), a connection of its own, and the phones behave as the pages do while
 it is open: the session page asks no revision on a timer; on an event naming another revision
 than the one shown it asks the revision, then the ledger part if it changed (static/live.js);
-the seat page polls the draft on each event (once more if one came while a poll was out) and
-every 15 s (LIVE), its taps paced as without push (static/seat_sync.js). A page whose stream is
+the seat page takes the draft an event carries, reads nothing for an event naming the draft
+it shows, else polls (once more if an event came while a poll was out), and polls every 60 s
+(LIVE), its taps paced as without push (static/seat_sync.js). A page whose stream is
 not open polls as without push. Also measured: the time from a draft write's send to each
 other phone of the table receiving the event naming it (phones whose stream was open then),
 the stream opens (to their first event) and the streams open at once.
@@ -45,7 +46,7 @@ from benchmarks.push_front import PROBES, EventStream, Tally, probe
 
 AGREED = 0.3  # s: seat_sync.js polls this often once the phone agreed and waits for the others
 TAP_SPREAD = 5.0  # s: the phones of a table open their seat pages this far apart
-LIVE = 15.0  # s: seat_sync.js polls the draft this often while the stream is open
+LIVE = 60.0  # s: seat_sync.js polls the draft this often while the stream is open
 SHOWN = re.compile(rb'id="ledger"[^>]*data-revision="(\d+)"')
 
 
@@ -277,8 +278,22 @@ class Evening(Phone):
             if not self.live() or time.monotonic() - self.last_poll >= LIVE:
                 await self.sync_poll()
 
-    def seat_change(self, _data: dict) -> None:
-        """seat_sync.js on an event: poll now, or once more after the poll that is out."""
+    def seat_change(self, data: dict) -> None:
+        """seat_sync.js on an event: nothing when it names the draft shown; the draft it
+        carries; else poll now, or once more after the poll that is out."""
+        draft = self.draft
+        if draft and data.get("draft") == draft["version"]:
+            if data.get("revision", draft["revision"]) == draft["revision"]:
+                return
+        if "answer" in data:
+            answer = data["answer"]
+            if draft is None or (answer["version"], answer["revision"]) >= (
+                draft["version"],
+                draft["revision"],
+            ):
+                self.draft, self.moved_at = answer, time.monotonic()
+                self.table.saw(self.seat, answer["version"])
+            return
         if self.polling:
             self.again = True
         else:

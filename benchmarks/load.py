@@ -23,7 +23,7 @@ a realistic ledger to render. Two ways of watching (--mode):
   it with PUSH=1; its config by `flask --app tracker pushpin-config` in the run's instance
   folder), all the phones' requests through it, and each page's event stream open on a
   connection of its own: the pages poll only as static/live.js and seat_sync.js do while their
-  stream is open (no revision polls; the draft on each event and every 15 s).
+  stream is open (no revision polls; the draft from the events, read every 60 s).
   `--pushpin-loglevel 1`: Pushpin logs warnings only (2, its default, a line per request).
 
 Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the

@@ -5,13 +5,13 @@
    polled with If-None-Match as docs/API.md ("How often to poll") says, the policy the load
    benchmark measures: FAST for QUIET after the phone last saw a change, SLOW otherwise, never
    while the page is hidden. While the session's event stream is open (stream.js: Pushpin in
-   front), it says when to read the draft, and a poll only every LIVE ms makes sure. */
+   front), it brings the draft or says when to read it, and a poll only every LIVE ms makes sure. */
 (function () {
   "use strict";
   // ms: FAST for QUIET after a change seen, SLOW otherwise (1 s: "within a second"), AGREED while
   // this phone has agreed and waits for the others (a few seconds a round:
   // the saved round shows on every phone soon after the last Agree).
-  var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 15000;
+  var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
 
   function create(options) {
     var url = options.url, draft = null, etag = null, baseSaved = null;
@@ -186,9 +186,16 @@
         if (again) { again = false; return poll(true); }
       });
     }
-    var stream = window.TongitsStream && options.events ? window.TongitsStream.watch(options.events, function () {
-      if (polling) again = true; else poll(true).then(schedule);
-    }) : null;
+    /* an event: nothing to read when it names the draft this page shows (this phone's own
+       write); the draft's answer when it carries one (the English answer: a page in English
+       takes it as it is); else a read */
+    function heard(data) {
+      if (draft && data.draft === draft.version && (data.revision === undefined || data.revision === draft.revision)) return;
+      if (data.answer && data.tag && document.documentElement.lang === "en") accept(data.answer, '"' + data.tag + '"');
+      else if (polling) again = true;
+      else poll(true).then(schedule);
+    }
+    var stream = window.TongitsStream && options.events ? window.TongitsStream.watch(options.events, heard) : null;
     function schedule() {
       clearTimeout(timer);
       if (document.hidden) return;

@@ -13,7 +13,7 @@ import pytest
 
 from tests.support.database import close, migrate, worker
 from tests.support.pushpin import Pushpin, installed
-from tracker.push import outbox
+from tracker.push import courier
 
 
 @dataclass
@@ -58,7 +58,7 @@ def pushed(database_url, tmp_path):
         pushpin.start()
         yield Pushed(app, direct, pushpin)
     finally:
-        outbox.stop_sweeper(app)
+        courier.stop(app)
         if pushpin is not None:
             pushpin.stop()
         if httpd is not None:

@@ -80,15 +80,22 @@ def test_the_session_page_hears_of_a_saved_round_without_polling(pushed, phones)
 
 
 def test_a_seat_sees_another_seats_tap_from_the_stream(pushed, phones):
+    """The event brings the draft: a seat page in English shows the tap without asking; one
+    in Filipino (the event's draft is the English answer) reads the draft once."""
     token = new_session(pushed.url)
-    seat = phones()
+    seat, tagalog = phones(), phones()
     seat.goto(f"{pushed.url}/s/{token}/rounds/new?seat=0")
-    seat.locator(".picker [data-card='7S']").wait_for()
-    seat.wait_for_timeout(2000)  # the stream open; the page's first polls done
-    before = len(seat.polls)
+    tagalog.goto(f"{pushed.url}/s/{token}/rounds/new?seat=2&lang=fil")
+    for page in (seat, tagalog):
+        page.locator(".picker [data-card='7S']").wait_for()
+        live(page)
+    seat.wait_for_timeout(1000)  # the pages' first polls done
+    before = len(seat.polls), len(tagalog.polls)
     post(f"{pushed.url}/api/sessions/{token}/draft/seats/1", {"melds": [], "hand": ["KD"]}, "PUT")
-    seat.locator(".seat-cell", has_text="1").first.wait_for(timeout=3000)  # Ben: 1 card
-    assert len(seat.polls) - before <= 2  # the one read the event asked for (and a safety one)
+    for page in (seat, tagalog):
+        page.locator(".seat-cell", has_text="1").first.wait_for(timeout=3000)  # Ben: 1 card
+    assert len(seat.polls) == before[0]  # no read: the event carried the draft
+    assert len(tagalog.polls) == before[1] + 1  # one read, in Filipino
 
 
 def test_pushpin_away_and_back_the_page_falls_back_and_misses_nothing(pushed, phones):

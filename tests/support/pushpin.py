@@ -133,7 +133,7 @@ class EventStream:
         self.status = self.response.status
 
     def next(self, seconds: float = 5.0) -> dict | None:
-        """The next event with data; None when the stream ended."""
+        """The next event with data (a change); None when the stream ended."""
         self.connection.sock.settimeout(seconds)
         found: dict = {}
         while True:
@@ -142,7 +142,7 @@ class EventStream:
                 return None
             line = line.decode().rstrip("\n")
             if not line:
-                if "data" in found:
+                if "data" in found and found.get("event") != "alive":  # not a keep-alive
                     found["data"] = json.loads(found["data"])
                     return found
                 found = {}

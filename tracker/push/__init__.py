@@ -1,9 +1,11 @@
 """Push, not poll: a page's event stream, held by Pushpin, hears of each committed change.
 
     outbox.py    each change of a session, its round draft or a group writes a row in its own
-                 transaction (SQLAlchemy's flush events); after the commit the rows are published
-                 to Pushpin and deleted; a sweeper thread publishes what a worker left (it died
-                 between commit and publish, or Pushpin was away)
+                 transaction (SQLAlchemy's flush events); after the commit the rows go to the
+                 worker's courier
+    courier.py   a thread that publishes the rows off the request, all queued in one POST, and
+                 a sweep that deletes the rows published and publishes what a worker left (it
+                 died between commit and publish, or Pushpin was away)
     publish.py   the HTTP publish to Pushpin (its plain /publish/ endpoint), and the event text
     stream.py    the answer to a page's GET …/events: through Pushpin, a GRIP hold on the
                  channel with the current state as the first event; without Pushpin, 204 (the
@@ -18,11 +20,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import outbox
+from . import courier, outbox
 
 
 def install(app: Flask) -> None:
     """Listen for changes and sweep the outbox, when this app pushes (create_app calls it)."""
     if app.config.get("PUSH_URL"):
         outbox.listen()
-        outbox.start_sweeper(app)
+        courier.start(app)

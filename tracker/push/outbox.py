@@ -3,31 +3,28 @@
 Each flush that changes a session (its revision), its round draft (its version) or a group
 (its revision) adds one row per channel with the new state; the rows are written by the same
 commit as the change, so a change committed is a change that will be published. After the
-commit the worker publishes them and deletes them. A worker that dies in between, or cannot
-reach Pushpin, leaves its rows: the sweeper (a thread of each worker) publishes rows older than
-LEFT_FOR. An event published twice is harmless: it names a state, and a page that already
-shows it fetches nothing new (a 304).
+commit the rows go to this worker's courier (courier.py), which publishes them off the
+request and has them deleted. A worker that dies in between, or cannot reach Pushpin, leaves
+its rows: the courier's sweep publishes rows older than LEFT_FOR. An event published twice is
+harmless: it names a state, and a page that already shows it fetches nothing new.
+
+The event published after the commit also carries the draft's answer when the change stored
+one (core/draft/answer.py, the English answer a GET of the draft would get): the seat pages
+take it from the stream instead of each asking for it. The row keeps only the state (the
+sweeper's event names it, and the pages fetch).
 """
 
 from __future__ import annotations
 
 import json
-import logging
-import threading
-from datetime import timedelta
 
-from flask import Flask, current_app, has_app_context
-from sqlalchemy import delete, event, select
+from flask import current_app, has_app_context
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from ..extensions import db
-from ..models import Barkada, GameSession, PushOutbox, RoundDraft, utcnow
-from .publish import channel_of, publish
+from ..models import Barkada, GameSession, PushOutbox, RoundDraft
+from .publish import channel_of
 
-SWEEP_EVERY = 1.0  # seconds between the sweeper's looks
-LEFT_FOR = timedelta(seconds=2)  # a row this old was left by its worker
-BATCH = 500
-log = logging.getLogger(__name__)
 _listening = False
 
 
@@ -41,8 +38,8 @@ def listen() -> None:
         _listening = True
 
 
-def _push_url() -> str | None:
-    return current_app.config.get("PUSH_URL") if has_app_context() else None
+def _courier():
+    return current_app.extensions.get("push_courier") if has_app_context() else None
 
 
 def changes(objects) -> dict[str, dict]:
@@ -59,82 +56,65 @@ def changes(objects) -> dict[str, dict]:
     return found
 
 
+def answers(objects) -> dict[str, tuple[str, str]]:
+    """The stored draft answers a flush wrote that answer the version it wrote:
+    {"s-12": ("30.8", "{…}")}."""
+    found = {}
+    for obj in objects:
+        if (
+            isinstance(obj, RoundDraft)
+            and obj.session_id is not None
+            and obj.answer is not None
+            and (obj.answer_tag or "").split(".")[0] == str(obj.version)
+        ):
+            found[channel_of("s", obj.session_id)] = (obj.answer_tag, obj.answer)
+    return found
+
+
 def _written(session, _context) -> None:
     """After a flush: the outbox rows it wrote are noted for after the commit; the changes it
     made get their rows (written by the next flush, which the commit runs)."""
-    if not _push_url():
+    if _courier() is None:
         return
     noted = session.info.setdefault("push_rows", [])
     for obj in session.new:
         if isinstance(obj, PushOutbox):
             noted.append((obj.id, obj.channel, obj.body))
-    for channel, data in changes([*session.new, *session.dirty]).items():
+    changed = [*session.new, *session.dirty]
+    session.info.setdefault("push_answers", {}).update(answers(changed))
+    for channel, data in changes(changed).items():
         session.add(PushOutbox(channel=channel, body=json.dumps(data, sort_keys=True)))
 
 
 def _committed(session) -> None:
     rows = session.info.pop("push_rows", None)
-    url = _push_url()
-    if rows and url:
-        send(url, rows)
+    kept = session.info.pop("push_answers", {})
+    courier = _courier()
+    if rows and courier is not None:
+        courier.take(rows, kept)
 
 
 def _dropped(session, _previous) -> None:
     session.info.pop("push_rows", None)  # rolled back: the rows were never written
+    session.info.pop("push_answers", None)
 
 
-def send(url: str, rows: list[tuple[int, str, str]]) -> bool:
-    """Publish outbox rows (id, channel, body), the last of each channel (a transaction that
-    flushed twice wrote a row each time), and delete them all; False, and the rows kept for the
-    sweeper, when Pushpin does not take them."""
-    last = {channel: body for _, channel, body in sorted(rows)}  # a flush's state, then the next's
-    try:
-        publish(url, [(channel, json.loads(body)) for channel, body in last.items()])
-    except OSError as error:
-        log.warning("push: %s events left for the sweeper (%s)", len(rows), error)
-        return False
-    with db.engine.begin() as connection:
-        connection.execute(delete(PushOutbox).where(PushOutbox.id.in_([r[0] for r in rows])))
-    return True
+def events(rows, kept: dict[str, tuple[str, str]] | None = None) -> list[tuple[str, dict]]:
+    """The (channel, data) to publish for outbox rows (id, channel, body): the last row of each
+    channel (a transaction that flushed twice wrote a row each time), with the draft's answer
+    from `kept` when it answers the state the row names."""
+    last = {channel: json.loads(body) for _, channel, body in sorted(rows)}
+    for channel, data in last.items():
+        tag, answer = (kept or {}).get(channel, (None, None))
+        if answer is not None and _answers(tag, data):
+            data["tag"], data["answer"] = tag, json.loads(answer)
+    return list(last.items())
 
 
-def sweep(older_than: timedelta = LEFT_FOR) -> int:
-    """Publish the rows workers left (older than `older_than`); how many were published."""
-    rows = db.session.execute(
-        select(PushOutbox.id, PushOutbox.channel, PushOutbox.body)
-        .where(PushOutbox.created_at <= utcnow() - older_than)
-        .order_by(PushOutbox.id)
-        .limit(BATCH)
-    ).all()
-    db.session.rollback()  # the read ends before the network is waited for
-    if not rows:
-        return 0
-    return len(rows) if send(current_app.config["PUSH_URL"], [tuple(r) for r in rows]) else 0
-
-
-def start_sweeper(app: Flask) -> None:
-    """One sweeper thread per app; `stop_sweeper` ends it (the tests' apps)."""
-    if "push_sweeper" in app.extensions:
-        return
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=_sweep_until, args=(app, stop), name="push-sweeper", daemon=True
+def _answers(tag: str, data: dict) -> bool:
+    """Does the answer stored under `tag` ("<version>.<revision>") show the state `data` names?
+    A row without a revision is a change that left the session's revision where it was."""
+    version, _, revision = tag.partition(".")
+    return version == str(data.get("draft")) and (
+        "revision" not in data or revision == str(data["revision"])
     )
-    app.extensions["push_sweeper"] = stop
-    thread.start()
-
-
-def stop_sweeper(app: Flask) -> None:
-    stop = app.extensions.pop("push_sweeper", None)
-    if stop is not None:
-        stop.set()
-
-
-def _sweep_until(app: Flask, stop: threading.Event) -> None:
-    while not stop.wait(SWEEP_EVERY):
-        try:
-            with app.app_context():
-                sweep()
-                db.session.remove()
-        except Exception:  # a database away for a moment: the next look tries again
-            log.exception("push: the sweep failed")

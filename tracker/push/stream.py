@@ -19,7 +19,8 @@ from ..models import RoundDraft
 from .publish import event_text
 
 LAST_EVENT_ID = re.compile(r"\d{1,9}\.\d{1,9}")
-KEEP_ALIVE = ":\\n\\n; format=cstring; timeout=20"
+# every 20 s of quiet, an event the page hears (static/stream.js: a silent stream is dead)
+KEEP_ALIVE = "event: alive\\ndata: {}\\n\\n; format=cstring; timeout=20"
 RETRY_MS = 2000  # how soon a page's EventSource reconnects after a dropped stream
 
 
