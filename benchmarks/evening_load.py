@@ -50,8 +50,9 @@ LIVE = 60.0  # s: seat_sync.js polls the draft this often while the stream is op
 SHOWN = re.compile(rb'id="ledger"[^>]*data-revision="(\d+)"')
 
 
-async def evening_tables(pool, tokens, records, until, samples, args, port=None) -> dict:
-    """`port`: Pushpin's, with --push (the phones' streams)."""
+async def evening_tables(pool, tokens, records, until, samples, args) -> dict:
+    """args.stream_port: Pushpin's, with --push (the phones' streams)."""
+    port = args.stream_port
     polls, saves, errors = samples["polls"], samples["saves"], samples["errors"]
     rounds, spread = [], []
     if args.push:

@@ -24,6 +24,8 @@ a realistic ledger to render. Two ways of watching (--mode):
   folder), all the phones' requests through it, and each page's event stream open on a
   connection of its own: the pages poll only as static/live.js and seat_sync.js do while their
   stream is open (no revision polls; the draft from the events, read every 60 s).
+  `--streams-only`: only the streams through Pushpin, every other request straight to
+  gunicorn, as a front proxy routing only …/events to Pushpin does (docs/deploy.md).
   `--pushpin-loglevel 1`: Pushpin logs warnings only (2, its default, a line per request).
 
 Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
@@ -176,7 +178,7 @@ async def run_tables(port: int, tokens: list[str], records: list[dict], args) ->
         pool = CountingPool(port, args.connections, timed_from)
         samples = {"polls": polls, "saves": saves, "errors": errors, "pages": Samples(timed_from)}
         try:
-            out = await evening_tables(pool, tokens, records, until, samples, args, port)
+            out = await evening_tables(pool, tokens, records, until, samples, args)
             return {**out, "kinds": pool.kinds}
         finally:
             pool.close_all()
@@ -411,6 +413,11 @@ def arguments():
         "--push", action="store_true", help="evening: Pushpin in front, the pages' streams open"
     )
     parser.add_argument(
+        "--streams-only",
+        action="store_true",
+        help="--push: only the streams through Pushpin, the other requests straight to gunicorn",
+    )
+    parser.add_argument(
         "--pushpin-loglevel",
         type=int,
         default=2,
@@ -555,7 +562,9 @@ def main() -> None:
     server, port = start_server(url, args.workers, args.threads, instance, app, push)
     pids = (server.pid, push["process"].pid if push else None)
     args.backend_port = port  # gunicorn's, for --push's probe
-    port = push["port"] if push else port  # every phone's request through Pushpin
+    args.stream_port = push["port"] if push else None
+    if push and not args.streams_only:
+        port = push["port"]  # every phone's request through Pushpin
     held = None
     try:
         for count in args.tables:

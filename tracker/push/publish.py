@@ -3,10 +3,11 @@ text of one server-sent event."""
 
 from __future__ import annotations
 
+import http.client
 import json
-import urllib.request
+from urllib.parse import urlsplit
 
-TIMEOUT = 2.0  # seconds: a publish that takes longer is left to the sweeper
+TIMEOUT = 2.0  # seconds: a publish that takes longer is left to the sweep
 
 
 def channel_of(kind: str, row_id: int) -> str:
@@ -21,20 +22,51 @@ def event_text(data: dict) -> str:
     return f"id: {event_id}\nevent: change\ndata: {json.dumps(data, sort_keys=True)}\n\n"
 
 
-def publish(url: str, items: list[tuple[str, dict]]) -> None:
-    """Publish (channel, data) items; raises OSError when Pushpin does not take them."""
-    body = {
-        "items": [
-            {"channel": channel, "formats": {"http-stream": {"content": event_text(data)}}}
-            for channel, data in items
-        ]
-    }
-    request = urllib.request.Request(
-        url.rstrip("/") + "/publish/",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+def body_of(items: list[tuple[str, dict]]) -> bytes:
+    """The publish request's body for (channel, data) items."""
+    return json.dumps(
+        {
+            "items": [
+                {"channel": channel, "formats": {"http-stream": {"content": event_text(data)}}}
+                for channel, data in items
+            ]
+        }
+    ).encode()
+
+
+class Publisher:
+    """Publishes on one kept-alive connection to Pushpin (opened again when it fails): a
+    connection per publish would cost both sides more than the publish. One thread's."""
+
+    def __init__(self, url: str):
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.path = parts.path.rstrip("/") + "/publish/"
+        self.connection: http.client.HTTPConnection | None = None
+
+    def publish(self, items: list[tuple[str, dict]]) -> None:
+        """Publish (channel, data) items; raises OSError when Pushpin does not take them. A
+        kept connection that fails (Pushpin restarted meanwhile) is tried once more, anew."""
+        body = body_of(items)
+        for last in (self.connection is None, True):
+            try:
+                self._post(body)
+                return
+            except (OSError, http.client.HTTPException) as error:
+                self.close()
+                if last:
+                    raise OSError(f"publish: {error}") from error
+
+    def _post(self, body: bytes) -> None:
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=TIMEOUT)
+        self.connection.request("POST", self.path, body, {"Content-Type": "application/json"})
+        answer = self.connection.getresponse()
+        answer.read()
         if answer.status != 200:
             raise OSError(f"Pushpin answered {answer.status}")
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
