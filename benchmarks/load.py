@@ -483,9 +483,10 @@ def report(count: int, args, out: dict, cpu: dict) -> bool:
             "     probe every 0.5 s, p50/p99 ms: "
             + ", ".join(
                 f"{name} {percentile(probes[name], 0.5):.1f}/{percentile(probes[name], 0.99):.1f}"
-                for name in ("direct", "through", "publish")
+                for name in ("direct", "through", "publish", "loop")
             )
-            + " (the manifest straight to gunicorn, the same through Pushpin, a publish)",
+            + " (the manifest straight to gunicorn, the same through Pushpin, a publish;"
+            " how late this generator's loop woke)",
             flush=True,
         )
     print(

@@ -30,7 +30,7 @@ from tracker.push.pushpin import PUBLISH_PORT, publish_url
 PUBLISH_URL = publish_url()  # offset 0, as scripts/serve.sh runs Pushpin
 RETRY = 2.0  # s: tracker/push/stream.py's `retry:`
 PROBE_EVERY = 0.5  # s between two probes (`probe`)
-PROBES = ("direct", "through", "publish")
+PROBES = ("direct", "through", "publish", "loop")
 
 
 def pushpin_config(flask: Path, root: Path, env: dict, folder: Path, port: int, backend: int):
@@ -223,7 +223,7 @@ async def probe(direct: int, through: int, until: float, timed: dict) -> None:
     straight to gunicorn (port `direct`) and through Pushpin (`through`), and a publish to a
     channel no page listens on (as the app's after each commit), timed into `timed`."""
     timed_from = min(samples.timed_from for samples in timed.values())
-    ports = dict(zip(PROBES, (direct, through, 5561), strict=True))
+    ports = dict(zip(PROBES[:3], (direct, through, 5561), strict=True))
     clients = {name: Client(port) for name, port in ports.items()}
     body = {"items": [{"channel": "probe", "formats": {"http-stream": {"content": ":\n\n"}}}]}
     await asyncio.sleep(max(0.0, timed_from - time.monotonic()))
@@ -241,7 +241,9 @@ async def probe(direct: int, through: int, until: float, timed: dict) -> None:
                 except (TimeoutError, OSError, ValueError):
                     client.close()
                 timed[name].add(start)
+            slept = time.monotonic()
             await asyncio.sleep(PROBE_EVERY)
+            timed["loop"].add(slept + PROBE_EVERY)  # how late the generator's loop woke
     finally:
         for client in clients.values():
             client.close()

@@ -7,6 +7,7 @@
     flask --app tracker restore FILE [--replace]               # FILE "-": standard input
     flask --app tracker pushpin-config FOLDER --port P --backend HOST:PORT
                                        # Pushpin's config in FOLDER; prints its signing key
+    flask --app tracker pushpin-wait --port P  # until requests get through Pushpin on P
 
 `prune` deletes the sessions with no change for N days, with their rounds, round drafts, PIN
 tries, idempotency answers and kept summary PDFs, and prints each one it deleted.
@@ -138,8 +139,19 @@ def pushpin_config_command(folder: str, port: int, backend: str) -> None:
     click.echo(key)
 
 
+@click.command("pushpin-wait")
+@click.option("--port", type=click.IntRange(1, 65535), required=True, help="Pushpin's port.")
+@click.option("--seconds", type=click.IntRange(1, 600), default=60, show_default=True)
+def pushpin_wait_command(port: int, seconds: int) -> None:
+    """Wait until requests get through Pushpin on PORT to the app (a Pushpin just started
+    answers 502 at first); exit 1 when they do not within SECONDS."""
+    if not pushpin.up(port, pushpin.PUBLISH_PORT, seconds):
+        raise click.ClickException(f"nothing gets through Pushpin on port {port}")
+
+
 def register(app) -> None:
     app.cli.add_command(pushpin_config_command)
+    app.cli.add_command(pushpin_wait_command)
     app.cli.add_command(group)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)

@@ -320,7 +320,7 @@ class RoundDraft(db.Model):
 class PushOutbox(db.Model):
     """A change a page's event stream must hear of (tracker/push/): written in the change's
     own transaction, published to Pushpin after the commit and then deleted; a row left by a
-    worker that died or could not reach Pushpin is published by the sweeper."""
+    worker that died or could not reach Pushpin is published by a sweep."""
 
     __tablename__ = "push_outbox"
 

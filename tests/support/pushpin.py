@@ -16,11 +16,11 @@ import signal
 import socket
 import subprocess
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from tracker.push import pushpin
+from tracker.push.pushpin import answers, up
 
 PUBLISH_PORT = pushpin.PUBLISH_PORT
 INTERNAL_PORTS = (5560, 5561, 5562, 5563)  # its handler's ports, before the offset
@@ -39,14 +39,6 @@ def waited(check, seconds: float = 15.0, what: str = "") -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"waited {seconds} s for {what}")
-
-
-def answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
 
 
 class Pushpin:
@@ -92,27 +84,6 @@ class Pushpin:
         ports = [self.port, *(base + self.offset for base in INTERNAL_PORTS)]
         waited(lambda: not any(answers(port) for port in ports), what="pushpin's ports free")
         shutil.rmtree(pushpin.run_folder(self.folder), ignore_errors=True)
-
-
-def proxies(port: int) -> bool:
-    """Whether a request through Pushpin (on `port`) reaches the app."""
-    try:
-        url = f"http://127.0.0.1:{port}/manifest.webmanifest"
-        with urllib.request.urlopen(url, timeout=2) as answer:
-            return answer.status == 200
-    except OSError:
-        return False
-
-
-def up(port: int, publish_port: int, seconds: float = 30.0, in_a_row: int = 5) -> bool:
-    """Whether a Pushpin just started came up: its publish port answers and `in_a_row`
-    requests in a row reach the app through it. Its ports answer a moment before it works:
-    the first requests may then fail ("received message out of sequence") or hang."""
-    end, through = time.monotonic() + seconds, 0
-    while time.monotonic() < end and through < in_a_row:
-        through = through + 1 if answers(publish_port) and proxies(port) else 0
-        time.sleep(0.2)
-    return through >= in_a_row
 
 
 def installed() -> bool:

@@ -8,6 +8,7 @@ import json
 from urllib.parse import urlsplit
 
 TIMEOUT = 2.0  # seconds: a publish that takes longer is left to the sweep
+BODY_LIMIT = 500_000  # bytes in one publish request (Pushpin's own limit: 1,000,000)
 
 
 def channel_of(kind: str, row_id: int) -> str:
@@ -22,16 +23,20 @@ def event_text(data: dict) -> str:
     return f"id: {event_id}\nevent: change\ndata: {json.dumps(data, sort_keys=True)}\n\n"
 
 
-def body_of(items: list[tuple[str, dict]]) -> bytes:
-    """The publish request's body for (channel, data) items."""
-    return json.dumps(
-        {
-            "items": [
-                {"channel": channel, "formats": {"http-stream": {"content": event_text(data)}}}
-                for channel, data in items
-            ]
-        }
-    ).encode()
+def bodies(items: list[tuple[str, dict]], limit: int = BODY_LIMIT) -> list[bytes]:
+    """The publish requests' bodies for (channel, data) items: as few as hold them with none
+    over `limit` bytes (Pushpin refuses a body over 1 MB; an item is a few kB at most)."""
+    found, part, size = [], [], 0
+    for channel, data in items:
+        content = {"http-stream": {"content": event_text(data)}}
+        item = json.dumps({"channel": channel, "formats": content}).encode()
+        if part and size + len(item) > limit:
+            found.append(part)
+            part, size = [], 0
+        part.append(item)
+        size += len(item) + 1
+    found.append(part)
+    return [b'{"items": [' + b", ".join(part) + b"]}" for part in found if part]
 
 
 class Publisher:
@@ -47,7 +52,10 @@ class Publisher:
     def publish(self, items: list[tuple[str, dict]]) -> None:
         """Publish (channel, data) items; raises OSError when Pushpin does not take them. A
         kept connection that fails (Pushpin restarted meanwhile) is tried once more, anew."""
-        body = body_of(items)
+        for body in bodies(items):
+            self._send(body)
+
+    def _send(self, body: bytes) -> None:
         for last in (self.connection is None, True):
             try:
                 self._post(body)

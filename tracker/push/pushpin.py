@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import socket
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 DEBIAN_CONFIG = Path("/etc/pushpin/pushpin.conf")
@@ -74,3 +77,33 @@ def kept_key(folder: Path) -> str:
 
 def publish_url(offset: int = 0) -> str:
     return f"http://127.0.0.1:{PUBLISH_PORT + offset}"
+
+
+def answers(port: int) -> bool:
+    """Whether something takes connections on 127.0.0.1:`port`."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def proxies(port: int) -> bool:
+    """Whether a request through Pushpin (on `port`) reaches the app."""
+    try:
+        url = f"http://127.0.0.1:{port}/manifest.webmanifest"
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            return answer.status == 200
+    except OSError:
+        return False
+
+
+def up(port: int, publish_port: int, seconds: float = 30.0, in_a_row: int = 5) -> bool:
+    """Whether a Pushpin just started came up: its publish port answers and `in_a_row`
+    requests in a row reach the app through it. Its ports answer a moment before it works:
+    the first requests may then fail ("received message out of sequence") or hang."""
+    end, through = time.monotonic() + seconds, 0
+    while time.monotonic() < end and through < in_a_row:
+        through = through + 1 if answers(publish_port) and proxies(port) else 0
+        time.sleep(0.2)
+    return through >= in_a_row
