@@ -55,15 +55,12 @@ stored with its row, 200 held and 300 only on a quiet machine; before the revisi
 answered in front of Flask, 200 did not (272-321 ms). A table costs about 0.4 % of a core
 (server, PostgreSQL and this generator), so 1,000 tables would need ~4 cores.
 This generator uses about 0.3 ms of CPU per request (13-21 % of a core at 300 tables).
-With --push (2026-12-02; other work, a test run, shared the machine during some runs):
-300 tables hold on a quiet machine (all-requests p99 164 ms; 452-497 ms while other work ran),
-400 do not (3.6 s, both cores full), 500 fall over (10 s, timeouts, no round saved); without
-push, the same hour, 400 and 500 held (52 and 75 ms). Per table the server costs about the
-same (0.20-0.27 % of a core: no revision polls, but each phone GETs the draft on each event,
-and the stream opens, the outbox and the publish of each write), Pushpin 0.15-0.29 % more
-(about 2 ms of CPU a proxied request, its INFO log not the cause). A draft write reaches the
-other phones' streams in 39-55 ms median (p99 147-235 ms) at 200-300 tables, and both other
-phones hold it in 61-95 ms median, where polling takes 340-360 ms.
+With --push (2026-12-02, the events bringing the draft, docs/performance.md "An evening with
+Pushpin in front"): 300 tables hold, barely (p99 145 ms in one run, 266 ms in the next), with
+every request through Pushpin; with --streams-only 400 do not (572 ms); without push, the same
+hour, 500 held (155 ms). A table asks 0.35 requests a second instead of 1.8, and a tap reaches
+the other phones' streams in 54-65 ms (median), but its writes, page loads and verdicts still
+cost the app 0.20-0.25 % of a core, and Pushpin adds about 2.9 ms of CPU per request it passes on.
 
 The database is a fresh SQLite file (the default deployment), or with --database postgresql a
 database of its own on the server scripts/postgres.sh starts; DATABASE_URL overrides both.
