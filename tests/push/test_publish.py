@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.push.test_stream import new_session, opened
-from tracker.push.publish import Publisher, bodies
+from tracker.push.publish import bodies, publish
 
 
 def test_a_big_batch_is_split_under_the_limit_in_order():
@@ -32,9 +32,8 @@ def test_pushpin_takes_a_batch_over_its_own_limit_in_parts(pushed):
         channel = f"s-{db.session.query(GameSession.id).filter_by(token=token).scalar()}"
         db.session.remove()
     stream, _first = opened(f"{pushed.url}/s/{token}/events")
-    publisher = Publisher(pushed.pushpin.publish_url)
-    publisher.publish([(channel, {"draft": n, "answer": {"pad": "x" * 5000}}) for n in range(300)])
+    items = [(channel, {"draft": n, "answer": {"pad": "x" * 5000}}) for n in range(300)]
+    publish(pushed.pushpin.publish_url, items)
     seen = [stream.next(seconds=5)["data"]["draft"] for _ in range(300)]
     assert seen == list(range(300))
     stream.close()
-    publisher.close()

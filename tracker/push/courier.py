@@ -2,12 +2,13 @@
 and sweeps up what workers left.
 
 `take` (after a commit) only queues the rows: the answer goes out without waiting for
-Pushpin. The courier's thread publishes everything queued meanwhile in one POST, and notes
-the rows as published; its sweep, once a second, deletes the rows noted (one statement, on
-the thread's own pooled connection: not a connection per change) and then publishes the rows
-older than LEFT_FOR (a worker died between commit and publish, or Pushpin was away), which
-it deletes the same way. A row published but not yet deleted when its worker dies is
-published once more by another worker's sweep: an event naming a state again is harmless.
+Pushpin. The courier's thread publishes everything queued meanwhile in one POST (split when
+big), and notes the rows as published; its sweep, once a second, deletes the rows noted (one
+statement, on the thread's own pooled connection: not a connection per change) and then
+publishes the rows older than LEFT_FOR (a worker died between commit and publish, or Pushpin
+was away), which it deletes the same way. A row published but not yet deleted when its worker
+dies is published once more by another worker's sweep: an event naming a state again is
+harmless.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from sqlalchemy import delete, select
 from ..extensions import db
 from ..models import PushOutbox, utcnow
 from .outbox import events
-from .publish import Publisher
+from .publish import publish
 
 SWEEP_EVERY = 1.0  # seconds between sweeps
 LEFT_FOR = timedelta(seconds=2)  # a row this old was left by its worker
@@ -43,10 +44,10 @@ class Courier:
         """Rows (id, channel, body) a commit wrote, and the draft answers it stored."""
         self.queue.put((rows, answers))
 
-    def send(self, publisher: Publisher, rows, answers=None) -> bool:
+    def send(self, rows, answers=None) -> bool:
         """Publish rows; False, the rows kept for the sweep, when Pushpin does not take them."""
         try:
-            publisher.publish(events(rows, answers))
+            publish(self.url, events(rows, answers))
         except OSError as error:
             log.warning("push: %s events left for the sweep (%s)", len(rows), error)
             return False
@@ -56,7 +57,6 @@ class Courier:
 
     def deliver(self) -> None:
         """The courier's thread: all that is queued, in one publish, until stopped."""
-        publisher = Publisher(self.url)
         while not self.stop.is_set():
             try:
                 rows, answers = self.queue.get(timeout=SWEEP_EVERY)
@@ -69,10 +69,9 @@ class Courier:
                 except queue.Empty:
                     break
                 rows, answers = [*rows, *more], {**answers, **also}
-            self.send(publisher, rows, answers)
-        publisher.close()
+            self.send(rows, answers)
 
-    def sweep(self, publisher: Publisher, older_than: timedelta = LEFT_FOR) -> int:
+    def sweep(self, older_than: timedelta = LEFT_FOR) -> int:
         """Delete the rows published; publish the rows left (older than `older_than`); how
         many were left."""
         with self.lock:
@@ -87,14 +86,13 @@ class Courier:
             .limit(BATCH)
         ).all()
         db.session.rollback()  # the read ends before the network is waited for
-        return len(rows) if rows and self.send(publisher, [tuple(r) for r in rows]) else 0
+        return len(rows) if rows and self.send([tuple(r) for r in rows]) else 0
 
     def sweep_until_stopped(self) -> None:
-        publisher = Publisher(self.url)
         while not self.stop.wait(SWEEP_EVERY):
             try:
                 with self.app.app_context():
-                    self.sweep(publisher)
+                    self.sweep()
                     db.session.remove()
             except Exception:  # a database away for a moment: the next sweep tries again
                 log.exception("push: the sweep failed")

@@ -39,42 +39,20 @@ def bodies(items: list[tuple[str, dict]], limit: int = BODY_LIMIT) -> list[bytes
     return [b'{"items": [' + b", ".join(part) + b"]}" for part in found if part]
 
 
-class Publisher:
-    """Publishes on one kept-alive connection to Pushpin (opened again when it fails): a
-    connection per publish would cost both sides more than the publish. One thread's."""
-
-    def __init__(self, url: str):
-        parts = urlsplit(url)
-        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
-        self.path = parts.path.rstrip("/") + "/publish/"
-        self.connection: http.client.HTTPConnection | None = None
-
-    def publish(self, items: list[tuple[str, dict]]) -> None:
-        """Publish (channel, data) items; raises OSError when Pushpin does not take them. A
-        kept connection that fails (Pushpin restarted meanwhile) is tried once more, anew."""
-        for body in bodies(items):
-            self._send(body)
-
-    def _send(self, body: bytes) -> None:
-        for last in (self.connection is None, True):
-            try:
-                self._post(body)
-                return
-            except (OSError, http.client.HTTPException) as error:
-                self.close()
-                if last:
-                    raise OSError(f"publish: {error}") from error
-
-    def _post(self, body: bytes) -> None:
-        if self.connection is None:
-            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=TIMEOUT)
-        self.connection.request("POST", self.path, body, {"Content-Type": "application/json"})
-        answer = self.connection.getresponse()
-        answer.read()
+def publish(url: str, items: list[tuple[str, dict]]) -> None:
+    """Publish (channel, data) items; raises OSError when Pushpin does not take them. (Its
+    publish endpoint closes each connection after its answer: nothing to keep open.)"""
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/") + "/publish/"
+    for body in bodies(items):
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=TIMEOUT)
+        try:
+            connection.request("POST", path, body, {"Content-Type": "application/json"})
+            answer = connection.getresponse()
+            answer.read()
+        except (OSError, http.client.HTTPException) as error:
+            raise OSError(f"publish: {error}") from error
+        finally:
+            connection.close()
         if answer.status != 200:
             raise OSError(f"Pushpin answered {answer.status}")
-
-    def close(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
