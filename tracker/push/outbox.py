@@ -11,7 +11,7 @@ harmless: it names a state, and a page that already shows it fetches nothing new
 The event published after the commit also carries the draft's answer when the change stored
 one (core/draft/answer.py, the English answer a GET of the draft would get): the seat pages
 take it from the stream instead of each asking for it. The row keeps only the state (the
-sweeper's event names it, and the pages fetch).
+sweep's event names it, and the pages fetch).
 """
 
 from __future__ import annotations
@@ -61,13 +61,12 @@ def answers(objects) -> dict[str, tuple[str, str]]:
     {"s-12": ("30.8", "{…}")}."""
     found = {}
     for obj in objects:
-        if (
-            isinstance(obj, RoundDraft)
-            and obj.session_id is not None
-            and obj.answer is not None
-            and (obj.answer_tag or "").split(".")[0] == str(obj.version)
-        ):
-            found[channel_of("s", obj.session_id)] = (obj.answer_tag, obj.answer)
+        if not isinstance(obj, RoundDraft) or obj.session_id is None:
+            continue
+        loaded = obj.__dict__  # only what this change set: reading more would query, mid-flush
+        answer, tag = loaded.get("answer"), loaded.get("answer_tag") or ""
+        if answer is not None and tag.split(".")[0] == str(obj.version):
+            found[channel_of("s", obj.session_id)] = (tag, answer)
     return found
 
 

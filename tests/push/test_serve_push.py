@@ -1,0 +1,75 @@
+"""`PUSH=1 bash scripts/serve.sh` as an owner runs it: Pushpin on $PORT and gunicorn behind it
+on $PORT+1, the address said once requests get through; a change reaches a stream opened on
+$PORT; stopping the script stops both."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import time
+
+import pytest
+
+from tests.push.test_stream import new_session, opened, post
+from tests.support.pushpin import answers, free_port, installed
+from tests.support.records import TALON
+
+pytestmark = pytest.mark.slow
+PUBLISH_PORT = 5561  # serve.sh's: Pushpin's ports without an offset
+
+
+def two_free_ports() -> int:
+    while True:
+        port = free_port()
+        if not answers(port + 1):
+            return port
+
+
+def said(process: subprocess.Popen, text: str, seconds: float) -> str:
+    """The output until a line with `text` (within `seconds`)."""
+    out, end = "", time.monotonic() + seconds
+    while time.monotonic() < end and text not in out:
+        ready, _, _ = select.select([process.stdout], [], [], 0.5)
+        if ready:
+            line = process.stdout.readline()
+            if not line:
+                break
+            out += line
+    return out
+
+
+def test_push_serve_runs_pushpin_and_gunicorn_and_stops_both(tmp_path):
+    if not installed():
+        pytest.skip("pushpin is not installed (scripts/setup.sh test installs it)")
+    if answers(PUBLISH_PORT):
+        pytest.skip("Pushpin's default ports are taken on this machine")
+    port = two_free_ports()
+    env = {**os.environ, "PUSH": "1", "PORT": str(port), "TRACKER_INSTANCE": str(tmp_path)}
+    env.pop("DATABASE_URL", None)
+    server = subprocess.Popen(
+        ["bash", "scripts/serve.sh"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out = said(server, "Ready:", 90)
+        assert f":{port}/" in out.splitlines()[-1], out
+        base = f"http://127.0.0.1:{port}"
+        token = new_session(base)
+        stream, first = opened(f"{base}/s/{token}/events")  # held: Pushpin signed it
+        assert first["data"]["revision"] == 1
+        post(f"{base}/api/sessions/{token}/rounds", TALON)
+        assert stream.next(seconds=5)["data"]["revision"] == 2
+        stream.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    end = time.monotonic() + 15
+    while time.monotonic() < end and any(answers(p) for p in (port, port + 1, PUBLISH_PORT)):
+        time.sleep(0.2)
+    assert not any(answers(p) for p in (port, port + 1, PUBLISH_PORT))
