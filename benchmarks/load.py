@@ -56,11 +56,12 @@ answered in front of Flask, 200 did not (272-321 ms). A table costs about 0.4 % 
 (server, PostgreSQL and this generator), so 1,000 tables would need ~4 cores.
 This generator uses about 0.3 ms of CPU per request (13-21 % of a core at 300 tables).
 With --push (2026-12-02, the events bringing the draft, docs/performance.md "An evening with
-Pushpin in front"): 300 tables hold, barely (p99 145 ms in one run, 266 ms in the next), with
-every request through Pushpin; with --streams-only 400 do not (572 ms); without push, the same
-hour, 500 held (155 ms). A table asks 0.35 requests a second instead of 1.8, and a tap reaches
-the other phones' streams in 54-65 ms (median), but its writes, page loads and verdicts still
-cost the app 0.20-0.25 % of a core, and Pushpin adds about 2.9 ms of CPU per request it passes on.
+Pushpin in front"; the p99 swings from run to run near the limit): with --streams-only 300
+tables hold, 400 in 2 runs of 4, 500 do not; every request through Pushpin, 300 in 1 run of 3;
+without push, the same hour, 400 held, 500 in 1 run of 2. A table asks 0.36 requests a second
+instead of 1.76 and costs the machine 15-20 % less CPU (streams only), and a tap reaches the
+other phones' streams in 45-60 ms (median), but its writes, page loads and verdicts still cost
+the app 0.16-0.21 % of a core, and Pushpin adds about 2.9 ms of CPU per request it passes on.
 
 The database is a fresh SQLite file (the default deployment), or with --database postgresql a
 database of its own on the server scripts/postgres.sh starts; DATABASE_URL overrides both.
