@@ -4,6 +4,9 @@ exactly once; stale agreements, clashing cards, repeated writes, polling and res
 
 import threading
 
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
 from tests.support.drafts import HEADER, all_done, fill, rounds_of, url
 from tests.support.records import DRAW, TALON
 
@@ -260,5 +263,35 @@ def test_the_last_two_agrees_racing_on_two_workers_save_one_round(
     for thread in threads:
         thread.join()
     assert sorted(answer.status_code for answer in answers.values()) in ([200, 201], [201, 201])
+    assert len(rounds_of(client, token)) == 1
+    assert client.get(url(token)).get_json()["last_saved"] == {"number": 1}
+
+
+def test_an_agree_whose_round_another_worker_saved_meanwhile_saves_nothing_more(
+    client, make_session, second_worker
+):
+    """The last Agree, sent twice (a page reloaded with the Agree kept, another on its way),
+    on two workers: the one that completes the table rolls back to save the round, and just
+    then the other saves it and blanks the draft. The first must not save the agreed content
+    again as the next round (it named the draft as read again: "two rounds saved")."""
+    token = make_session()
+    fill(client, token)
+    version = all_done(client, token)["version"]
+    for seat in (0, 1):
+        client.post(url(token, f"/seats/{seat}/agree"), json={"version": version})
+    other, meanwhile = second_worker.test_client(), []
+
+    def other_saves_first(_session, _previous) -> None:
+        if not meanwhile:  # once: the rollback before this worker's save
+            meanwhile.append("started")
+            meanwhile.append(other.post(url(token, "/seats/2/agree"), json={"version": version}))
+
+    event.listen(Session, "after_soft_rollback", other_saves_first)
+    try:
+        late = client.post(url(token, "/seats/2/agree"), json={"version": version})
+    finally:
+        event.remove(Session, "after_soft_rollback", other_saves_first)
+    assert meanwhile[1].status_code == 201
+    assert late.status_code in (200, 201), late.get_json()
     assert len(rounds_of(client, token)) == 1
     assert client.get(url(token)).get_json()["last_saved"] == {"number": 1}

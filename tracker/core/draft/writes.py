@@ -193,11 +193,11 @@ def agree(
     draft = get_draft(game)
     if (saved := _saved_before(draft, version)) is not None:
         return Agreement(draft, saved)
-    seen: list[Preview] = []
+    seen: list = []  # the preview of the content agreed to, and which draft content it was
 
     def change(draft: RoundDraft) -> bool:
         check_agreeable(game, draft, version, revision)
-        seen[:] = [preview(game, draft)]
+        seen[:] = [preview(game, draft), (draft.id, draft.changed, draft.confirm_alone)]
         check_clean(seen[0])
         seats = [dict(state) for state in draft.seats]
         for other, state in enumerate(seats):
@@ -213,8 +213,9 @@ def agree(
         return Agreement(change_draft(game, access, None, change))
     except _Completes:
         db.session.rollback()
-    draft = get_draft(game)
-    outcome = _save(game, draft, seen[0], seat)  # the PIN was checked for this Agree above
+    # the content agreed to, not the draft as read again: a racing phone's Agree may have saved
+    # it and blanked the draft meanwhile, and the save must then be refused, not made twice
+    outcome = _save(game, seen[1], seen[0], seat)  # the PIN was checked for this Agree above
     if not isinstance(outcome, Saved):
         if (saved := _saved_before(get_draft(game), version)) is not None:
             return Agreement(get_draft(game), saved)  # a racing phone's Agree saved it first
@@ -226,10 +227,12 @@ def agree(
     return Agreement(draft, outcome)
 
 
-def _save(game: GameSession, draft: RoundDraft, seen: Preview, seat: int) -> Outcome:
-    """The agreed draft as the next round, once, and the draft cleared in the same
-    transaction; the idempotency key names this draft's content."""
-    record, changed, draft_id = seen.record, draft.changed, draft.id
+def _save(game: GameSession, agreed: tuple, seen: Preview, seat: int) -> Outcome:
+    """The agreed draft content (`agreed`: the draft's id, its `changed`, whether one phone
+    confirms for all) as the next round, once, and the draft cleared in the same transaction
+    (unless its content moved on since); the idempotency key names this content."""
+    record = seen.record
+    draft_id, changed, confirm_alone = agreed
 
     def respond(saved: Saved):
         return 201, {"number": saved.number, "version": saved.version}
@@ -239,7 +242,7 @@ def _save(game: GameSession, draft: RoundDraft, seen: Preview, seat: int) -> Out
 
     key = f"draft-{draft_id}-{changed}"
     idem = Idempotent(f"draft:{game.token}", key, idempotency.fingerprint(record), respond)
-    how = {"confirmed_by": seat} if draft.confirm_alone else {"agreed": [0, 1, 2]}
+    how = {"confirmed_by": seat} if confirm_alone else {"agreed": [0, 1, 2]}
     by = Access(by=f"seat:{seat}")  # the PIN was checked for this Agree already
     return submit(game, Submission(record, idem=idem, then=clear, access=by, how=how))
 
