@@ -215,3 +215,19 @@ def test_a_worker_killed_between_commit_and_publish_still_gets_its_event_out(
     event = stream.next(seconds=8)  # the sweeper's, within LEFT_FOR and a sweep
     assert event["data"]["revision"] == 2, event
     stream.close()
+
+
+def test_a_quiet_stream_hears_alive_every_20_seconds(pushed):
+    """Pushpin's keep-alive, as the app asks for it: an `alive` event the page hears (a stream
+    that hears nothing for 50 s is opened again by static/stream.js)."""
+    token = new_session(pushed.url)
+    stream, _first = opened(f"{pushed.url}/s/{token}/events")
+    stream.connection.sock.settimeout(30)
+    started, lines = time.monotonic(), []
+    while "event: alive" not in lines and time.monotonic() - started < 30:
+        lines.append(stream.response.readline().decode().rstrip("\n"))
+    waited_for = time.monotonic() - started
+    assert lines[-1] == "event: alive", lines
+    assert stream.response.readline() == b"data: {}\n"
+    assert 15 < waited_for < 26
+    stream.close()
