@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.push.test_stream import new_session, opened
-from tracker.push.publish import bodies, publish
+from tracker.push.publish import addresses, bodies, publish
 
 
 def test_a_big_batch_is_split_under_the_limit_in_order():
@@ -37,3 +37,13 @@ def test_pushpin_takes_a_batch_over_its_own_limit_in_parts(pushed):
     seen = [stream.next(seconds=5)["data"]["draft"] for _ in range(300)]
     assert seen == list(range(300))
     stream.close()
+
+
+def test_push_url_names_one_node_or_several():
+    assert addresses("http://127.0.0.1:5561") == ["http://127.0.0.1:5561"]
+    assert addresses(" http://a:5561,http://b:5561\n http://c:5561 ") == [
+        "http://a:5561",
+        "http://b:5561",
+        "http://c:5561",
+    ]
+    assert addresses(None) == addresses("") == []

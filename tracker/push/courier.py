@@ -3,12 +3,13 @@ and sweeps up what workers left.
 
 `take` (after a commit) only queues the rows: the answer goes out without waiting for
 Pushpin. The courier's thread publishes everything queued meanwhile in one POST (split when
-big), and notes the rows as published; its sweep, once a second, deletes the rows noted (one
-statement, on the thread's own pooled connection: not a connection per change) and then
-publishes the rows older than LEFT_FOR (a worker died between commit and publish, or Pushpin
-was away), which it deletes the same way. A row published but not yet deleted when its worker
-dies is published once more by another worker's sweep: an event naming a state again is
-harmless.
+big) to each Pushpin node, and notes the rows as published once every node took them; its
+sweep, once a second, deletes the rows noted (one statement, on the thread's own pooled
+connection: not a connection per change) and then publishes the rows older than LEFT_FOR (a
+worker died between commit and publish, or a node was away) to every node, and deletes them
+the same way. A row published but not yet deleted when its worker dies is published once more
+by another worker's sweep, and while one node refuses, the others hear the rows left again at
+each sweep: an event naming a state again is harmless (the page asks, and hears "unchanged").
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from sqlalchemy import delete, select
 from ..extensions import db
 from ..models import PushOutbox, utcnow
 from .outbox import events
-from .publish import publish
+from .publish import addresses, publish
 
 SWEEP_EVERY = 1.0  # seconds between sweeps
 LEFT_FOR = timedelta(seconds=2)  # a row this old was left by its worker
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 
 class Courier:
     def __init__(self, app: Flask):
-        self.app, self.url = app, app.config["PUSH_URL"]
+        self.app, self.urls = app, addresses(app.config["PUSH_URL"])
         self.queue: queue.Queue = queue.Queue()
         self.published: set[int] = set()  # rows out, to be deleted by the next sweep
         self.lock = threading.Lock()
@@ -45,11 +46,16 @@ class Courier:
         self.queue.put((rows, answers))
 
     def send(self, rows, answers=None) -> bool:
-        """Publish rows; False, the rows kept for the sweep, when Pushpin does not take them."""
-        try:
-            publish(self.url, events(rows, answers))
-        except OSError as error:
-            log.warning("push: %s events left for the sweep (%s)", len(rows), error)
+        """Publish rows to every node; False, the rows kept for the sweep, when one of them
+        does not take them (the others have them already)."""
+        items, refused = events(rows, answers), []
+        for url in self.urls:
+            try:
+                publish(url, items)
+            except OSError as error:
+                refused.append(f"{url}: {error}")
+        if refused:
+            log.warning("push: %s events left for the sweep (%s)", len(rows), "; ".join(refused))
             return False
         with self.lock:
             self.published.update(row[0] for row in rows)

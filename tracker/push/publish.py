@@ -1,14 +1,21 @@
-"""Publishing to Pushpin over its plain HTTP endpoint (POST <PUSH_URL>/publish/), and the
-text of one server-sent event."""
+"""Publishing to Pushpin over its plain HTTP endpoint (POST <address>/publish/, for each
+address PUSH_URL names), and the text of one server-sent event."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import re
 from urllib.parse import urlsplit
 
 TIMEOUT = 2.0  # seconds: a publish that takes longer is left to the sweep
 BODY_LIMIT = 500_000  # bytes in one publish request (Pushpin's own limit: 1,000,000)
+
+
+def addresses(setting: str | None) -> list[str]:
+    """The publish addresses PUSH_URL names: one per Pushpin node, separated by commas or
+    spaces (a table's phones may hold their streams on different nodes)."""
+    return [part for part in re.split(r"[,\s]+", setting or "") if part]
 
 
 def channel_of(kind: str, row_id: int) -> str:
