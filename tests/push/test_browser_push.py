@@ -1,7 +1,8 @@
 """The pages on a stream through a real Pushpin, in Debian's Chromium at 360x740: the session
 page hears of a round saved on another phone without polling for it, a seat phone sees another
-seat's tap the same way, and with Pushpin stopped and started again the page falls back to
-polling, comes back to its stream and misses nothing."""
+seat's tap the same way, with Pushpin stopped and started again the page falls back to
+polling, comes back to its stream and misses nothing, and a stream gone silent is opened
+again."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from tests.support.entry import one_phone
 from tests.support.records import PLAYERS, TALON
+from tests.support.silent_relay import SilentRelay
 
 pytestmark = pytest.mark.browser
 
@@ -129,3 +131,27 @@ def test_the_group_page_offers_a_reload_when_the_group_changed(pushed, phones):
     with page.expect_navigation():
         page.locator("#updated").tap()
     page.locator("li", has_text="Eli").first.wait_for(state="attached")
+
+
+@pytest.mark.slow
+def test_a_stream_gone_silent_is_opened_again(pushed, phones):
+    """The stream's connection dies without a word (no close, no error: bytes stop both ways):
+    the page hears neither the change nor Pushpin's `alive` every 20 s, and opens its stream
+    again within a minute (static/stream.js: QUIET 50 s), the missed round its first event."""
+    relay = SilentRelay(pushed.pushpin.port)
+    try:
+        token = new_session(pushed.url)
+        page, opens = phones(), []
+        page.on("request", lambda r: opens.append(r.url) if r.url.endswith("/events") else 0)
+        page.goto(f"http://127.0.0.1:{relay.port}/s/{token}")
+        live(page)
+        assert relay.silence() == 1
+        post(f"{pushed.url}/api/sessions/{token}/rounds", TALON)  # another phone saves
+        started = time.monotonic()
+        page.wait_for_timeout(5000)
+        assert page.locator("#round-1").count() == 0  # not heard, and no poll: "live"
+        page.locator("#round-1").wait_for(timeout=70000)
+        assert 45 < time.monotonic() - started < 65
+        assert len(opens) == 2
+    finally:
+        relay.close()
