@@ -59,7 +59,8 @@ def defaults(instance: Path) -> dict:
         # plain Flask answers the same bytes, slower
         FAST_PATH=os.environ.get("TRACKER_FAST_PATH", "1").strip() not in ("0", "false", "no"),
         # push through Pushpin (tracker/push): its publish address, e.g. http://127.0.0.1:5561
-        # (unset: no push, the pages poll), and its sig_key, which tells its requests apart
+        # (several nodes: their addresses separated by commas or spaces; unset: no push, the
+        # pages poll), and its sig_key, which tells its requests apart
         PUSH_URL=os.environ.get("TRACKER_PUSH_URL") or None,
         PUSH_KEY=os.environ.get("TRACKER_PUSH_KEY") or None,
     )

@@ -6,14 +6,16 @@
     courier.py   a thread that publishes the rows off the request, all queued in one POST, and
                  a sweep that deletes the rows published and publishes what a worker left (it
                  died between commit and publish, or Pushpin was away)
-    publish.py   the HTTP publish to Pushpin (its plain /publish/ endpoint), and the event text
+    publish.py   the HTTP publish to Pushpin (its plain /publish/ endpoint, on each node),
+                 and the event text
     stream.py    the answer to a page's GET …/events: through Pushpin, a GRIP hold on the
                  channel with the current state as the first event; without Pushpin, 204 (the
                  page keeps polling)
 
-Off unless PUSH_URL is set (env TRACKER_PUSH_URL, e.g. http://127.0.0.1:5561): then nothing is
-written and every stream answers 204. PUSH_KEY (env TRACKER_PUSH_KEY) is Pushpin's sig_key, by
-which a request that came through Pushpin is told from one that did not.
+Off unless PUSH_URL is set (env TRACKER_PUSH_URL, e.g. http://127.0.0.1:5561, or several
+nodes' addresses separated by commas or spaces): then nothing is written and every stream
+answers 204. PUSH_KEY (env TRACKER_PUSH_KEY) is Pushpin's sig_key, by which a request that
+came through Pushpin is told from one that did not.
 """
 
 from __future__ import annotations
