@@ -50,6 +50,7 @@ class Pushpin:
         self.port = free_port()
         self.publish_url = pushpin.publish_url(offset)
         self.process: subprocess.Popen | None = None
+        self.started = False
         pushpin.write_config(folder, self.port, backend, key, offset)
 
     @property
@@ -57,6 +58,19 @@ class Pushpin:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        """Start it; at its first start, once more on a new port when its port was taken
+        meanwhile (a free port is only free when asked: any connection may take it next)."""
+        try:
+            self.run()
+        except AssertionError:
+            if self.started:
+                raise
+            self.port = free_port()
+            pushpin.write_config(self.folder, self.port, self.backend, self.key, self.offset)
+            self.run()
+        self.started = True
+
+    def run(self) -> None:
         log = (self.folder / "log" / "pushpin.out").open("ab")
         self.process = subprocess.Popen(
             ["pushpin", "--config", str(self.folder / "pushpin.conf"), "--merge-output"],
