@@ -19,13 +19,31 @@
     before.parentNode.insertBefore(band, before);
     var STORE = storeOf(form.getAttribute("data-token"));
 
+    /* the band covers the header: it says the round's title too, so that the round's number
+       and its dealer stay in sight */
+    var title = document.querySelector(".page-title");
     function setNet(state) {
       band.className = "net" + (state ? " " + state : "");
-      band.textContent = state === "offline" ? t("Offline \u00b7 your taps will be sent")
+      var said = state === "offline" ? t("Offline \u00b7 your taps will be sent")
         : state === "judged" ? t("Offline \u00b7 judged on this phone")
         : state === "unjudged" ? t("Offline: this phone has not kept this session yet, so it cannot judge. Your taps are kept here.")
         : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
+        : state === "notsent" ? t("Not saved: the server could not be reached. Every card is kept here: confirm again when the network is back.")
         : state === "sending" ? t("Sending\u2026") : "";
+      band.textContent = "";
+      if (!said) return;
+      if (title) {
+        var head = document.createElement("span");
+        head.className = "net-title";
+        var copy = title.cloneNode(true), waiting = copy.querySelector(".waiting");  // offline.js
+        if (waiting) waiting.remove();
+        head.textContent = copy.textContent.replace(/\s+/g, " ").trim() +
+          (waiting && !waiting.hidden ? " \u00b7 " + waiting.textContent : "");
+        band.appendChild(head);
+      }
+      var what = document.createElement("span");
+      what.textContent = said;
+      band.appendChild(what);
     }
     var closed = false;  // the round is kept elsewhere now (the outbox): nothing more to stash
     function stash(text) {

@@ -1,17 +1,21 @@
-/* Every page: working with no network (outbox.js, engine_client.js, sw.js).
-   - "N rounds not sent yet" while the outbox holds rounds; it is sent on page load, on the
-     online event and when the service worker starts.
+/* Every page: working with no network (outbox.js, engine_client.js, offline_view.js, sw.js).
+   - "N rounds not sent yet · since 20:15" while the outbox holds rounds, shown at once; they
+     are sent on page load, on the online event, when the service worker starts and on its
+     Background Sync, and again with a backoff (2 s doubling to a minute) while a send fails.
    - "Updated · Reload" once a new deploy's service worker took over: this page's engine is the
      old one, so it judges nothing more.
    - The offer "Keep working offline · 6.5 MB" (only where a service worker runs); once taken,
      and always in the installed app, the engine is made ready in its worker, the session pages
-     keep their session's snapshot for judging, and persistent storage is asked for.
-   - A session page shows the rounds waiting here as provisional, a conflict with both versions,
-     and, offline, the time of the ledger it shows. */
+     keep their session's snapshot and their pages for opening offline, and persistent storage
+     is asked for. "Ready to work offline" is said only once this page, its round entry and
+     the kept session would open with no network.
+   - An entry page starts the engine as it opens, so that a verdict offline comes at once.
+   - A session page shows the rounds waiting here as provisional, its tiles after them, a
+     conflict with both versions, and, offline, the time of the ledger it shows. */
 (function () {
   "use strict";
-  var W = window.TongitsWords, O = window.TongitsOutbox, E = window.TongitsEngine;
-  if (!W || !O || !E || !window.indexedDB) return;
+  var W = window.TongitsWords, O = window.TongitsOutbox, E = window.TongitsEngine, V = window.TongitsOfflineView;
+  if (!W || !O || !E || !V || !window.indexedDB) return;
   var t = W.t, tn = W.tn;
   var swOn = window.isSecureContext && "serviceWorker" in navigator;
   var ledger = document.getElementById("ledger");  // a session page
@@ -19,35 +23,55 @@
   var holder = ledger || document.getElementById("round") || document.getElementById("seat-page");
   var token = holder ? holder.getAttribute("data-token") : null;
 
-  function money(amount, unit) {  // the engine's decimal text, as money_text writes it
-    var text = String(amount), sign = text.charAt(0) === "-" ? "\u2212" : "";
-    text = text.replace(/^[-+]/, "");
-    if (unit === "pts") return sign + text.replace(/\.?0+$/, "") + " pts";
-    var parts = text.split("."), whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return sign + unit + whole + "." + ((parts[1] || "") + "00").slice(0, 2);
-  }
-  function headline(result, unit) {
-    if (result.void) return t("Void round: all three sunog");
-    if (result.push) return t("A push: nobody pays");
-    var winner = result.players[result.winner];
-    return t("{name} wins {amount}", { name: winner.name, amount: money(winner.net, unit) });
-  }
-
-  /* the outbox's count, on every page */
+  /* the outbox's count and since when, on every page; this session's rounds on its page */
   var count = document.getElementById("outbox-count");
+  // an entry page fits one screen: there the count is a line of the title, not a box above it
+  var title = document.querySelector(".entry-page .page-title, .seat-title h1");
+  if (title) {
+    var line = document.createElement("small");
+    line.className = "waiting";
+    line.hidden = true;
+    title.appendChild(line);
+    count = line;
+  }
+  function clock(at) { return new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }); }
   function showCount() {
     return O.entries().then(function (all) {
       count.hidden = !all.length;
-      count.textContent = tn("{n} round not sent yet", "{n} rounds not sent yet", all.length);
-      if (ledger) showWaiting(all.filter(function (e) { return e.token === token; }));
+      if (all.length) {
+        count.textContent = tn("{n} round not sent yet", "{n} rounds not sent yet", all.length) +
+          " \u00b7 " + t("since {time}", { time: clock(all[0].at) });
+      }
+      if (ledger) {
+        return O.judgedOn(token).then(function (view) {
+          V.show(ledger, view || { waiting: all.filter(function (e) { return e.token === token; }) }, flush);
+        }).then(function () { return all; });
+      }
       return all;
     }, function () { /* no IndexedDB here (private mode): nothing can wait */ });
   }
+
+  /* sending: now, and while a send fails, again after 2 s, 4 s … at most a minute apart */
+  var retry = null, pause = 2000, MAX_PAUSE = 60000;
   function flush() {
+    clearTimeout(retry);
     return O.flush().then(function (report) {
       if (report && report.sent && ledger) document.dispatchEvent(new Event("visibilitychange"));
-      return showCount();
+      return showCount().then(function (all) { again(report, all); });
     }, showCount);
+  }
+  function again(report, all) {
+    if (!report || !report.failed || !all || !all.some(function (e) { return !e.conflict; })) {
+      pause = 2000;
+      return;
+    }
+    retry = setTimeout(flush, pause);
+    pause = Math.min(pause * 2, MAX_PAUSE);
+    if (swOn) {  // the browser may also send them once the page is gone (Background Sync)
+      navigator.serviceWorker.ready.then(function (r) {
+        return r.sync && r.sync.register("tongits-outbox");
+      }).catch(function () { /* the page's own tries go on */ });
+    }
   }
 
   /* a new deploy took over: reload before judging anything */
@@ -64,33 +88,89 @@
     updated.addEventListener("click", function () { window.location.reload(); });
   }
 
-  /* the offer, and what it starts: the engine started once, in a page the service worker
-     controls, so that every file it fetches is kept; started again only for a new engine */
-  var box = document.getElementById("keep-offline-box"), offer = document.getElementById("keep-offline");
-  var said = document.getElementById("offline-state"), DIGEST = "tongits-offline-digest";
-  function remembered(value) {
+  function remembered(key, value) {
     try {
-      if (value === undefined) return window.localStorage.getItem(DIGEST);
-      window.localStorage.setItem(DIGEST, value);
+      if (value === undefined) return window.localStorage.getItem(key);
+      window.localStorage.setItem(key, value);
     } catch (e) { return null; }
     return value;
   }
-  function sayReady(kept) {
+
+  /* a session page: its snapshot kept for judging offline, this page and its round entry kept
+     to open offline; the promise says whether all of them are kept now */
+  function pagesToKeep() {
+    var pages = [window.location.pathname];
+    if (holder) pages.push(holder.getAttribute("data-one-phone"));
+    var enter = document.getElementById("enter-round");
+    if (enter) pages.push(enter.getAttribute("href"));
+    return pages.filter(function (url, i) { return url && pages.indexOf(url) === i; });
+  }
+  function keepState() {
+    if (!token) return Promise.resolve(true);
+    return O.state(token).then(function (kept) {  // a session page names its revision: fetched when newer
+      var shown = ledger && ledger.getAttribute("data-revision");
+      if (kept && shown && String(kept.revision) === shown) return true;
+      if (!navigator.onLine) return !!kept;
+      return fetch(holder.getAttribute("data-offline"), { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (state) {
+          if (!state) return !!kept;
+          state.kept_at = new Date().toISOString();
+          return O.keepState(state).then(function () { return true; });
+        });
+    });
+  }
+  function keepPages() {
+    if (!window.caches) return Promise.resolve(false);
+    return caches.open("pages").then(function (c) {
+      return Promise.all(pagesToKeep().map(function (url) {
+        return c.match(url, { ignoreVary: true }).then(function (kept) {
+          if (kept) return true;  // kept already; opened online, it is kept again as it comes
+          if (!navigator.onLine) return false;
+          return fetch(url, { credentials: "same-origin" }).then(function (r) {
+            if (!r.ok || r.redirected) return false;
+            return c.put(url, r).then(function () { return true; });  // to open offline as it is
+          });
+        });
+      }));
+    }).then(function (kept) { return kept.every(Boolean); });
+  }
+  function keepSession() {
+    if (!E.wanted()) return Promise.resolve(false);
+    return Promise.all([keepState(), keepPages()]).then(function (both) { return both[0] && both[1]; })
+      .catch(function () { return false; });  // kept at the next visit
+  }
+
+  /* the offer, and what it starts: the engine started once, in a page the service worker
+     controls, so that every file it fetches is kept; started again only for a new engine */
+  var box = document.getElementById("keep-offline-box"), offer = document.getElementById("keep-offline");
+  var said = document.getElementById("offline-state"), DIGEST = "tongits-offline-digest", TOLD = "tongits-storage-told";
+  function sayReady(persistent) {
     offer.hidden = true;
-    said.textContent = kept ? t("Ready to work offline.")
-      : t("Ready to work offline, but this browser refused persistent storage: it may clear the offline data after some days unused.");
+    // a refusal is said once, gently; the phone works offline all the same
+    var tell = !persistent && !remembered(TOLD);
+    said.textContent = t("Ready to work offline.") +
+      (tell ? " " + t("This browser may clear the offline data after some weeks unused.") : "");
+    if (tell) remembered(TOLD, "1");
   }
   function persisted(ask) {
     var s = navigator.storage;
     if (!s || !s.persist) return Promise.resolve(false);
     return ask ? s.persist() : s.persisted();
   }
+  function whenKept(persistent, tries) {  // ready only once all this page needs offline is kept
+    return keepSession().then(function (kept) {
+      if (kept) return persistent.then(sayReady);
+      said.textContent = t("Getting the referee ready for offline\u2026");
+      if ((tries || 0) < 30 && navigator.onLine) setTimeout(function () { whenKept(persistent, (tries || 0) + 1); }, 2000);
+    });
+  }
   function ready(manifest) {
     said.textContent = t("Getting the referee ready for offline\u2026");
-    var kept = persisted(true);
+    var persistent = persisted(true);
     return controlled().then(E.start).then(function () {
-      remembered(manifest.digest);
-      return kept.then(sayReady);
+      remembered(DIGEST, manifest.digest);
+      return whenKept(persistent);
     }, function () { said.textContent = t("This browser cannot run the referee offline."); });
   }
   function controlled() {
@@ -109,9 +189,11 @@
   function keepReady() {  // opted in before: ready again only when the engine changed
     manifest().then(function (m) {
       if (!m) return null;
-      if (m.digest !== remembered()) return ready(m);
-      return persisted(false).then(sayReady);
-    }).catch(function () { /* offline: what was kept is what there is */ });
+      if (m.digest !== remembered(DIGEST)) return ready(m);
+      return whenKept(persisted(false));
+    }).catch(function () {  // offline: what was kept is what there is
+      return keepSession().then(function (kept) { if (kept) persisted(false).then(sayReady); });
+    });
   }
   if (swOn && box) {  // the home and session pages
     offer.addEventListener("click", function () {
@@ -120,82 +202,12 @@
     });
     if (E.wanted()) { box.hidden = false; offer.hidden = true; keepReady(); }
     else manifest().then(function (m) { if (m) offerSize(m); }).catch(function () { /* offline: offered online */ });
-  } else if (swOn && E.wanted() && document.getElementById("round")) {
-    // the one-phone page: the engine starts when it may be needed, so no page waits for it then
-    var warm = function () { E.start().catch(function () { /* said when it must judge */ }); };
-    if (!navigator.onLine) warm();
-    window.addEventListener("offline", warm);
-  }
-
-  /* a session page: its snapshot kept for judging offline, its pages kept to open offline */
-  function keepSession() {
-    if (!token || !E.wanted() || !navigator.onLine) return;
-    O.state(token).then(function (kept) {  // a session page names its revision: fetched when newer
-      var shown = ledger && ledger.getAttribute("data-revision");
-      if (kept && shown && String(kept.revision) === shown) return null;
-      return fetch(holder.getAttribute("data-offline"), { cache: "no-store", credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (state) {
-          if (!state) return null;
-          state.kept_at = new Date().toISOString();
-          return O.keepState(state);
-        });
-    }).catch(function () { /* kept at the next visit */ });
-    var pages = [holder.getAttribute("data-one-phone")];
-    var enter = document.getElementById("enter-round");
-    if (enter) pages.push(enter.getAttribute("href"));
-    pages = pages.filter(function (url, i) { return url && pages.indexOf(url) === i; });
-    if (!window.caches || !pages.length) return;
-    caches.open("pages").then(function (c) {
-      return Promise.all(pages.map(function (url) {
-        return c.match(url).then(function (kept) {
-          if (kept) return null;  // kept already; opened online, it is kept again as it comes
-          return fetch(url, { credentials: "same-origin" }).then(function (r) {
-            if (r.ok && !r.redirected) return c.put(url, r);  // a page to open offline as it is
-          });
-        });
-      }));
-    }).catch(function () { /* kept when opened */ });
-  }
-
-  /* the rounds of this session waiting here, provisional, and any conflict */
-  var waitingBox = null;
-  function showWaiting(waiting) {
-    if (!waitingBox) {
-      waitingBox = document.createElement("section");
-      waitingBox.className = "unsent";
-      waitingBox.id = "unsent";
-      waitingBox.setAttribute("aria-live", "polite");
-      ledger.parentNode.insertBefore(waitingBox, ledger);
-    }
-    waitingBox.textContent = "";
-    waitingBox.hidden = !waiting.length;
-    if (!waiting.length) return;
-    var unit = ledger.getAttribute("data-unit") || "\u20b1";
-    var h = document.createElement("h2");
-    h.textContent = t("Not sent yet: provisional (the pot and streaks follow the server's order)");
-    waitingBox.appendChild(h);
-    var list = document.createElement("ul");
-    waiting.forEach(function (entry) {
-      var li = document.createElement("li");
-      li.className = "unsent-round" + (entry.conflict ? " conflict" : "");
-      li.textContent = t("Round {n} \u00b7 {headline}", { n: entry.number, headline: headline(entry.result, unit) });
-      if (entry.conflict) li.appendChild(window.TongitsConflict.show(entry, unit, headline, flush));
-      list.appendChild(li);
-    });
-    waitingBox.appendChild(list);
-    var next = ledger.querySelector("[data-next-round]"), enter = document.querySelector("#enter-round [data-enter]");
-    if (next && enter) {  // the round after those waiting here
-      enter.textContent = t("+ Enter round {n}", { n: parseInt(next.getAttribute("data-next-round"), 10) + waiting.length });
-    }
-    if (waiting.some(function (e) { return e.conflict; })) return;  // balances only once the table answered
-    var last = waiting[waiting.length - 1].ledger, p = document.createElement("p");
-    p.className = "provisional";
-    p.textContent = t("Balances with them: {list}", { list: Object.keys(last.balances).map(function (name) {
-      var v = last.balances[name];
-      return name + " " + (v.charAt(0) === "-" ? "" : "+") + money(v, unit);
-    }).join(" \u00b7 ") });
-    waitingBox.appendChild(p);
+  } else if (swOn && E.wanted() && holder && holder.id === "round" && !holder.hasAttribute("data-edit")) {
+    // the one-phone page: the engine warmed as it opens, in its worker (no tap waits for it),
+    // its Python compiled and this session replayed by one judgement of an empty round
+    E.start().then(function () { return O.judgedOn(token); }).then(function (judged) {
+      return judged && E.preview(judged.session, { hands: [] });
+    }).catch(function () { /* said when it must judge */ });
   }
 
   /* offline, the ledger shown is the one kept: say when it is from */
@@ -210,10 +222,10 @@
   // live.js polls the session: no answer at all means the ledger shown is the one kept
   document.addEventListener("tongits:reach", function (e) { unreachable = !e.detail; showAsOf(); });
 
-  window.TongitsOffline = { money: money, headline: headline };
-  window.addEventListener("online", function () { showAsOf(); flush(); keepSession(); });
+  window.TongitsOffline = { money: V.money, headline: V.headline, flush: flush };
+  window.addEventListener("online", function () { showAsOf(); pause = 2000; flush(); keepSession(); });
   window.addEventListener("offline", showAsOf);
-  if (swOn) navigator.serviceWorker.ready.then(function () { keepSession(); }).catch(function () {});
+  if (swOn && !box) navigator.serviceWorker.ready.then(function () { keepSession(); }).catch(function () {});
   showAsOf();
-  flush();
+  showCount().then(flush);
 })();

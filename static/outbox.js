@@ -4,15 +4,21 @@
 
    An outbox entry: {key (its Idempotency-Key), token, seq (order of confirming), record (as the
    API takes it), base (the session revision it was judged on), number, headline, result,
-   ledger (the in-phone engine's answer), at, conflict (the server's 409, or null)}.
+   ledger (the in-phone engine's answer), draft (the round draft's `changed` the page last
+   saw, sent as Draft-Changed: the server clears that draft with the save), at, conflict (the
+   server's 409, or null)}.
+   A kept session (store `states`): GET /s/<token>/offline.json as it came, with its `ledger`
+   moved on by each round sent from here.
 
    flush() sends each session's entries in order, one at a time under a Web Lock (a page and
    the service worker never send at once), to POST /api/sessions/<token>/rounds with the
-   entry's Idempotency-Key (a copy sent twice is saved once), Seen-Revision: its base and
-   Round-Number: the number it was judged as. A saved round passes its new revision on to the
+   entry's Idempotency-Key (a copy sent twice is saved once), Seen-Revision: its base,
+   Round-Number: the number it was judged as and Judged-Nets: each player's net as judged. A saved round passes its new revision on to the
    entries judged after it on the same base.
    A conflict stops that session's queue until the table answers (keep or drop): nothing is
-   dropped and no money is merged without the table. */
+   dropped and no money is merged without the table. The report says whether a send failed
+   (no answer, 5xx, 429): the pages then try again with a backoff (offline.js), the service
+   worker on Background Sync where the browser has it. */
 (function (scope) {
   "use strict";
   var DB = "tongits", VERSION = 1, LOCK = "tongits-outbox";
@@ -72,26 +78,38 @@
   }
 
   /* What the phone judges a new round on: the server's rounds it last saw, then its own
-     rounds waiting in the outbox, in order */
+     rounds waiting in the outbox, in order. `view` is what its pages show of the session now:
+     the engine's ledger after all of them (the next dealer, the pot, the balances), the next
+     round's number and the rounds waiting, provisional */
   function judgedOn(token) {
     return Promise.all([state(token), entries(token)]).then(function (got) {
       var kept = got[0], waiting = got[1];
       if (!kept) return null;
       var records = kept.state.records.concat(waiting.map(function (e) { return e.record; }));
+      var last = waiting.length ? waiting[waiting.length - 1].ledger : kept.ledger;
       return { kept: kept, waiting: waiting, session: Object.assign({}, kept.state, { records: records }),
-        number: kept.next_number + waiting.length };
+        number: kept.next_number + waiting.length, ledger: last || null };
     });
   }
 
+  /* A send that hears nothing for SEND_MS is given up (a Wi-Fi up with no way to the server
+     would otherwise hold the queue for minutes): the key makes the next copy safe */
+  var SEND_MS = 15000;
   function send(entry, seen) {
+    var headers = { "Content-Type": "application/json", "Accept": "application/json",
+      "Idempotency-Key": entry.key, "Seen-Revision": String(seen), "Round-Number": String(entry.number) };
+    if (entry.draft != null) headers["Draft-Changed"] = String(entry.draft);
+    // the money as judged here: rounds changed meanwhile that leave it so are no conflict
+    if (entry.result && !entry.conflict) headers["Judged-Nets"] = entry.result.players.map(function (p) { return p.net; }).join(",");
+    var stop = scope.AbortController ? new scope.AbortController() : null;
+    var late = stop && setTimeout(function () { stop.abort(); }, SEND_MS);
     return scope.fetch(entry.api, {
-      method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/json", "Accept": "application/json",
-        "Idempotency-Key": entry.key, "Seen-Revision": String(seen), "Round-Number": String(entry.number) },
-      body: JSON.stringify(entry.record),
+      method: "POST", credentials: "same-origin", cache: "no-store", headers: headers,
+      body: JSON.stringify(entry.record), signal: stop ? stop.signal : undefined,
     }).then(function (r) {
+      clearTimeout(late);
       return r.json().catch(function () { return {}; }).then(function (body) { return { status: r.status, body: body }; });
-    });
+    }, function (error) { clearTimeout(late); throw error; });
   }
 
   /* the kept session now holds the round the server saved: the next judged offline follow it */
@@ -101,6 +119,7 @@
       kept.state.records.push(entry.record);
       kept.revision = body.revision;
       kept.next_number = body.number + 1;
+      kept.ledger = entry.ledger;  // the engine's, after this very round: the server's too
       return keepState(kept);
     });
   }
@@ -120,7 +139,10 @@
           .then(function () { return saved(entry, answer.body); })
           .then(function () { return flushSession(queue, report); });
       }
-      if (answer.status >= 500 || answer.status === 429) return null;  // busy or down: sent again later
+      if (answer.status >= 500 || answer.status === 429) {  // busy or down: sent again later
+        report.failed = true;
+        return null;
+      }
       entry.conflict = { status: answer.status, body: answer.body };
       report.conflicts += 1;
       return put(entry);
@@ -128,7 +150,7 @@
   }
 
   function flushAll() {
-    var report = { sent: 0, conflicts: 0 };
+    var report = { sent: 0, conflicts: 0, failed: false };
     return entries().then(function (all) {
       var tokens = [];
       all.forEach(function (e) { if (tokens.indexOf(e.token) === -1) tokens.push(e.token); });
@@ -137,7 +159,10 @@
           return flushSession(all.filter(function (e) { return e.token === token; }), report);
         });
       }, Promise.resolve());
-    }).then(function () { return report; }, function () { return report; });  // offline: later
+    }).then(function () { return report; }, function () {  // offline: later
+      report.failed = true;
+      return report;
+    });
   }
 
   function flush() {

@@ -198,6 +198,7 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (got) {
         if (got && got.kept !== false && sent === snapshot()) stash(null);
+        offline.heard(got);
         setNet(!got ? "unkept" : got.kept === false && !isEdit ? "unkept" : "");
         shown(got, mine, sent, sentHands);
       }, function () { return judgeHere(mine, sent, sentHands); })
@@ -240,24 +241,84 @@
   window.addEventListener("online", function () { ask(); });
   window.addEventListener("offline", function () { setNet("offline"); });
 
+  /* Confirm: the page sends it itself, so that a network gone between the verdict and the tap
+     never ends on the browser's error page. Saved: the server's next page. Not reachable:
+     judged on this phone and kept in the outbox (a phone ready offline), or said plainly with
+     every card kept. Any other answer (a refusal, a page to review again) is asked again the
+     ordinary way, under the same idempotency key, and shown as the server words it. */
+  var SEND_MS = 15000, native = false;
+  function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = on; }); }
+  function keepHere() {  // judged here: into the outbox, then the session page shows it
+    return offline.keep(answer).then(function () {
+      keep.close();
+      window.location.assign(form.getAttribute("data-session"));
+    }, function () { lock(false); setNet("unkept"); });
+  }
+  function notSent() { lock(false); setNet("notsent"); }
+  function confirmHere() {
+    var judging = offline.judge();
+    if (!judging) return notSent();
+    judging.then(function (got) {
+      if (got.unkept) return notSent();
+      shown(got, ++seq, snapshot(), hands());
+      setNet("judged");
+      if (!got.ok) { lock(false); return review.open(); }
+      return keepHere();
+    }, notSent);
+  }
+  function sendConfirm(submitter) {
+    var data = new FormData(form), stop = window.AbortController ? new AbortController() : null;
+    if (submitter && submitter.name) data.set(submitter.name, submitter.value);
+    var late = stop && setTimeout(function () { stop.abort(); }, SEND_MS);
+    if (!isEdit) stash(snapshot());  // kept on this phone till the server has the round
+    setNet("sending");
+    fetch(form.action || window.location.href, { method: "POST", body: data, credentials: "same-origin",
+      signal: stop ? stop.signal : undefined })
+      .then(function (r) {
+        clearTimeout(late);
+        if (r.redirected && r.ok) {
+          keep.close();
+          window.location.assign(r.url);
+          return;
+        }
+        var again = document.createElement("input");  // the server's own page for this answer
+        again.type = "hidden";
+        again.name = submitter && submitter.name ? submitter.name : "action";
+        again.value = submitter && submitter.name ? submitter.value : "save";
+        form.appendChild(again);
+        native = true;
+        HTMLFormElement.prototype.submit.call(form);
+      }, function () { clearTimeout(late); confirmHere(); });
+  }
   form.addEventListener("submit", function (event) {
-    if (answer && answer.offline && answer.ok && current) {  // judged here: into the outbox
+    if (native) return;
+    if (answer && answer.offline && answer.ok && current) {
       event.preventDefault();
-      form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
-      offline.keep(answer).then(function () {
-        keep.close();
-        window.location.assign(form.getAttribute("data-session"));
-      }, function () { setNet("unkept"); });
+      lock(true);
+      keepHere();
       return;
     }
-    // one tap, one save: disable after the browser has taken the pressed button's value
-    setTimeout(function () { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; }); }, 0);
+    var submitter = event.submitter;
+    if (!window.fetch || (submitter && submitter.value !== "save")) {
+      // one tap, one save: disable after the browser has taken the pressed button's value
+      setTimeout(function () { lock(true); }, 0);
+      return;
+    }
+    event.preventDefault();
+    lock(true);
+    sendConfirm(submitter);
   });
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
-  // a page the server sent back (a refused Confirm, a conflict) opens on its review
-  if (form.hasAttribute("data-review")) review.open();
-  else if (!isEdit) unstash();
-  render();
-  ask();
+  // a page the server sent back (a refused Confirm, a conflict) opens on its review; a copy
+  // of this page kept on the phone first takes the phone's own view of the session, then the
+  // taps of this round kept here
+  function begin() {
+    if (form.hasAttribute("data-review")) review.open();
+    else if (!isEdit) unstash();
+    render();
+    ask();
+  }
+  if (form.hasAttribute("data-review")) begin();
+  else offline.refresh().then(begin);
 })();

@@ -3,7 +3,8 @@
    on this phone alone. The tap puts every card known here (this seat's, as tapped; the
    others', as the last draft showed them) and the round's header into the one-phone page's
    kept taps (entry_keep.js `handOver`, the store a reload of that page reads) and opens that page,
-   which the service worker keeps and whose engine judges offline. */
+   which the service worker keeps and whose engine judges offline. Only a phone that can judge
+   there (ready to work offline, this session kept) is offered it. */
 (function () {
   "use strict";
   var AFTER_MS = 20000, FLAGS = ["challenged", "kang", "no_discard"];
@@ -49,12 +50,16 @@
       window.location.assign(root.getAttribute("data-one-phone"));
     });
 
+    var E = window.TongitsEngine, O = window.TongitsOutbox, able = false;
+    if (E && O && E.wanted() && window.isSecureContext) {
+      O.state(root.getAttribute("data-token")).then(function (kept) { able = !!kept; }, function () {});
+    }
     /* called at each render: whether the server is out of reach now */
     function update(offline) {
       if (!offline) { since = null; clearTimeout(timer); box.hidden = true; return; }
       if (since === null) {
         since = Date.now();
-        timer = setTimeout(function () { box.hidden = since === null; }, AFTER_MS);
+        timer = setTimeout(function () { box.hidden = since === null || !able; }, AFTER_MS);
       }
     }
     return { update: update };

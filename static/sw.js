@@ -7,9 +7,12 @@
    last known ledger, with its time on it); with no network, the kept copy.
    Static files: kept per deploy, from the cache first. Pyodide and the engine's files: their
    URLs name their version and digest, kept from the cache first across deploys.
+   A form posted with no network (a Confirm the page could not send itself) answers a page
+   saying it was not saved, never the browser's error page.
    Nothing else is touched: round changes, previews and polls go to the server as they are.
-   The outbox (outbox.js) is sent when the worker starts, as on a page load or the online event. */
-/* global VERSION, STATIC, OFFLINE_PAGE */
+   The outbox (outbox.js) is sent when the worker starts, as on a page load or the online
+   event, and on Background Sync ("tongits-outbox", registered by a page whose send failed). */
+/* global VERSION, STATIC, OFFLINE_PAGE, NOT_SENT_PAGE */
 importScripts("/static/outbox.js");
 
 var STATIC_CACHE = "static-" + VERSION, PAGES = "pages", ENGINE = "engine";
@@ -62,8 +65,9 @@ function fromNetworkFirst(request, name) {
     return answer;
   }, function () {
     return caches.open(name).then(function (cache) {
-      return cache.match(request).then(function (kept) {
-        return kept || cache.match(request, { ignoreSearch: true });
+      // a page is kept whatever language the phone asked it in (the answer says Vary)
+      return cache.match(request, { ignoreVary: true }).then(function (kept) {
+        return kept || cache.match(request, { ignoreSearch: true, ignoreVary: true });
       });
     }).then(function (kept) {
       if (kept) return kept;
@@ -73,9 +77,17 @@ function fromNetworkFirst(request, name) {
   });
 }
 
+function notSent(request) {
+  return fetch(request).catch(function () {
+    return new Response(NOT_SENT_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") return event.respondWith(notSent(request));
+  if (request.method !== "GET") return;
   var path = url.pathname;
   if (startsWithAny(path, KEPT_FOR_GOOD)) return event.respondWith(fromCacheFirst(request, ENGINE));
   if (FRESH_FIRST.indexOf(path) !== -1) return event.respondWith(fromNetworkFirst(request, ENGINE));
@@ -85,4 +97,13 @@ self.addEventListener("fetch", function (event) {
 
 self.addEventListener("message", function (event) {
   if (event.data === "flush") event.waitUntil(self.TongitsOutbox.flush());
+});
+
+/* the browser's own retry once the network is back, pages open or not; a send that failed
+   again fails the sync, so that the browser tries later */
+self.addEventListener("sync", function (event) {
+  if (event.tag !== "tongits-outbox") return;
+  event.waitUntil(self.TongitsOutbox.flush().then(function (report) {
+    if (report && report.failed) throw new Error("not sent yet");
+  }));
 });

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.entry import one_phone
+from tests.support.offline import table  # noqa: F401 (the offline tests' phones: a fixture)
 
 
 @pytest.fixture

@@ -188,3 +188,47 @@ def test_a_bad_round_number_is_a_400_naming_the_header(client, make_session, val
     assert answer.status_code == 400
     assert answer.get_json()["errors"][0]["where"] == "Round-Number"
     assert count(client, token) == 0
+
+
+def nets_of(result: dict) -> str:
+    return ",".join(player["net"] for player in result["players"])
+
+
+def test_an_edit_meanwhile_that_leaves_the_round_as_judged_is_no_conflict(client, make_session):
+    """Judged-Nets: the money the phone judged; an earlier round changed meanwhile that leaves
+    this round's number and money as judged holds nothing up."""
+    token = make_session()
+    post(client, token, DRAW)
+    seen = revision(client, token)
+    judged = result_of(client, token, TALON)
+    assert client.put(f"{rounds_url(token)}/1", json=TONGITS).status_code == 200
+    headers = {"Seen-Revision": str(seen), "Round-Number": "2", "Judged-Nets": nets_of(judged)}
+    saved = client.post(rounds_url(token), json=TALON, headers=headers)
+    assert saved.status_code == 201, saved.get_json()
+    assert saved.get_json()["number"] == 2 and saved.get_json()["result"] == judged
+
+
+def test_an_edit_meanwhile_that_changes_the_rounds_money_is_a_conflict(client, make_session):
+    token = make_session()
+    post(client, token, DRAW)
+    seen = revision(client, token)
+    judged = result_of(client, token, TALON)
+    assert client.put(f"{rounds_url(token)}/1", json=TONGITS).status_code == 200
+    other = ",".join(["1.00", "-1.00", "0.00"])
+    assert other != nets_of(judged)
+    headers = {"Seen-Revision": str(seen), "Round-Number": "2", "Judged-Nets": other}
+    assert client.post(rounds_url(token), json=TALON, headers=headers).status_code == 409
+    headers["Round-Number"] = "3"  # the money as judged, but another number: news too
+    headers["Judged-Nets"] = nets_of(judged)
+    assert client.post(rounds_url(token), json=TALON, headers=headers).status_code == 409
+    assert count(client, token) == 1
+
+
+@pytest.mark.parametrize("nets", ["1,2", "a,b,c", "1.001,0,0", "1,2,3,4", "", "１,2,3"])
+def test_a_bad_judged_nets_is_refused_saying_what_it_takes(client, make_session, nets):
+    token = make_session()
+    answer = client.post(rounds_url(token), json=TALON, headers={"Judged-Nets": nets})
+    assert answer.status_code == 400
+    problem = answer.get_json()["errors"][0]
+    assert problem["where"] == "Judged-Nets" and "each player's net" in problem["message"]
+    assert count(client, token) == 0

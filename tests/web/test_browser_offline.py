@@ -13,9 +13,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import APPS, SEAT_PHONE, close
+from tests.support.browser import APPS
 from tests.support.entry import TYPICAL, OneScreen, new_session
-from tests.support.offline import ready_offline
+from tests.support.offline import enter, offline, ready_offline, server_session, waiting
 from tracker.web.pages.offline_engine import pyodide_version
 
 pytestmark = [
@@ -30,70 +30,6 @@ ROUNDS = [
     [(["2S 3S 4S"], "5D 6C"), (["8H 8D 8C"], "KS KD QC"), (["JH QH KH"], "9S 10C")],
     [(["AH AD AC"], "2D"), (["5S 6S 7S"], "9H 10H"), ([], "3C 4D 8S JD")],
 ]
-
-
-@pytest.fixture
-def table(browser):
-    """Phones of their own (cookies, caches, IndexedDB and service worker each)."""
-    made = []
-
-    def phone():
-        context = browser.new_context(
-            viewport=SEAT_PHONE, has_touch=True, is_mobile=True, service_workers="allow"
-        )
-        page = context.new_page()
-        page.js_errors = []
-        page.on("pageerror", lambda error: page.js_errors.append(str(error)))
-        page.set_default_timeout(20_000)
-        made.append(page)
-        return page
-
-    yield phone
-    errors = [e for page in made for e in page.js_errors]
-    for page in made:
-        close(page.context)
-    assert errors == [], errors
-
-
-def offline(page, off: bool) -> None:
-    """The network gone (or back) for the phone's pages and its service worker alike."""
-    page.context.set_offline(off)
-    page.wait_for_function(f"() => navigator.onLine === {'false' if off else 'true'}")
-
-
-def enter(page, server: str, token: str, hands, shot=None) -> str:
-    """One round tapped and confirmed on the one-phone page; the live bar's words before (and
-    a screenshot of the review at `shot`)."""
-    page.goto(f"{server}/s/{token}/rounds/new")
-    screen = OneScreen(page)
-    screen.ending("Talon out")
-    screen.play(hands)
-    bar = page.locator(".livebar .bar-main")
-    page.wait_for_function(
-        "() => document.querySelector('.livebar .bar-main').textContent.includes('Review')"
-    )
-    said = bar.inner_text()
-    if shot:
-        page.screenshot(path=str(shot))
-    screen.confirm()
-    page.wait_for_url(f"{server}/s/{token}")
-    assert screen.problems() == []
-    return said
-
-
-def waiting(page, said: str) -> None:
-    """The page says how many rounds wait to be sent ("" : it says nothing)."""
-    count = page.locator("#outbox-count")
-    if said:
-        expect(count).to_have_text(said)
-    else:
-        expect(count).to_be_hidden()
-
-
-def server_session(page, server: str, token: str) -> dict:
-    answer = page.request.get(f"{server}/api/sessions/{token}")
-    assert answer.ok, answer.text()
-    return answer.json()
 
 
 def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
@@ -135,7 +71,7 @@ def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
     waiting(page, "")
 
 
-def test_a_round_edited_on_another_phone_meanwhile_gives_a_conflict_that_keeps_both(
+def test_a_round_saved_on_another_phone_meanwhile_gives_a_conflict_with_both_side_by_side(
     table, server, tmp_path
 ):
     page, other = table(), table()
@@ -148,22 +84,51 @@ def test_a_round_edited_on_another_phone_meanwhile_gives_a_conflict_that_keeps_b
     waiting(page, "1 round not sent yet")
 
     other.goto(f"{server}/s/{token}")  # the same session, on another phone, online
-    edited = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[2]]}
-    assert other.request.put(f"{server}/api/sessions/{token}/rounds/1", data=edited).ok
+    theirs = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[2]]}
+    assert other.request.post(f"{server}/api/sessions/{token}/rounds", data=theirs).ok
 
     offline(page, False)
     page.reload()
     box = page.locator(".conflict-box")
     box.wait_for(timeout=30_000)
     text = box.inner_text()
-    assert "On this phone: round 2 ·" in text and "On the server now it would be round 2 ·" in text
-    assert "round 1 ·" in text  # the round the other phone changed, as it is now
+    assert "On this phone: round 2 ·" in text and "On the server now it would be round 3 ·" in text
+    assert "Saved or changed meanwhile on another phone: round 2 ·" in text
+    # both rounds side by side: each player's cards and money, here and on the server
+    sides = box.locator("table.side-by-side")
+    expect(sides).to_be_visible()
+    rows = [sides.locator("tbody tr").nth(seat).inner_text() for seat in range(3)]
+    assert "2S 3S 4S" in rows[0] and "AH AD AC" in rows[0]  # Ana's melds: here, there
+    assert all(re.search(r"[−+]?₱\d", row) for row in rows), rows
     page.screenshot(path=str(tmp_path / "offline-conflict.png"), full_page=True)
-    assert len(server_session(page, server, token)["rounds"]) == 1  # nothing merged silently
-    page.get_by_role("button", name="Save it as round 2").tap()
+    assert len(server_session(page, server, token)["rounds"]) == 2  # nothing merged silently
+    page.get_by_role("button", name="Save it as round 3").tap()
     page.locator("#outbox-count").wait_for(state="hidden", timeout=30_000)
     rounds = server_session(page, server, token)["rounds"]
-    assert len(rounds) == 2 and rounds[0]["record"]["hands"][2]["hand"] == ["3C", "4D", "8S", "JD"]
+    assert len(rounds) == 3 and rounds[2]["record"]["hands"][0]["melds"] == [["2S", "3S", "4S"]]
+
+
+def test_an_edit_elsewhere_that_leaves_the_waiting_round_as_judged_holds_nothing_up(table, server):
+    """Round 1 edited on another phone while round 2 waits here: round 2 keeps its number and
+    its money (classic rules: a round's money is its own), so it is saved, no conflict."""
+    page, other = table(), table()
+    token = new_session(page, server)
+    first = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[0]]}
+    assert page.request.post(f"{server}/api/sessions/{token}/rounds", data=first).status == 201
+    ready_offline(page, server, token)
+    offline(page, True)
+    enter(page, server, token, ROUNDS[1])
+    judged = page.evaluate("t => TongitsOutbox.entries(t).then(e => e[0].result.players)", token)
+    edited = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[2]]}
+    assert other.request.put(f"{server}/api/sessions/{token}/rounds/1", data=edited).ok
+    offline(page, False)
+    page.reload()
+    page.locator("#outbox-count").wait_for(state="hidden", timeout=30_000)
+    assert page.locator(".conflict-box").count() == 0
+    rounds = server_session(page, server, token)["rounds"]
+    assert len(rounds) == 2
+    assert [p["net"] for p in rounds[1]["result"]["players"]] == [p["net"] for p in judged]
+    assert rounds[0]["record"]["hands"][2]["hand"] == ["3C", "4D", "8S", "JD"]
 
 
 def test_a_new_deploys_worker_takes_over_and_the_page_says_updated(table, server):
@@ -227,9 +192,9 @@ def test_a_seat_phone_cut_off_finishes_the_round_alone_with_every_card_entered_t
     ana.screenshot(path=str(tmp_path / "seat-offer.png"))
     alone.tap()
     ana.wait_for_url(f"{server}/s/{token}/rounds/new")
-    for seat, (melds, hand) in enumerate(TYPICAL):
-        assert ana.locator(f"#melds_{seat}").input_value() == melds[0]
-        assert ana.locator(f"#hand_{seat}").input_value() == hand
+    for seat, (melds, hand) in enumerate(TYPICAL):  # put in as the page opens
+        expect(ana.locator(f"#melds_{seat}")).to_have_value(melds[0])
+        expect(ana.locator(f"#hand_{seat}")).to_have_value(hand)
     bar = ana.locator(".livebar .bar-main")
     expect(bar).to_have_text(re.compile(r"^\w+ wins ₱[\d,]+\.\d\d · Review ▸$"), timeout=30_000)
     bar.tap()  # the review, Confirm in the bar

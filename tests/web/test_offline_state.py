@@ -129,3 +129,21 @@ def test_the_kept_session_follows_its_rounds_and_its_settle(client, make_session
 
 def test_an_unknown_session_is_not_found(client):
     assert client.get("/s/no-such-session/offline.json").status_code == 404
+
+
+@pytest.mark.parametrize("rules", list(HOUSE_RULES.values()), ids=list(HOUSE_RULES))
+def test_the_kept_ledger_is_the_engines_after_the_kept_rounds(client, make_session, rules):
+    """What the phone's pages show offline before a round of their own waits: the next
+    dealer, the pot and the balances, as the engine gives them after the kept records."""
+    token = make_session(rules=rules, dealer=2)
+    rng = random.Random(7)
+    for turn in range(6):
+        state = kept(client, token)
+        record = next_round(state["state"], rules, rng, turn)
+        if record is None:
+            break
+        assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
+        state = kept(client, token)["state"]
+        replayed = replay(PLAYERS, read_rules(state["rules"], []), 2, state["records"])
+        expected = json.loads(json.dumps(replayed.to_dict()))
+        assert kept(client, token)["ledger"] == expected

@@ -2,6 +2,7 @@
 `judge` and `preview`, tracker/engine/judge.py, run in the phone under Pyodide).
 
     offline_state(game) -> {"token", "revision", "settled", "unit", "next_number",
+                            "ledger": {...},
                             "state": {"players", "rules", "first_dealer", "records"}}
 
 `state` is exactly the session text `judge` takes (as JSON): the rules as every option's value
@@ -10,12 +11,15 @@
 `revision` is the session's revision these records stand at: what the phone sends back as
 Seen-Revision when it saves the round it judged (docs/API.md), so that a round saved or changed
 on another phone meanwhile is shown to the table, not overwritten.
+`ledger` is the engine's ledger after those rounds (`Ledger.to_dict`, as `judge` answers it
+after a round): what the phone's pages show offline before any round waits in its outbox (the
+next dealer, the pot, the balances), so that a page never shows an old copy's dealer.
 """
 
 from __future__ import annotations
 
 from ..models import GameSession
-from .ledger_memo import rules_of
+from .ledger_memo import ledger_of, rules_of
 
 
 def offline_state(game: GameSession) -> dict:
@@ -24,12 +28,14 @@ def offline_state(game: GameSession) -> dict:
     revision = game.revision
     rules = rules_of(game)
     records = game.records()
+    ledger = ledger_of(game)
     return {
         "token": game.token,
         "revision": revision,
         "settled": game.settled,
         "unit": rules.unit,
         "next_number": len(records) + 1,
+        "ledger": ledger.to_dict(),
         "state": {
             "players": list(game.players),
             "rules": rules.to_dict(),

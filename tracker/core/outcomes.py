@@ -37,6 +37,9 @@ class Submission:
     # the number the phone judged this new round as (offline): another number now (a round
     # deleted meanwhile) is news for the table as well
     judged_number: int | None = None
+    # each player's net as the phone judged this new round (offline): rounds changed meanwhile
+    # that leave its number and this money as they were are no news for the table
+    judged_nets: list[str] | None = None
     # how the table said yes, kept in the history: {"agreed": [seats]} or {"confirmed_by": seat}
     how: dict | None = None
 

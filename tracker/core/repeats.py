@@ -7,7 +7,7 @@ saved or changed since it began the round (`Seen-Revision`, a form's revision).
 
 from __future__ import annotations
 
-from ..engine import RoundResult, replay
+from ..engine import RoundResult, money_str, replay
 from ..engine.cards import CardError, parse_card
 from ..engine.hands import hand_tokens
 from ..models import GameSession
@@ -92,10 +92,19 @@ def check_still_new(game: GameSession, submission: Submission, checked: Checked)
     run of the transaction that saves it (a run again after a race sees the rounds that won)."""
     keyed = submission.idem is not None
     news = saved_elsewhere(game, submission.seen_revision, checked, keyed)
+    if isinstance(news, NeedsReview) and _as_judged(submission, checked):
+        news = None  # rounds changed meanwhile, none of it this round's number or money
     if news is None and submission.judged_number not in (None, checked.number):
         news = NeedsReview(checked)  # a round deleted since: this one moved up
     if news is not None:
         raise Overtaken(news)
+
+
+def _as_judged(submission: Submission, checked: Checked) -> bool:
+    """Whether the round would be saved now as the phone judged it: the same number and each
+    player's net the same."""
+    nets = [money_str(player.net) for player in checked.result.players]
+    return submission.judged_number == checked.number and submission.judged_nets == nets
 
 
 def unconfirmed(game: GameSession, submission: Submission, checked: Checked) -> NeedsReview | None:

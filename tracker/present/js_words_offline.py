@@ -17,11 +17,10 @@ def offline_words(_counted) -> dict:
         "Getting the referee ready for offline\u2026": _(
             "Getting the referee ready for offline\u2026"
         ),
+        "since {time}": _("since %(time)s", time="{time}"),
         "Ready to work offline.": _("Ready to work offline."),
-        "Ready to work offline, but this browser refused persistent storage: it may clear the "
-        "offline data after some days unused.": _(
-            "Ready to work offline, but this browser refused persistent storage: it may clear "
-            "the offline data after some days unused."
+        "This browser may clear the offline data after some weeks unused.": _(
+            "This browser may clear the offline data after some weeks unused."
         ),
         "This browser cannot run the referee offline.": _(
             "This browser cannot run the referee offline."
@@ -35,12 +34,24 @@ def offline_words(_counted) -> dict:
         "Round {n} \u00b7 {headline}": _(
             "Round %(number)s \u00b7 %(headline)s", number="{n}", headline="{headline}"
         ),
-        "Balances with them: {list}": _("Balances with them: %(list)s", list="{list}"),
+        **_view_words(_counted),
         "{name} wins {amount}": _("%(name)s wins %(amount)s", name="{name}", amount="{amount}"),
         "A push: nobody pays": _("A push: nobody pays"),
         "Void round: all three sunog": _("Void round: all three sunog"),
         **_conflict_words(),
         **_round_words(),
+    }
+
+
+def _view_words(_counted) -> dict:
+    """The session as the phone sees it with rounds waiting (offline_view.js, round_offline.js)."""
+    return {
+        "Pot {amount}": _("Pot %(amount)s", amount="{amount}"),
+        "{name} deals next": _("%(name)s deals next", name="{name}"),
+        "{name} deals": _("%(name)s deals", name="{name}"),
+        "{name} reached the loss limit": _("%(name)s reached the loss limit", name="{name}"),
+        **_counted("{n} rounds", "%(num)s round", "%(num)s rounds", num="{n}"),
+        "provisional": _("provisional"),
     }
 
 
@@ -61,6 +72,9 @@ def _conflict_words() -> dict:
             number="{n}",
             headline="{headline}",
         ),
+        "This phone": _("This phone"),
+        "On the server": _("On the server"),
+        "Round {n}": _("Round %(number)s", number="{n}"),
         "Save it as round {n}": _("Save it as round %(number)s", number="{n}"),
         "Send it again": _("Send it again"),
         "Drop this round": _("Drop this round"),

@@ -56,7 +56,12 @@ def _icon(name: str, size: str, purpose: str = "any") -> dict:
 
 @bp.get("/sw.js")
 def service_worker():
-    head = {"VERSION": deploy_version(), "STATIC": _static_urls(), "OFFLINE_PAGE": _offline_page()}
+    head = {
+        "VERSION": deploy_version(),
+        "STATIC": _static_urls(),
+        "OFFLINE_PAGE": _offline_page(NOT_KEPT),
+        "NOT_SENT_PAGE": _offline_page(NOT_SENT),
+    }
     text = "".join(f"var {k} = {json.dumps(v)};\n" for k, v in head.items()) + _worker_text()
     answer = current_app.response_class(text, mimetype="text/javascript")
     answer.headers["Cache-Control"] = "no-cache"  # the browser checks for a new deploy
@@ -86,11 +91,18 @@ NOT_KEPT = N_(
 )
 
 
-def _offline_page() -> str:
-    """What the worker answers for a page never opened on this phone, with no network: in
-    every language of the app (one worker serves them all; its text must not change with the
-    reader's language, or each switch would look like a new deploy)."""
-    said = [catalogue(code).gettext(NOT_KEPT.template) for code in LANGUAGES]
+NOT_SENT = N_(
+    "Not saved: the server could not be reached. Go back, and send it again when the network "
+    "is back."
+)
+
+
+def _offline_page(message) -> str:
+    """What the worker answers, with no network, for a page never opened on this phone
+    (NOT_KEPT) or a form it could not post (NOT_SENT): in every language of the app (one
+    worker serves them all; its text must not change with the reader's language, or each
+    switch would look like a new deploy)."""
+    said = [catalogue(code).gettext(message.template) for code in LANGUAGES]
     lines = "".join(f'<p lang="{code}">{escape(text)}</p>' for code, text in zip(LANGUAGES, said))
     return f'<!doctype html><meta name="viewport" content="width=device-width">{lines}'
 

@@ -1,0 +1,96 @@
+/* What a session page shows of the rounds waiting in this phone's outbox (used by offline.js):
+   each waiting round with the engine's headline, provisional, any conflict with both versions
+   (conflict.js), and the page's own tiles, pot, "deals next" and round count after them, from
+   the phone's one view of the session (outbox.js `judgedOn`: the kept session and the waiting
+   rounds, the ledger the engine in the phone gave after the last of them). Nothing here judges:
+   every figure is the engine's. */
+(function () {
+  "use strict";
+  var W = window.TongitsWords;
+  if (!W) return;
+  var t = W.t, tn = W.tn;
+
+  function money(amount, unit) {  // the engine's decimal text, as money_text writes it
+    var text = String(amount), sign = text.charAt(0) === "-" ? "\u2212" : "";
+    text = text.replace(/^[-+]/, "");
+    if (unit === "pts") return sign + text.replace(/\.?0+$/, "") + " pts";
+    var parts = text.split("."), whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return sign + unit + whole + "." + ((parts[1] || "") + "00").slice(0, 2);
+  }
+  function signed(amount, unit) {
+    var text = String(amount), zero = !/[1-9]/.test(text);
+    return (zero || text.charAt(0) === "-" ? "" : "+") + money(amount, unit);
+  }
+  function headline(result, unit) {
+    if (result.void) return t("Void round: all three sunog");
+    if (result.push) return t("A push: nobody pays");
+    var winner = result.players[result.winner];
+    return t("{name} wins {amount}", { name: winner.name, amount: money(winner.net, unit) });
+  }
+
+  /* the tiles and the facts line as the phone sees the session now; the server's as they were
+     rendered come back when nothing waits */
+  var shown = null;
+  function showTiles(ledger, view, unit) {
+    var tiles = ledger.querySelectorAll(".balances .bal"), facts = ledger.querySelector(".facts");
+    if (!shown) shown = { facts: facts ? facts.innerHTML : "", amounts: [] };
+    var now = view && view.waiting.length && view.ledger && !view.waiting.some(function (e) { return e.conflict; });
+    ledger.classList.toggle("provisional-view", !!now);
+    tiles.forEach(function (tile, seat) {
+      var amt = tile.querySelector(".amt");
+      if (shown.amounts[seat] === undefined) shown.amounts[seat] = { text: amt.textContent, cls: amt.className };
+      if (!now) {
+        amt.textContent = shown.amounts[seat].text;
+        amt.className = shown.amounts[seat].cls;
+        return;
+      }
+      var name = tile.querySelector(".who").textContent, value = String(view.ledger.balances[name]);
+      amt.textContent = signed(value, unit);
+      amt.className = "amt provisional " + (value.charAt(0) === "-" ? "minus" : /[1-9]/.test(value) ? "plus" : "zero");
+    });
+    if (!facts) return;
+    if (!now) { facts.innerHTML = shown.facts; return; }
+    var l = view.ledger, rounds = view.number - 1;
+    var parts = [t("Pot {amount}", { amount: money(l.pot, unit) })];
+    parts.push(l.ended ? t("{name} reached the loss limit", { name: l.loser })
+      : t("{name} deals next", { name: l.players[l.next_dealer] }));
+    parts.push(tn("{n} round", "{n} rounds", rounds) + " \u00b7 " + t("provisional"));
+    facts.textContent = parts.join(" \u00b7 ");
+  }
+
+  /* the rounds of this session waiting here, provisional, and any conflict */
+  var box = null;
+  function show(ledger, view, flush) {
+    var waiting = view ? view.waiting : [], unit = ledger.getAttribute("data-unit") || "\u20b1";
+    if (!box) {
+      box = document.createElement("section");
+      box.className = "unsent";
+      box.id = "unsent";
+      box.setAttribute("aria-live", "polite");
+      ledger.parentNode.insertBefore(box, ledger);
+    }
+    box.textContent = "";
+    box.hidden = !waiting.length;
+    showTiles(ledger, view, unit);
+    var next = ledger.querySelector("[data-next-round]"), enter = document.querySelector("#enter-round [data-enter]");
+    if (next && enter) {  // the round after those waiting here
+      var n = view && waiting.length ? view.number : parseInt(next.getAttribute("data-next-round"), 10);
+      enter.textContent = t("+ Enter round {n}", { n: n });
+    }
+    if (!waiting.length) return;
+    var h = document.createElement("h2");
+    h.textContent = t("Not sent yet: provisional (the pot and streaks follow the server's order)");
+    box.appendChild(h);
+    var list = document.createElement("ul");
+    waiting.forEach(function (entry) {
+      var li = document.createElement("li");
+      li.className = "unsent-round" + (entry.conflict ? " conflict" : "");
+      li.textContent = t("Round {n} \u00b7 {headline}", { n: entry.number, headline: headline(entry.result, unit) });
+      if (entry.conflict) li.appendChild(window.TongitsConflict.show(entry, unit, headline, flush));
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+  }
+
+  window.TongitsOfflineView = { money: money, headline: headline, show: show };
+})();
