@@ -59,10 +59,14 @@ def agree_button(page):
     return page.get_by_role("button", name=re.compile("^Agree"))
 
 
-# Run in a page: what of the seat page is off a 360x740 screen (empty: it all fits, no scroll).
+# Run in a page: what of the seat page is off a 360x740 screen (empty: it all fits, no scroll
+# needed). Only "Clear this round" lies under the screen, on purpose: out of a thumb's way.
 OFF_SCREEN = """() => {
   const out = [], h = innerHeight, w = innerWidth, root = document.scrollingElement;
-  if (root.scrollHeight > h) out.push('the page scrolls: ' + root.scrollHeight + ' px');
+  const clear = document.querySelector('.seat-page .clear-round');
+  const used = clear ? clear.getBoundingClientRect().top + scrollY
+      - parseFloat(getComputedStyle(clear).marginTop) : root.scrollHeight;
+  if (used > h) out.push('the page scrolls: ' + used + ' px');
   document.querySelectorAll('.picker [data-card], .picker [data-act], [data-cell], ' +
       '[data-ending] button, [data-by] button, [data-agree], [data-change]').forEach((el) => {
     if (!el.offsetParent) return;  // not shown now

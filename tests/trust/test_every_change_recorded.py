@@ -42,6 +42,7 @@ NOT_CHANGES = {
     "draft.writes.agree": "likewise: the agreement that completes the table saves through _save",
     "draft.one_phone.keep_entry": "likewise, the one-phone page's kept taps",
     "draft.one_phone._forget": "likewise",
+    "draft.clearing._forget": "likewise: the draft of a round another phone saved already",
     "draft.answer.remember": "a cached answer of the draft, not data",
     "pins.guard": "a wrong PIN counted (rate limit), not a change",
     "pins.forgive": "the count of wrong PINs cleared",
@@ -135,6 +136,15 @@ def _erase(client):
     return game, lambda: undo.erase_history(game, Claim(owner=True))
 
 
+def _clear_round(client):
+    game = _with_rounds(client)
+    assert (
+        client.put(f"/api/sessions/{game.token}/draft/seats/0", json=DRAW["hands"][0]).status_code
+        == 200
+    )
+    return game, lambda: core.clear_round(game)
+
+
 def _create_session(client):
     return None, lambda: core.create_session({"players": PLAYERS})
 
@@ -205,6 +215,7 @@ SCENARIOS = {
     "lifecycle.create_session": _create_session,
     "imports.import_session": _import_session,
     "undo.erase_history": _erase,
+    "draft.clearing.clear_round": _clear_round,
     "upkeep.give_owner": _give_owner,
     "barkada.groups.create_group": _create_group,
     "barkada.groups.add_member": _add_member,

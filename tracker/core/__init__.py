@@ -18,12 +18,14 @@ through these names, so they accept and refuse the same input with the same mess
     offline.py      what a phone keeps of a session to judge its next round offline
     draft/          the round a table enters together, one phone per seat: writes.py (a
                     seat's hand, the header, Done, Agree), preview.py (the draft judged),
-                    answer.py (its JSON), one_phone.py (the one-phone page's round)
+                    answer.py (its JSON), one_phone.py (the one-phone page's round),
+                    clearing.py (a round sent from an outbox, the table's Clear)
     barkada/        a group that plays every week: groups.py (members), balances.py
                     (payments, who owes whom), period_stats.py, statements.py
 """
 
 from ..engine import seat_views
+from .draft.clearing import clear_round, submit_sent
 from .draft.one_phone import entry_of, keep_entry, submit_entry
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
@@ -71,6 +73,7 @@ __all__ = [
     "VersionConflict",
     "add_imported",
     "check_round",
+    "clear_round",
     "create_session",
     "dealer_of",
     "entry_of",
@@ -97,4 +100,5 @@ __all__ = [
     "settle",
     "submit",
     "submit_entry",
+    "submit_sent",
 ]

@@ -35,6 +35,9 @@ MEMBER_CHANGED = "member_changed"
 PAYMENT_RECORDED = "payment_recorded"
 PAYMENT_UNDONE = "payment_undone"
 SESSION_ADDED = "session_added"
+# the round being entered cleared by the table (its Clear button): `before` holds what the
+# draft held; no round changes, so it takes no undo and stands in the way of none
+DRAFT_CLEARED = "draft_cleared"
 
 PAGE = 50
 
@@ -92,6 +95,12 @@ def all_events(target: GameSession | Barkada) -> list[ChangeEvent]:
 def latest(target: GameSession | Barkada) -> ChangeEvent | None:
     found = events(target, limit=1)
     return found[0] if found else None
+
+
+def latest_change(game: GameSession) -> ChangeEvent | None:
+    """The session's newest event but a draft cleared: the change an Undo would take back."""
+    query = _of(game).where(ChangeEvent.kind != DRAFT_CLEARED)
+    return db.session.execute(query.order_by(ChangeEvent.id.desc()).limit(1)).scalar()
 
 
 def event_of(target: GameSession | Barkada, event_id) -> ChangeEvent | None:

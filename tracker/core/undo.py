@@ -33,8 +33,9 @@ UNDOABLE = (
 
 
 def undoable(game: GameSession) -> ChangeEvent | None:
-    """The change an Undo would take back now, if any."""
-    last = history.latest(game)
+    """The change an Undo would take back now, if any (a round being entered cleared since
+    changed no round: it is not in the way)."""
+    last = history.latest_change(game)
     return last if last is not None and last.kind in UNDOABLE else None
 
 

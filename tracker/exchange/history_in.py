@@ -32,6 +32,7 @@ KINDS = frozenset(
         "payment_recorded",
         "payment_undone",
         "session_added",
+        "draft_cleared",
     )
 )
 BY = re.compile(r"seat:[0-2]|owner|phone|api|import|restore|server")

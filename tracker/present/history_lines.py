@@ -88,6 +88,7 @@ def title(kind: str, number, before: dict, after: dict) -> str:
         "reopened": _("Session reopened"),
         "imported": _("Session imported"),
         "history_erased": _("History erased"),
+        "draft_cleared": _("Round %(number)s cleared before saving", number=number),
     }
     if kind in titles:
         return titles[kind]

@@ -21,22 +21,27 @@ from .writes import change_draft, content_changed, get_draft, made_blank
 
 def keep_entry(
     game: GameSession, record: dict, access: Access = OPEN, seen_revision: int | None = None
-) -> bool:
+) -> int | None:
     """The header and the three hands of `record` (a seat with no card: not entered yet) as
-    the draft, in one change; what is already there changes nothing. False when it could not
-    be kept (a PIN not given, a settled session, a busy database): the page says so, and its
-    next change sends everything again. A round another phone saved since the page began at
-    the session's `seen_revision` is not kept again: the draft holding it is cleared."""
+    the draft, in one change; what is already there changes nothing. Answers the draft's
+    `changed` after it (what the phone sends back with the round as `Draft-Changed` if it
+    finishes it offline: clearing.py); None when it could not be kept (a PIN not given, a
+    settled session, a busy database): the page says so, and its next change sends everything
+    again. A round another phone saved since the page began at the session's `seen_revision`
+    is not kept again: the draft holding it is cleared."""
     if seen_revision is not None and repeats.saved_since(game, seen_revision, record):
         _forget(game, record)
-        return True
+        return get_draft(game).changed
     header = read_header({key: record[key] for key in HEADER_KEYS if record.get(key) is not None})
     try:
         hands = [read_hand(hand) if _any_card(hand) else None for hand in record["hands"]]
     except InputError:  # a hand bigger than a deck: the check says so, the draft keeps nothing
-        return False
+        return None
+
+    changed: list[int] = []  # the draft's `changed` after this (read before the commit expires it)
 
     def change(draft: RoundDraft) -> bool:
+        changed[:] = [draft.changed]
         if draft.header == header and [state["hand"] for state in draft.seats] == hands:
             return False
         seats = [dict(state) for state in draft.seats]
@@ -45,14 +50,15 @@ def keep_entry(
                 seats[seat].update(hand=hand, done=False)
         draft.header = header
         content_changed(draft, seats)
+        changed[:] = [draft.changed]
         return True
 
     try:
         change_draft(game, access, None, change)
     except (InputError, PinError, SQLAlchemyError):
         db.session.rollback()
-        return False
-    return True
+        return None
+    return changed[0]
 
 
 def entry_of(game: GameSession) -> dict | None:

@@ -2,8 +2,9 @@
 the phone judged it at (offline, with the engine's `judge`). When rounds were saved or changed
 since, the round is not saved blindly: the very round saved by another phone answers 200 with
 that round (`already_saved`), other rounds a 409 with them (`conflict`), so that the table looks
-at both. The core decides (core/repeats.py); this module reads the header and words the
-answers."""
+at both. The core decides (core/repeats.py); this module reads the headers and words the
+answers. With `Draft-Changed: <n>` as well, the round draft the round came from is cleared in
+the save's transaction (core/draft/clearing.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from ...present.messages import errors_dict
 from ...present.round_lines import overtaken_message
 from .answers import summary
 
-HEADER, NUMBER = "Seen-Revision", "Round-Number"
+HEADER, NUMBER, DRAFT = "Seen-Revision", "Round-Number", "Draft-Changed"
 DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "¹".isdigit() is True
 
 
@@ -45,6 +46,22 @@ def judged_number() -> int | None:
     if not DIGITS.fullmatch(value.strip()):
         said = _("Round-Number takes the number the round was judged as, e.g. 7")
         raise InputError([Problem(NUMBER, said)], 400)
+    return int(value)
+
+
+def draft_changed() -> int | None:
+    """The request's Draft-Changed (the round draft's `changed` the phone last saw: the draft
+    it came from is cleared with the save, core/draft/clearing.py), or None without one."""
+    value = request.headers.get(DRAFT)
+    if value is None:
+        return None
+    if not DIGITS.fullmatch(value.strip()):
+        said = _(
+            "Draft-Changed takes the round draft's changed value this phone last saw "
+            "(changed in GET /api/sessions/<id>/draft, or draft_changed in the round "
+            "page's preview), 1 to 9 digits, e.g. 12"
+        )
+        raise InputError([Problem(DRAFT, said)], 400)
     return int(value)
 
 

@@ -116,7 +116,7 @@ def add_round(token: str):
 
     idem = idempotent(f"rounds:{game.token}", body, respond)
     submission = round_news.submission(body, idem, access_of(game))
-    outcome = core.submit(game, submission)
+    outcome = core.submit_sent(game, submission, round_news.draft_changed())
     if isinstance(outcome, (AlreadySaved, NeedsReview)):
         return round_news.answer(game, outcome)
     if not isinstance(outcome, Saved):

@@ -1,7 +1,8 @@
 """The one-phone page's live preview (static/round.js posts the form at each change): the
 engine's reading of each seat (core.seat_views) and the verdict with what the phone must
 know (a round saved meanwhile), and, for a new round, the round in progress kept in the
-session's draft (core.keep_entry) so that nothing tapped is lost."""
+session's draft (core.keep_entry) so that nothing tapped is lost, with the draft's `changed`
+after it (`draft_changed`: what the phone's outbox sends back as `Draft-Changed`)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from ..round_form import SETTLED, draft_hands, field_for, record_from_form, spok
 from .blueprint import bp, game_or_404
 
 
-def keep_entry(game, form) -> bool:
-    """The new round as the form has it, kept in the session's draft (core.keep_entry);
-    False when it was not: a device that has not given the session's PIN, a busy database
-    (the page says so and sends it again with its next change)."""
+def keep_entry(game, form) -> int | None:
+    """The new round as the form has it, kept in the session's draft (core.keep_entry): the
+    draft's `changed` after it; None when it was not kept: a device that has not given the
+    session's PIN, a busy database (the page says so and sends it again with its next
+    change)."""
     if not devices.unlocked(game):
-        return False
+        return None
     record = draft_hands(record_from_form(form))
     return core.keep_entry(game, record, devices.access(game), seen_revision(form, game))
 
@@ -51,8 +53,11 @@ def preview_round(token: str, number: int | None = None):
     if game.settled:
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
-    if number is None:
-        answer["kept"] = keep_entry(game, request.form)
+    if number is None:  # kept: the draft's `changed`, for a Draft-Changed sent with the round
+        changed = keep_entry(game, request.form)
+        answer["kept"] = changed is not None
+        if changed is not None:
+            answer["draft_changed"] = changed
     try:
         checked = core.check_round(game, record, number)
     except core.InputError as error:
