@@ -6,18 +6,19 @@ current Flask-Babel locale: the template translated (the plural form of the loca
 count), each parameter rendered too (a nested Message, a `Joined` list, an `Amount` written
 by Babel for the locale; names and cards verbatim). English is the Message's own text, so
 English pages, PDFs and JSON stay byte-identical. Plain text (no Message) is shown as is.
+The saying itself is present/speech.py's (no Flask, no Babel), which the phone's worker runs
+too: here it gets the request's catalogue and Babel's number signs for the locale.
 
     say(message) -> str                      the sentence in the reader's language
     amount_text(Amount, "fil", catalogue("fil")) -> str
                                              an amount for a locale (display.money's too)
+    number_signs("fil") -> dict              {"group", "decimal", "grouping"}: Babel's signs
     problem_dict(problem) -> dict            {"where", "message"}: an API error, rendered
     errors_dict(problems) -> dict            {"errors": [...]}: the API's refusal, rendered
 """
 
 from __future__ import annotations
 
-from copy import copy
-from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,6 +30,9 @@ from flask_babel import get_locale, get_translations
 
 from ..engine.messages import Joined, Message
 from ..engine.money import Amount
+from .speech import POINTS as POINTS
+from .speech import Voice
+from .speech import pgettext_marked as pgettext_marked
 
 
 def say(value):
@@ -39,10 +43,10 @@ def say(value):
     locale = get_locale() if has_app_context() else None  # a command: English
     if locale is None or locale.language == "en":
         return str(value)
-    reader = g.get("_reader")  # the request's catalogue, looked up once per request and locale
+    reader = g.get("_reader")  # the request's voice, made once per request and locale
     if reader is None or reader[0] is not locale:
-        reader = g._reader = (locale, str(locale), get_translations())
-    return _rendered(value, reader[1], reader[2])
+        reader = g._reader = (locale, _voice(str(locale), get_translations()))
+    return reader[1].say(value)
 
 
 def english() -> bool:
@@ -58,77 +62,30 @@ def catalogue(language: str) -> Translations:
     return Translations.load(str(folder), [language])
 
 
-def _rendered(value, locale, translations):
-    if isinstance(value, Message):
-        return _message(value, locale, translations)
-    if isinstance(value, Joined):
-        parts = (str(_rendered(part, locale, translations)) for part in value.parts)
-        return value.separator.join(parts)
-    if isinstance(value, Amount):
-        return amount_text(value, locale, translations)
-    return value
-
-
-def _message(message: Message, locale, translations) -> str:
-    if message.plural is None:
-        text = translations.ugettext(message.template)
-    else:
-        count = message.params[message.count]
-        text = translations.ungettext(message.template, message.plural, count)
-    if not message.params:
-        return text
-    params = {
-        name: _rendered(value, locale, translations) for name, value in message.params.items()
-    }
-    try:
-        return text % params
-    except (KeyError, ValueError, TypeError):  # a translation that lost a placeholder
-        return str(message)
-
-
 def amount_text(amount: Amount, locale: str, translations) -> str:
     """An amount as money_text writes it, its number written for `locale` by Babel's data:
     its decimal and group signs (₱1,234.50 in English and Filipino); points, as money_text
     writes them, not grouped and without trailing zeros ("1234.5 puntos")."""
-    sign = "−" if amount.value < 0 else ""
-    value = abs(amount.value)
-    if amount.symbol == "pts":
-        number = format(value.normalize(), "f").replace(".", get_decimal_symbol(locale))
-        return sign + translations.upgettext(*POINTS) % {"points": number}
-    return sign + amount.symbol + _number(format(value, ",.2f"), locale)
+    return _voice(locale, translations).amount(amount)
 
 
-def _number(text: str, locale: str) -> str:
-    """`text` ("1,234.50", as Python groups it by threes) with the locale's signs; a locale
-    that does not group by threes gets Babel's own formatting."""
-    signs = _signs(locale)
-    if signs is not None:
-        return text.translate(signs)
-    pattern = copy(Locale.parse(locale).decimal_formats[None])
-    places = len(text.partition(".")[2])
-    pattern.frac_prec = (places, places)
-    return pattern.apply(Decimal(text.replace(",", "")), locale)
+def _voice(locale: str, translations) -> Voice:
+    signs = number_signs(locale)
+    return Voice(translations, signs["group"], signs["decimal"], signs["grouping"])
 
 
 @lru_cache(maxsize=16)
-def _signs(locale: str):
-    """str.translate's table from Python's ',' and '.' to the locale's group and decimal
-    signs; None when the locale does not group digits by threes (Babel formats those)."""
+def number_signs(locale: str) -> dict:
+    """The signs `locale` writes a number with, from Babel's data: {"group", "decimal",
+    "grouping": [the first group's size, the others']} (also handed to the phone, whose worker
+    has no Babel: /offline/engine.json)."""
     pattern = Locale.parse(locale).decimal_formats.get(None)
-    if pattern is None or tuple(pattern.grouping) != (3, 3):
-        return None
-    return str.maketrans({",": get_group_symbol(locale), ".": get_decimal_symbol(locale)})
-
-
-def pgettext_marked(context: str, text: str) -> tuple[str, str]:
-    """Marks a message with its context for the catalogue (catalog.sh extracts it) and keeps
-    both, for `upgettext` where it is shown."""
-    return context, text
-
-
-# an amount in progressive mode (the engine's money_text): its own context, because "pts" also
-# counts deadwood, and a language may have two words where English has one
-POINTS = pgettext_marked("points in progressive mode", "%(points)s pts")
+    grouping = tuple(pattern.grouping) if pattern is not None else (3, 3)
+    return {
+        "group": get_group_symbol(locale),
+        "decimal": get_decimal_symbol(locale),
+        "grouping": grouping,
+    }
 
 
 def problem_dict(problem) -> dict:
