@@ -1,8 +1,10 @@
 /* The page's side of the in-phone referee (static/engine_worker.js: the server's engine under
    Pyodide in a module worker). Nothing is downloaded until the phone opted in ("Keep working
    offline", or the installed app): `wanted()` says whether it did, `start()` starts the worker
-   (Pyodide comes from the server, kept by the service worker), `preview(session, record)`
-   answers the engine's JSON (tracker/engine/judge.py `preview`).
+   (Pyodide comes from the server, kept by the service worker, and the words of the page's
+   language with it), `preview(session, record, lang)` answers the engine's JSON
+   (tracker/engine/judge.py `preview`) with its sentences in `lang` (by default the page's,
+   <html lang>; English, or a language the server has no catalogue for, is the engine's own).
 
    A page of an older deploy than the service worker's ("Updated · Reload") judges nothing. */
 (function () {
@@ -19,6 +21,10 @@
   }
   function optIn() {
     try { window.localStorage.setItem(KEY, "on"); } catch (e) { optedHere = true; }
+  }
+
+  function pageLanguage() {
+    return (document.documentElement && document.documentElement.lang) || "en";
   }
 
   function call(message) {
@@ -43,15 +49,16 @@
     var late = new Promise(function (resolve, reject) {
       setTimeout(function () { reject(new Error("the engine did not start")); }, START_MS);
     });
-    ready = Promise.race([call({ op: "ready" }), late]);
+    ready = Promise.race([call({ op: "ready", lang: pageLanguage() }), late]);
     ready.catch(function () { ready = null; if (worker) worker.terminate(); worker = null; });
     return ready;
   }
 
-  function preview(session, record) {
+  function preview(session, record, lang) {
     if (stale) return Promise.reject(new Error("stale"));
     return start().then(function () {
-      return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record) });
+      return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record),
+        lang: lang || pageLanguage() });
     }).then(function (text) { return JSON.parse(text); });
   }
 

@@ -76,7 +76,7 @@
       return O.judgedOn(token).then(function (judged) {
         if (!judged) return { unkept: true };
         basis = judged;
-        return E.preview(judged.session, recordOf(form)).then(function (got) { return answerOf(got, unit); });
+        return E.preview(judged.session, recordOf(form), document.documentElement.lang).then(function (got) { return answerOf(got, unit); });
       });
     }
 

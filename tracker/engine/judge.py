@@ -4,16 +4,18 @@ This is what a phone asks when it must judge offline: its worker runs these very
 Pyodide (static/engine_worker.js) and calls `judge`; the server gives the same text for the
 same state, byte for byte (tests/web/test_browser_offline_engine.py holds them to it).
 
-    judge(session_text, record_text) -> text
+    judge(session_text, record_text, say=None) -> text
       session_text: {"players": [3 names], "rules": {options}, "first_dealer": 0-2,
                      "records": [round records so far, in order]}
       record_text:  the new round's record, as the API takes it
       answer: {"number": n, "result": {...}, "ledger": {...}} (RoundResult.to_dict and
               Ledger.to_dict, the rounds' and the ledger's answers of the API), or
-              {"problems": [{"where": ..., "message": ...}, ...]} in English (a page words
-              them in its reader's language from the same catalogue as the server's).
+              {"problems": [{"where": ..., "message": ...}, ...]}
+      say: how its sentences are said (each Message and Joined of the answer, before JSON):
+           by default their English text; the phone's worker passes its page's language
+           (present/speech.py's, with the server's catalogue), and the engine stays English
 
-    preview(session_text, record_text) -> text
+    preview(session_text, record_text, say=None) -> text
       what the one-phone page's live preview shows while the round is entered: {"views":
       [three seat views], **judge's answer} (seat_views.py: each seat's melds, deadwood and
       flags, as the server's preview gives them for the same form); "views" is [] when the
@@ -27,7 +29,7 @@ from functools import lru_cache
 
 from . import json_text
 from .ledger import Ledger, add_round, replay
-from .messages import N_
+from .messages import N_, Joined, Message
 from .problems import Problem, RoundError
 from .record import check_players
 from .rules import read_rules
@@ -39,22 +41,22 @@ from .values import read_seat
 TOO_DEEP = 100
 
 
-def judge(session_text: str, record_text: str) -> str:
+def judge(session_text: str, record_text: str, say=None) -> str:
     try:
         ledger, record = _ledger_and_record(session_text, record_text)
     except RoundError as error:
-        return _text(_problems(error))
-    return _text(_judged(ledger, record))
+        return _text(_problems(error), say)
+    return _text(_judged(ledger, record), say)
 
 
-def preview(session_text: str, record_text: str) -> str:
+def preview(session_text: str, record_text: str, say=None) -> str:
     """The seats' views of the round (their melds, deadwood, flags) with `judge`'s answer."""
     try:
         ledger, record = _ledger_and_record(session_text, record_text)
     except RoundError as error:
-        return _text({"views": [], **_problems(error)})
+        return _text({"views": [], **_problems(error)}, say)
     views = seat_views(ledger.rules, record, _three(record.get("hands")))
-    return _text({"views": views, **_judged(ledger, record)})
+    return _text({"views": views, **_judged(ledger, record)}, say)
 
 
 def _ledger_and_record(session_text: str, record_text: str) -> tuple[Ledger, dict]:
@@ -117,5 +119,15 @@ def _session(session: dict) -> tuple:
     return players, rules, first_dealer
 
 
-def _text(answer: dict) -> str:
+def _text(answer: dict, say=None) -> str:
+    answer = answer if say is None else _said(answer, say)
     return json.dumps(answer, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _said(value, say):
+    """`value` (an answer: dicts, lists, text, numbers) with each of its sentences said."""
+    if isinstance(value, dict):
+        return {key: _said(item, say) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_said(item, say) for item in value]
+    return say(value) if isinstance(value, (Message, Joined)) else value
