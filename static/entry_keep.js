@@ -28,7 +28,7 @@
         : state === "judged" ? t("Offline \u00b7 judged on this phone")
         : state === "unjudged" ? t("Offline: this phone has not kept this session yet, so it cannot judge. Your taps are kept here.")
         : state === "unkept" ? t("Not sent yet \u00b7 tap again to retry")
-        : state === "notsent" ? t("Not saved: the server could not be reached. Every card is kept here: confirm again when the network is back.")
+        : state === "notsent" ? t("Not saved: no network. Every card is kept here: confirm again when it is back.")
         : state === "sending" ? t("Sending\u2026") : "";
       band.textContent = "";
       if (!said) return;

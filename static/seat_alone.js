@@ -46,7 +46,10 @@
         if (seat === now.me) return now.mine;
         return d ? H.read(d.seats[seat].hand) : H.blank();
       });
-      if (!window.TongitsKeep.handOver(root.getAttribute("data-token"), formOf(now.header, hands, now.dealer))) return;
+      var token = root.getAttribute("data-token");
+      if (!window.TongitsKeep.handOver(token, formOf(now.header, hands, now.dealer))) return;
+      // the draft these cards came from (round_offline.js sends it with the round: cleared then)
+      if (d) try { window.localStorage.setItem("tongits-draft-changed:" + token, JSON.stringify(d.changed)); } catch (e) { /* the server's own check then */ }
       window.location.assign(root.getAttribute("data-one-phone"));
     });
 

@@ -168,7 +168,7 @@ def test_a_confirm_that_cannot_be_sent_says_so_and_keeps_every_card(table, serve
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     confirm_after_the_verdict(page, server, token)
     band = page.locator(".net")
-    expect(band).to_contain_text("Not saved: the server could not be reached", timeout=30_000)
+    expect(band).to_contain_text("Not saved: no network.", timeout=30_000)
     page.screenshot(path=str(tmp_path / "confirm-not-sent.png"))
     assert page.url == f"{server}/s/{token}/rounds/new"
     for seat, (melds, rest) in enumerate(TYPICAL):

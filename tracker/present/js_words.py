@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from babel import Locale
-from flask_babel import get_locale, ngettext
+from flask_babel import get_locale, get_translations, ngettext
 from flask_babel import gettext as _
 
 from .js_words_offline import offline_words
@@ -25,9 +25,13 @@ from .js_words_offline import offline_words
 
 def _counted(plural_en: str, singular: str, plural: str, **blanks) -> dict:
     """{English plural: {category: text}}: a count's words in each plural category of the
-    reader's language; the count's blank, %(count)s, is the script's {n}."""
+    reader's language; the count's blank, %(count)s (or %(num)s, as the templates' own
+    counts write it), is the script's {n}."""
     blanks.setdefault("count", "{n}")
     forms = _samples(str(get_locale()))
+    if "num" in blanks:  # ngettext's own blank: the catalogue's form, filled in here
+        say = get_translations().ungettext
+        return {plural_en: {kind: say(singular, plural, n) % blanks for kind, n in forms}}
     return {plural_en: {kind: ngettext(singular, plural, n, **blanks) for kind, n in forms}}
 
 
@@ -101,6 +105,9 @@ def _round() -> dict:
         "Type instead": _("Type instead"),
         "Offline \u00b7 your taps will be sent": _("Offline \u00b7 your taps will be sent"),
         "Not sent yet \u00b7 tap again to retry": _("Not sent yet \u00b7 tap again to retry"),
+        "Not saved: no network. Every card is kept here: confirm again when it is back.": _(
+            "Not saved: no network. Every card is kept here: confirm again when it is back."
+        ),
         "Sending\u2026": _("Sending\u2026"),
         "Sunog": _("Sunog"),
         "deadwood {n}": _("deadwood %(points)s", points="{n}"),

@@ -9,18 +9,20 @@ the save's transaction (core/draft/clearing.py)."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from flask import jsonify, request
 from flask_babel import gettext as _
 
 from ...core import AlreadySaved, NeedsReview, Submission
 from ...core.errors import InputError
-from ...engine import Problem
+from ...engine import Problem, money_str
 from ...present.messages import errors_dict
 from ...present.round_lines import overtaken_message
 from .answers import summary
 
 HEADER, NUMBER, DRAFT = "Seen-Revision", "Round-Number", "Draft-Changed"
+NETS = "Judged-Nets"
 DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "¹".isdigit() is True
 
 
@@ -65,10 +67,34 @@ def draft_changed() -> int | None:
     return int(value)
 
 
+NET = re.compile(r"-?[0-9]{1,9}(\.[0-9]{1,2})?")  # one player's net, as the engine writes it
+
+
+def judged_nets() -> list[str] | None:
+    """The request's Judged-Nets (each player's net as the phone judged the round, in seat
+    order, e.g. "26.00,-40.00,14.00"), written as the engine writes money; None without one."""
+    value = request.headers.get(NETS)
+    if value is None:
+        return None
+    nets = [part.strip() for part in value.split(",")]
+    if len(nets) != 3 or not all(NET.fullmatch(net) for net in nets):
+        said = _(
+            "Judged-Nets takes each player's net as the round was judged, in seat order, "
+            "e.g. 26.00,-40.00,14.00"
+        )
+        raise InputError([Problem(NETS, said)], 400)
+    return [money_str(Decimal(net)) for net in nets]
+
+
 def submission(body, idem, access) -> Submission:
-    """A new round of the API, with what the phone judged it at (both headers optional)."""
+    """A new round of the API, with what the phone judged it at (the headers optional)."""
     return Submission(
-        body, idem=idem, access=access, seen_revision=seen_revision(), judged_number=judged_number()
+        body,
+        idem=idem,
+        access=access,
+        seen_revision=seen_revision(),
+        judged_number=judged_number(),
+        judged_nets=judged_nets(),
     )
 
 
