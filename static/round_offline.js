@@ -64,11 +64,56 @@
     return answer;
   }
 
+  /* the page's title and dealer as the phone sees the session now */
+  function showView(form, view) {
+    var t = window.TongitsWords.t, ledger = view.ledger, unit = form.getAttribute("data-unit") || "\u20b1";
+    var number = document.querySelector("[data-round-number]"), dealer = form.querySelector("#dealer");
+    if (number) number.textContent = view.number;
+    document.title = document.title.replace(/\d+/, String(view.number));
+    if (!ledger) return;
+    var name = ledger.players[ledger.next_dealer], sub = document.querySelector(".page-title .sub");
+    if (sub) sub.textContent = t("{name} deals", { name: name });
+    if (dealer) dealer.value = String(ledger.next_dealer);
+    var pot = document.querySelector(".page-title .pot");
+    if (pot) pot.textContent = /[1-9]/.test(ledger.pot) ? " \u00b7 " + t("Pot {amount}", { amount: window.TongitsOffline.money(ledger.pot, unit) }) : "";
+  }
+  function blank(form) {  // the old copy's cards and header: a round this phone confirmed since
+    form.querySelectorAll("input[data-melds], input[data-hand]").forEach(function (el) { el.value = ""; });
+    form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach(function (el) {
+      el.checked = el.name === "last_drawer" && el.value === "";  // a new round's form: Skip
+    });
+  }
+
+  var DRAFT = "tongits-draft-changed:";  // the draft's `changed` the server last answered
+  function draftSeen(token, changed) {
+    try {
+      if (changed === undefined) return JSON.parse(window.localStorage.getItem(DRAFT + token) || "null");
+      window.localStorage.setItem(DRAFT + token, JSON.stringify(changed));
+    } catch (e) { return null; }
+    return changed;
+  }
+
   function create(form) {
     var E = window.TongitsEngine, O = window.TongitsOutbox;
     var token = form.getAttribute("data-token"), unit = form.getAttribute("data-unit") || "\u20b1";
     var on = !!(E && O && window.TongitsOffline && E.wanted() && !form.hasAttribute("data-edit"));
-    var basis = null;
+    var basis = null, revisionField = form.querySelector("input[name=revision]");
+    var pageRevision = revisionField ? parseInt(revisionField.value, 10) : NaN;
+    var numberEl = document.querySelector("[data-round-number]");
+    var pageNumber = numberEl ? parseInt(numberEl.textContent, 10) : NaN;
+
+    /* Promise of whether the page was an old copy, now showing the phone's view (a new round) */
+    function refresh() {
+      if (!O || form.hasAttribute("data-edit") || isNaN(pageRevision)) return Promise.resolve(false);
+      return O.judgedOn(token).then(function (view) {
+        if (!view || view.number === pageNumber) return false;
+        var confirmedSince = view.waiting.some(function (e) { return e.base >= pageRevision; });
+        if (!confirmedSince && !(view.kept.revision > pageRevision)) return false;  // the page is newer
+        blank(form);
+        showView(form, view);
+        return true;
+      }).catch(function () { return false; });
+    }
 
     /* Promise of the offline answer; null when this page does not judge offline */
     function judge() {
@@ -84,10 +129,15 @@
     function keep(answer) {
       var judged = answer.judged;
       return O.add({ token: token, api: basis.kept.api, record: recordOf(form), base: basis.kept.revision,
-        number: judged.number, result: judged.result, ledger: judged.ledger });
+        number: judged.number, result: judged.result, ledger: judged.ledger, draft: draftSeen(token) });
     }
 
-    return { judge: judge, keep: keep };
+    /* the server's preview answer: which draft it kept this round in */
+    function heard(got) {
+      if (got && got.draft_changed != null) draftSeen(token, got.draft_changed);
+    }
+
+    return { judge: judge, keep: keep, refresh: refresh, heard: heard };
   }
 
   window.TongitsRoundOffline = { create: create };
