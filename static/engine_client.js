@@ -35,10 +35,28 @@
     });
   }
 
+  /* The engine's worker: shared by the app's pages where the browser can (started once and
+     kept alive across a navigation, so the round entry a session page opens judges at once),
+     named by this deploy (a page of a new deploy never talks to an old engine); else this
+     page's own. `worker` is what messages are posted to. */
+  var WORKER = "/offline/engine_worker.js", stop = null;
+  function open() {
+    if (window.SharedWorker) {
+      var deploy = document.documentElement.getAttribute("data-deploy") || "";
+      var shared = new SharedWorker(WORKER, { type: "module", name: "engine " + deploy, extendedLifetime: true });
+      shared.port.start();
+      return { port: shared.port, stop: function () { shared.port.close(); } };
+    }
+    var own = new Worker(WORKER, { type: "module" });
+    return { port: own, stop: function () { own.terminate(); } };
+  }
+
   function start() {
     if (ready) return ready;
     if (!window.Worker || !window.isSecureContext) return Promise.reject(new Error("no worker here"));
-    worker = new Worker("/offline/engine_worker.js", { type: "module" });
+    var made = open();
+    worker = made.port;
+    stop = made.stop;
     worker.onmessage = function (event) {
       var got = event.data, w = waiting[got.id];
       if (!w) return;
@@ -50,7 +68,7 @@
       setTimeout(function () { reject(new Error("the engine did not start")); }, START_MS);
     });
     ready = Promise.race([call({ op: "ready", lang: pageLanguage() }), late]);
-    ready.catch(function () { ready = null; if (worker) worker.terminate(); worker = null; });
+    ready.catch(function () { ready = null; if (stop) stop(); worker = stop = null; });
     return ready;
   }
 

@@ -12,7 +12,9 @@
    be had (offline, never fetched) is answered in English, and asked for again next time.
 
    Served at /offline/engine_worker.js with the only CSP of the app that allows WebAssembly
-   ('wasm-unsafe-eval'), started as new Worker(url, {type: "module"}).
+   ('wasm-unsafe-eval'), started as new SharedWorker(url, {type: "module", extendedLifetime:
+   true}) where the browser has shared workers (the engine, started once, outlives the page that
+   started it, so the next page judges at once), else as new Worker(url, {type: "module"}).
 
    Messages in:  {id, op: "judge" | "preview", session: text, record: text, lang}
                                                         (tracker/engine/judge.py)
@@ -87,13 +89,20 @@ const ops = {
   preview: function (e, message, say) { return e.preview(message.session, message.record, say); },
 };
 
-self.onmessage = async function (event) {
-  const message = event.data;
+async function answer(message, to) {
   try {
     const e = await engine;
     const text = ops[message.op](e, message, await words(e, message.lang));
-    self.postMessage({ id: message.id, ok: true, text: text });
+    to.postMessage({ id: message.id, ok: true, text: text });
   } catch (error) {
-    self.postMessage({ id: message.id, ok: false, error: String(error) });
+    to.postMessage({ id: message.id, ok: false, error: String(error) });
   }
+}
+
+// a dedicated worker (one page), or a shared one: every page of the app that connects, the
+// engine started once and kept while the table goes from page to page
+self.onmessage = function (event) { answer(event.data, self); };
+self.onconnect = function (event) {
+  const port = event.ports[0];
+  port.onmessage = function (e) { answer(e.data, port); };
 };

@@ -9,7 +9,8 @@
      keep their session's snapshot and their pages for opening offline, and persistent storage
      is asked for. "Ready to work offline" is said only once this page, its round entry and
      the kept session would open with no network.
-   - An entry page starts the engine as it opens, so that a verdict offline comes at once.
+   - An entry page starts the engine as it opens, and so does a session page where the engine's
+     worker is shared by the pages (it then outlives the page): a verdict offline comes at once.
    - A session page shows the rounds waiting here as provisional, its tiles after them, a
      conflict with both versions, and, offline, the time of the ledger it shows. */
 (function () {
@@ -35,19 +36,17 @@
     count = line;
   }
   function clock(at) { return new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }); }
-  function showCount() {
+  function showCount() {  // the count and this session's rounds shown together
     return O.entries().then(function (all) {
-      count.hidden = !all.length;
-      if (all.length) {
-        count.textContent = tn("{n} round not sent yet", "{n} rounds not sent yet", all.length) +
-          " \u00b7 " + t("since {time}", { time: clock(all[0].at) });
-      }
-      if (ledger) {
-        return O.judgedOn(token).then(function (view) {
-          V.show(ledger, view || { waiting: all.filter(function (e) { return e.token === token; }) }, flush);
-        }).then(function () { return all; });
-      }
-      return all;
+      return (ledger ? O.judgedOn(token) : Promise.resolve(null)).then(function (view) {
+        count.hidden = !all.length;
+        if (all.length) {
+          count.textContent = tn("{n} round not sent yet", "{n} rounds not sent yet", all.length) +
+            " \u00b7 " + t("since {time}", { time: clock(all[0].at) });
+        }
+        if (ledger) V.show(ledger, view || { waiting: all.filter(function (e) { return e.token === token; }) }, flush);
+        return all;
+      });
     }, function () { /* no IndexedDB here (private mode): nothing can wait */ });
   }
 
@@ -200,7 +199,14 @@
       E.optIn();
       manifest().then(ready).catch(function () { said.textContent = t("This browser cannot run the referee offline."); });
     });
-    if (E.wanted()) { box.hidden = false; offer.hidden = true; keepReady(); }
+    if (E.wanted()) {
+      box.hidden = false;
+      offer.hidden = true;
+      keepReady();
+      // a session page warms the engine too where it outlives the page (a shared worker):
+      // the round entry it opens then judges at once
+      if (ledger && window.SharedWorker) controlled().then(E.start).catch(function () { /* said when it must judge */ });
+    }
     else manifest().then(function (m) { if (m) offerSize(m); }).catch(function () { /* offline: offered online */ });
   } else if (swOn && E.wanted() && holder && holder.id === "round" && !holder.hasAttribute("data-edit")) {
     // the one-phone page: the engine warmed as it opens, in its worker (no tap waits for it),

@@ -68,6 +68,12 @@ def service_worker():
     return answer
 
 
+@bp.app_context_processor
+def _deploy():
+    """`deploy_version()` in every page (base.html): the engine's shared worker is named by it."""
+    return {"deploy_version": deploy_version}
+
+
 def deploy_version() -> str:
     """A digest of the static files, the engine's and the release's name: what a deploy
     changes."""
