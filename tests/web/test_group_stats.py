@@ -111,7 +111,15 @@ def test_the_stats_page_draws_its_charts_on_the_server(client, barkada):
     html = page.get_data(as_text=True)
     # no script of its own: only those every page loads (the installable app's, offline work)
     scripts = re.findall(r"<script[^>]*>", html)
-    every_page = ["words", "install", "outbox", "engine_client", "conflict", "offline"]
+    every_page = [
+        "words",
+        "install",
+        "outbox",
+        "engine_client",
+        "conflict",
+        "offline_view",
+        "offline",
+    ]
     assert scripts == [f'<script src="/static/{name}.js" defer>' for name in every_page]
     assert html.count("<svg") == 2
     assert 'aria-label="Net winnings of each member"' in html

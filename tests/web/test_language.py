@@ -16,7 +16,7 @@ LINK = re.compile(
 
 
 def html_lang(response) -> str:
-    return re.search(r'<html lang="([^"]+)">', response.get_data(as_text=True)).group(1)
+    return re.search(r'<html lang="([^"]+)"', response.get_data(as_text=True)).group(1)
 
 
 def switches(response) -> list[tuple[str, str, str]]:
