@@ -11,9 +11,9 @@ offline preview would ask). With --throttle N the page's CPU is slowed N times
 
 Prints the bytes the app sent under /offline/ to become ready (counted by the server: the
 Content-Length of each answer, gzip where the app sends it), the median times to ready, and the
-median and p90 of one judgement. With --lang fil the worker speaks Filipino
-(tests/support/engine_worker_words.js): it also fetches the speech module and the language's
-catalogue as it starts, and says each answer's sentences in it.
+median and p90 of one judgement. With --lang fil the worker speaks Filipino: it also fetches
+the speech module and the language's catalogue as it starts, and says each answer's sentences
+in it.
 
     .venv/bin/python benchmarks/offline_engine.py [--runs 3] [--judges 50] [--throttle 4]
                                                   [--lang fil]
@@ -37,7 +37,6 @@ from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 DRIVE = (ROOT / "tests" / "support" / "engine_worker.js").read_text()
-SPEAK = (ROOT / "tests" / "support" / "engine_worker_words.js").read_text()
 
 
 def one_round(rounds: int) -> list[str]:
@@ -78,14 +77,14 @@ def run(browser, base: str, args) -> dict:
     page.set_default_timeout(600_000)
     page.goto(base + "/")
     before = SENT[0].bytes
-    drive, options = (SPEAK, {"langs": [args.lang]}) if args.lang else (DRIVE, {})
-    cold = page.evaluate(drive, [[], options])["ready_ms"]
+    options = {"langs": [args.lang]} if args.lang else {}
+    cold = page.evaluate(DRIVE, [[], options])["ready_ms"]
     wire = SENT[0].bytes - before
     page.goto(base + "/")
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
     cases = [one_round(20)] * args.judges
-    cached = page.evaluate(drive, [cases, options])
+    cached = page.evaluate(DRIVE, [cases, options])
     context.close()
     return {"wire": wire, "cold": cold, "cached": cached["ready_ms"], "judge": cached["judge_ms"]}
 

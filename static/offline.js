@@ -216,6 +216,18 @@
     }).catch(function () { /* said when it must judge */ });
   }
 
+  /* a seat page opened offline from the phone's cache: the round after those waiting here,
+     dealt by the rotation's dealer (seat.js reads the dealer from data-dealer) */
+  if (holder && holder.id === "seat-page" && !navigator.onLine) {
+    O.judgedOn(token).then(function (view) {
+      var number = holder.querySelector("[data-round]"), pick = holder.querySelector("select[data-dealer]");
+      if (!view || !view.waiting.length || !view.ledger || !number || number.textContent === String(view.number)) return;
+      number.textContent = view.number;
+      holder.setAttribute("data-dealer", String(view.ledger.next_dealer));
+      if (pick) pick.value = String(view.ledger.next_dealer);
+    }).catch(function () { /* the page as it was kept */ });
+  }
+
   /* offline, the ledger shown is the one kept: say when it is from */
   var unreachable = false;  // the server did not answer (the Wi-Fi may still be up)
   function showAsOf() {

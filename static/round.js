@@ -241,12 +241,9 @@
   window.addEventListener("online", function () { ask(); });
   window.addEventListener("offline", function () { setNet("offline"); });
 
-  /* Confirm: the page sends it itself, so that a network gone between the verdict and the tap
-     never ends on the browser's error page. Saved: the server's next page. Not reachable:
-     judged on this phone and kept in the outbox (a phone ready offline), or said plainly with
-     every card kept. Any other answer (a refusal, a page to review again) is asked again the
-     ordinary way, under the same idempotency key, and shown as the server words it. */
-  var SEND_MS = 15000, native = false;
+  /* Confirm, sent by the page (entry_confirm.js): saved, the server's next page; not
+     reachable, judged on this phone and kept in the outbox (a phone ready offline), or said
+     plainly with every card kept */
   function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = on; }); }
   function keepHere() {  // judged here: into the outbox, then the session page shows it
     return offline.keep(answer).then(function () {
@@ -267,31 +264,11 @@
     }, notSent);
   }
   function sendConfirm(submitter) {
-    var data = new FormData(form), stop = window.AbortController ? new AbortController() : null;
-    if (submitter && submitter.name) data.set(submitter.name, submitter.value);
-    var late = stop && setTimeout(function () { stop.abort(); }, SEND_MS);
     if (!isEdit) stash(snapshot());  // kept on this phone till the server has the round
     setNet("sending");
-    fetch(form.action || window.location.href, { method: "POST", body: data, credentials: "same-origin",
-      signal: stop ? stop.signal : undefined })
-      .then(function (r) {
-        clearTimeout(late);
-        if (r.redirected && r.ok) {
-          keep.close();
-          window.location.assign(r.url);
-          return;
-        }
-        var again = document.createElement("input");  // the server's own page for this answer
-        again.type = "hidden";
-        again.name = submitter && submitter.name ? submitter.name : "action";
-        again.value = submitter && submitter.name ? submitter.value : "save";
-        form.appendChild(again);
-        native = true;
-        HTMLFormElement.prototype.submit.call(form);
-      }, function () { clearTimeout(late); confirmHere(); });
+    window.TongitsConfirm.send(form, submitter, keep.close).catch(confirmHere);
   }
   form.addEventListener("submit", function (event) {
-    if (native) return;
     if (answer && answer.offline && answer.ok && current) {
       event.preventDefault();
       lock(true);
@@ -299,7 +276,7 @@
       return;
     }
     var submitter = event.submitter;
-    if (!window.fetch || (submitter && submitter.value !== "save")) {
+    if (!window.fetch || !window.TongitsConfirm || (submitter && submitter.value !== "save")) {
       // one tap, one save: disable after the browser has taken the pressed button's value
       setTimeout(function () { lock(true); }, 0);
       return;

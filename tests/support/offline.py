@@ -10,7 +10,22 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import SEAT_PHONE, close
-from tests.support.entry import OneScreen
+from tests.support.entry import TYPICAL, OneScreen
+from tracker.web.pages.offline_engine import pyodide_version
+
+# The marks of a test file that drives the phone's offline work
+OFFLINE_TESTS = [
+    pytest.mark.browser,
+    pytest.mark.slow,  # Pyodide booted in the phone
+    pytest.mark.timeout(900),
+    pytest.mark.skipif(pyodide_version() is None, reason="no Pyodide: scripts/setup.sh test"),
+]
+# Three rounds a table plays, each ended by the talon running out
+ROUNDS = [
+    TYPICAL,
+    [(["2S 3S 4S"], "5D 6C"), (["8H 8D 8C"], "KS KD QC"), (["JH QH KH"], "9S 10C")],
+    [(["AH AD AC"], "2D"), (["5S 6S 7S"], "9H 10H"), ([], "3C 4D 8S JD")],
+]
 
 # The session's snapshot kept in IndexedDB and its one-phone page in the service worker's cache.
 KEPT = (

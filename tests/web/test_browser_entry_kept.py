@@ -93,7 +93,11 @@ def test_taps_made_offline_are_kept_and_sent_when_the_network_is_back(phone, ser
     screen.cards("10S JS")
     net = phone.locator(".net")
     net.wait_for(state="visible")
-    assert net.inner_text().startswith("Offline")
+    # the round's title, still in sight, then what the band says
+    assert net.inner_text().splitlines() == [
+        "Round 1 · Ana deals",
+        "Offline · your taps will be sent",
+    ]
     shot(phone, "offline-taps")
     offline = fields(phone)
     assert offline["hand_2"] == "9S 10S JS"

@@ -10,26 +10,21 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import APPS
 from tests.support.entry import TYPICAL, OneScreen, new_session
-from tests.support.offline import enter, offline, ready_offline, server_session, waiting
-from tracker.web.pages.offline_engine import pyodide_version
+from tests.support.offline import (
+    OFFLINE_TESTS,
+    ROUNDS,
+    enter,
+    offline,
+    ready_offline,
+    server_session,
+    waiting,
+)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,  # Pyodide booted in the phone
-    pytest.mark.timeout(900),
-    pytest.mark.skipif(pyodide_version() is None, reason="no Pyodide: scripts/setup.sh test"),
-]
-
-ROUNDS = [
-    TYPICAL,
-    [(["2S 3S 4S"], "5D 6C"), (["8H 8D 8C"], "KS KD QC"), (["JH QH KH"], "9S 10C")],
-    [(["AH AD AC"], "2D"), (["5S 6S 7S"], "9H 10H"), ([], "3C 4D 8S JD")],
-]
+pytestmark = OFFLINE_TESTS
 
 
 def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
@@ -71,21 +66,29 @@ def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
     waiting(page, "")
 
 
-def test_a_round_saved_on_another_phone_meanwhile_gives_a_conflict_with_both_side_by_side(
-    table, server, tmp_path
-):
-    page, other = table(), table()
+def record(hands) -> dict:
+    """A talon-out round as the API takes it."""
+    return {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in hands]}
+
+
+def round_two_waiting(page, server: str) -> str:
+    """A session with round 1 saved, and round 2 entered on this phone offline, waiting."""
     token = new_session(page, server)
-    first = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[0]]}
-    assert page.request.post(f"{server}/api/sessions/{token}/rounds", data=first).status == 201
+    assert page.request.post(f"{server}/api/sessions/{token}/rounds", data=record(ROUNDS[0])).ok
     ready_offline(page, server, token)
     offline(page, True)
     enter(page, server, token, ROUNDS[1])
     waiting(page, "1 round not sent yet")
+    return token
 
+
+def test_a_round_saved_on_another_phone_meanwhile_gives_a_conflict_with_both_side_by_side(
+    table, server, tmp_path
+):
+    page, other = table(), table()
+    token = round_two_waiting(page, server)
     other.goto(f"{server}/s/{token}")  # the same session, on another phone, online
-    theirs = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[2]]}
-    assert other.request.post(f"{server}/api/sessions/{token}/rounds", data=theirs).ok
+    assert other.request.post(f"{server}/api/sessions/{token}/rounds", data=record(ROUNDS[2])).ok
 
     offline(page, False)
     page.reload()
@@ -112,15 +115,9 @@ def test_an_edit_elsewhere_that_leaves_the_waiting_round_as_judged_holds_nothing
     """Round 1 edited on another phone while round 2 waits here: round 2 keeps its number and
     its money (classic rules: a round's money is its own), so it is saved, no conflict."""
     page, other = table(), table()
-    token = new_session(page, server)
-    first = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[0]]}
-    assert page.request.post(f"{server}/api/sessions/{token}/rounds", data=first).status == 201
-    ready_offline(page, server, token)
-    offline(page, True)
-    enter(page, server, token, ROUNDS[1])
+    token = round_two_waiting(page, server)
     judged = page.evaluate("t => TongitsOutbox.entries(t).then(e => e[0].result.players)", token)
-    edited = {"ending": "talon", "hands": [{"melds": m, "hand": h} for m, h in ROUNDS[2]]}
-    assert other.request.put(f"{server}/api/sessions/{token}/rounds/1", data=edited).ok
+    assert other.request.put(f"{server}/api/sessions/{token}/rounds/1", data=record(ROUNDS[2])).ok
     offline(page, False)
     page.reload()
     page.locator("#outbox-count").wait_for(state="hidden", timeout=30_000)
@@ -201,6 +198,10 @@ def test_a_seat_phone_cut_off_finishes_the_round_alone_with_every_card_entered_t
     OneScreen(ana).confirm()
     ana.wait_for_url(f"{server}/s/{token}")
     waiting(ana, "1 round not sent yet")
+    ana.goto(f"{server}/s/{token}/rounds/new?seat=0")  # the next round's seat page, offline:
+    expect(ana.locator("[data-round]")).to_have_text("2")  # after the round waiting here,
+    expect(ana.locator("select[data-dealer]")).to_have_value("1")  # dealt by Ben
+    ana.goto(f"{server}/s/{token}")
     offline(ana, False)
     ana.evaluate("window.dispatchEvent(new Event('online'))")
     waiting(ana, "")

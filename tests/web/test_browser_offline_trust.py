@@ -10,25 +10,21 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.support.entry import TYPICAL, OneScreen, new_session
-from tests.support.offline import enter, offline, ready_offline, server_session, waiting
-from tracker.web.pages.offline_engine import pyodide_version
+from tests.support.offline import (
+    OFFLINE_TESTS,
+    ROUNDS,
+    enter,
+    offline,
+    ready_offline,
+    server_session,
+    waiting,
+)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.slow,  # Pyodide booted in the phone
-    pytest.mark.timeout(900),
-    pytest.mark.skipif(pyodide_version() is None, reason="no Pyodide: scripts/setup.sh test"),
-]
+pytestmark = OFFLINE_TESTS
 
-ROUNDS = [
-    TYPICAL,
-    [(["2S 3S 4S"], "5D 6C"), (["8H 8D 8C"], "KS KD QC"), (["JH QH KH"], "9S 10C")],
-    [(["AH AD AC"], "2D"), (["5S 6S 7S"], "9H 10H"), ([], "3C 4D 8S JD")],
-]
 NAMES = ["Ana", "Ben", "Cris"]
 
 

@@ -26,45 +26,46 @@ NETS = "Judged-Nets"
 DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "¹".isdigit() is True
 
 
-def seen_revision() -> int | None:
-    """The request's Seen-Revision, or None without one; a 400 for anything but 1–9 digits."""
-    value = request.headers.get(HEADER)
+def _digits(name: str, said) -> int | None:
+    """The request's header `name` as a number, None without it; a 400 saying `said()` for
+    anything but 1–9 ASCII digits."""
+    value = request.headers.get(name)
     if value is None:
         return None
     if not DIGITS.fullmatch(value.strip()):
-        said = _(
+        raise InputError([Problem(name, said())], 400)
+    return int(value)
+
+
+def seen_revision() -> int | None:
+    """The request's Seen-Revision, or None without one."""
+    return _digits(
+        HEADER,
+        lambda: _(
             "Seen-Revision takes the session's revision the round was judged at "
             "(the revision of GET /s/<id>/offline.json), 1 to 9 digits, e.g. 12"
-        )
-        raise InputError([Problem(HEADER, said)], 400)
-    return int(value)
+        ),
+    )
 
 
 def judged_number() -> int | None:
     """The request's Round-Number (the number the phone judged the round as), or None."""
-    value = request.headers.get(NUMBER)
-    if value is None:
-        return None
-    if not DIGITS.fullmatch(value.strip()):
-        said = _("Round-Number takes the number the round was judged as, e.g. 7")
-        raise InputError([Problem(NUMBER, said)], 400)
-    return int(value)
+    return _digits(
+        NUMBER, lambda: _("Round-Number takes the number the round was judged as, e.g. 7")
+    )
 
 
 def draft_changed() -> int | None:
     """The request's Draft-Changed (the round draft's `changed` the phone last saw: the draft
     it came from is cleared with the save, core/draft/clearing.py), or None without one."""
-    value = request.headers.get(DRAFT)
-    if value is None:
-        return None
-    if not DIGITS.fullmatch(value.strip()):
-        said = _(
+    return _digits(
+        DRAFT,
+        lambda: _(
             "Draft-Changed takes the round draft's changed value this phone last saw "
             "(changed in GET /api/sessions/<id>/draft, or draft_changed in the round "
             "page's preview), 1 to 9 digits, e.g. 12"
-        )
-        raise InputError([Problem(DRAFT, said)], 400)
-    return int(value)
+        ),
+    )
 
 
 NET = re.compile(r"-?[0-9]{1,9}(\.[0-9]{1,2})?")  # one player's net, as the engine writes it
