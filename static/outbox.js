@@ -13,7 +13,8 @@
    flush() sends each session's entries in order, one at a time under a Web Lock (a page and
    the service worker never send at once), to POST /api/sessions/<token>/rounds with the
    entry's Idempotency-Key (a copy sent twice is saved once), Seen-Revision: its base,
-   Round-Number: the number it was judged as and Judged-Nets: each player's net as judged. A saved round passes its new revision on to the
+   Round-Number: the number it was judged as, Judged-Nets: each player's net as judged, and
+   Draft-Changed: the draft it came from. A saved round passes its new revision on to the
    entries judged after it on the same base.
    A conflict stops that session's queue until the table answers (keep or drop): nothing is
    dropped and no money is merged without the table. The report says whether a send failed
