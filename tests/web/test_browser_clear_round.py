@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.support.browser import SEAT_PHONE, close
+from tests.support.browser import SEAT_PHONE
 from tests.support.records import DRAW
 from tests.support.seats import fits, seat_url, start
 
@@ -19,18 +19,11 @@ QUESTION = "Clear every card and the header of this round on every phone?"
 
 
 @pytest.fixture
-def thumb(browser):
-    """One phone at 360x740 with touch, failing the test on any JavaScript error."""
-    context = browser.new_context(
-        viewport=SEAT_PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
-    )
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+def thumb(page):
+    """The phone of tests/web/conftest.py (360x740, touch, failing on any JavaScript error),
+    patient as the seat tests are (three pages and the server share 2 cores)."""
     page.set_default_timeout(15000)
-    yield page
-    close(context)
-    assert errors == [], errors
+    return page
 
 
 def fill(page, server, token):

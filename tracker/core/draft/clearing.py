@@ -1,6 +1,8 @@
-"""The round draft made blank other than by the save of its own content (one_phone.py,
-writes.py): a new round sent from a phone's outbox clears the draft it came from, in the same
-transaction as its save; and the table's "Clear this round" blanks it, said in the history.
+"""The round draft made blank once its round is saved, and by the table: `clear_in_save` (in
+the save's transaction) and `forget` (a round another phone saved already) clear the draft that
+holds a round, by a test of the draft — the very cards for the one-phone page's Confirm
+(one_phone.py), `came_from` for a round sent from a phone's outbox; and the table's "Clear this
+round" blanks it, said in the history.
 
 A phone that lost the network mid-round finishes the round offline and sends it later
 (`POST …/rounds`). The taps it made online are in the draft, and left there they would fill
@@ -17,6 +19,7 @@ Any other draft is a round begun elsewhere meanwhile (the next one, on the seat 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -28,18 +31,21 @@ from ..ledger_memo import round_count
 from ..outcomes import AlreadySaved, Outcome, Submission
 from ..pins import OPEN, Access
 from ..rounds import submit
-from .preview import blank_seats, record_of
-from .writes import change_draft, content_changed, get_draft, made_blank
+from .preview import record_of
+from .writes import blanked, change_draft, get_draft, made_blank
 
 
 def submit_sent(game: GameSession, submission: Submission, seen: int | None = None) -> Outcome:
     """`rounds.submit` for a new round of the API, sent from a phone that saw the draft's
     content at `changed` == `seen` (None: not said). Saved, the draft it came from is made blank
     in the save's transaction; already saved by another phone, it is cleared too."""
-    submission.then = lambda checked: _clear_if(game, checked.record, checked.number, seen)
+    submission.then = lambda checked: clear_in_save(
+        game, checked.number, lambda draft: came_from(draft, checked.record, seen)
+    )
     outcome = submit(game, submission)
     if isinstance(outcome, AlreadySaved):
-        _forget(game, game.rounds[outcome.number - 1].record, seen)
+        saved = game.rounds[outcome.number - 1].record
+        forget(game, lambda draft: came_from(draft, saved, seen))
     return outcome
 
 
@@ -71,22 +77,22 @@ def _within(draft: RoundDraft, record: dict) -> bool:
     return True
 
 
-def _clear_if(game: GameSession, record: dict, number: int, seen: int | None) -> None:
-    """Inside the save's transaction: the draft blank for the next round when it came from
-    this round."""
+def clear_in_save(game: GameSession, number: int, holds: Callable[[RoundDraft], bool]) -> None:
+    """Inside the save's transaction of round `number`: the draft blank for the next round
+    when it `holds` that round (another round begun meanwhile stays)."""
     draft = get_draft(game)
-    if draft.id is not None and came_from(draft, record, seen):
+    if draft.id is not None and holds(draft):
         made_blank(draft, number, None)
 
 
-def _forget(game: GameSession, record: dict, seen: int | None) -> None:
-    """A round another phone saved already: the draft it came from is cleared."""
+def forget(game: GameSession, holds: Callable[[RoundDraft], bool]) -> None:
+    """A round saved already (by another phone): the draft that `holds` it is cleared, in a
+    transaction of its own."""
 
     def change(draft: RoundDraft) -> bool:
-        if not came_from(draft, record, seen):
+        if not holds(draft):
             return False
-        draft.header = {}
-        content_changed(draft, blank_seats())
+        blanked(draft)
         return True
 
     try:
@@ -109,8 +115,7 @@ def clear_round(game: GameSession, access: Access = OPEN) -> int | None:
         cleared[0] = number = round_count(game) + 1  # the round it would have been
         held = {"record": record_of(draft)}
         history.note(game, history.DRAFT_CLEARED, access.by, round=number, before=held)
-        draft.header = {}
-        content_changed(draft, blank_seats())
+        blanked(draft)
         return True
 
     change_draft(game, access, None, change)

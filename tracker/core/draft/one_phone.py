@@ -6,6 +6,8 @@ round and clears the draft in one transaction, when the draft still holds that r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...extensions import db
@@ -15,8 +17,9 @@ from ..errors import InputError
 from ..outcomes import AlreadySaved, Outcome, Submission
 from ..pins import OPEN, Access, PinError
 from ..rounds import submit
-from .preview import HEADER_KEYS, blank_seats, read_hand, read_header, record_of
-from .writes import change_draft, content_changed, get_draft, made_blank
+from .clearing import clear_in_save, forget, is_blank
+from .preview import HEADER_KEYS, read_hand, read_header, record_of
+from .writes import change_draft, content_changed, get_draft
 
 
 def keep_entry(
@@ -64,9 +67,7 @@ def keep_entry(
 def entry_of(game: GameSession) -> dict | None:
     """The round record the draft holds, for the page to show; None when it is blank."""
     draft = get_draft(game)
-    if not draft.header and all(state["hand"] is None for state in draft.seats):
-        return None
-    return record_of(draft)
+    return None if is_blank(draft) else record_of(draft)
 
 
 def _any_card(hand: dict) -> bool:
@@ -77,34 +78,23 @@ def submit_entry(game: GameSession, submission: Submission) -> Outcome:
     """`rounds.submit` for a new round of the one-phone page: saved, the draft is cleared in
     the same transaction when it holds this round's cards; already saved on another phone,
     the draft holding them is cleared too (nothing is left to enter)."""
-    submission.then = lambda checked: _clear_if(game, checked.record, checked.number)
+    # inside the save's transaction, when the draft holds the cards just saved (another round
+    # entered meanwhile on the seat pages stays)
+    submission.then = lambda checked: clear_in_save(
+        game, checked.number, _same_cards(checked.record)
+    )
     outcome = submit(game, submission)
     if isinstance(outcome, AlreadySaved):
         _forget(game, submission.record)
     return outcome
 
 
+def _same_cards(record: dict) -> Callable[[RoundDraft], bool]:
+    """Does a draft hold exactly the cards of `record`?"""
+    cards = repeats.cards_of(record)
+    return lambda draft: repeats.cards_of(record_of(draft)) == cards
+
+
 def _forget(game: GameSession, record: dict) -> None:
     """Clear the draft if it holds the cards of `record` (a round saved already)."""
-    cards = repeats.cards_of(record)
-
-    def change(draft: RoundDraft) -> bool:
-        if repeats.cards_of(record_of(draft)) != cards:
-            return False
-        draft.header = {}
-        content_changed(draft, blank_seats())
-        return True
-
-    try:
-        change_draft(game, OPEN, None, change)
-    except (InputError, SQLAlchemyError):  # the next page to open it shows the cards: no harm
-        db.session.rollback()
-
-
-def _clear_if(game: GameSession, record: dict, number: int) -> None:
-    """Inside the save's transaction: the draft made blank for the next round when it holds
-    the cards just saved (another round entered meanwhile on the seat pages stays)."""
-    draft = get_draft(game)
-    if draft.id is None or repeats.cards_of(record_of(draft)) != repeats.cards_of(record):
-        return
-    made_blank(draft, number, None)
+    forget(game, _same_cards(record))

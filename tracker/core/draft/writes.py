@@ -170,8 +170,7 @@ def clear(game: GameSession, access: Access = OPEN, expected=None) -> RoundDraft
     def change(draft: RoundDraft) -> bool:
         if not draft.header and draft.seats == blank_seats():
             return False
-        draft.header = {}
-        content_changed(draft, blank_seats())
+        blanked(draft)
         return True
 
     return change_draft(game, access, expected, change)
@@ -260,8 +259,7 @@ def made_blank(draft: RoundDraft, number: int, by: int | None) -> None:
     """Inside a save's transaction: the draft blank for the next round, remembering the round
     it saved, by whose Agree (a seat; None: the one-phone page), for the versions it answers."""
     changed, until = draft.changed, (draft.version or 0) + 1  # the version this change gives
-    draft.header = {}
-    content_changed(draft, blank_seats())
+    blanked(draft)
     draft.confirm_alone = False  # asked again for each round
     draft.last_saved = {"number": number, "from": changed, "until": until, "by": by}
     draft.updated_at = utcnow()
@@ -274,6 +272,12 @@ def _saved_before(draft: RoundDraft, version: int) -> Saved | None:
     if last and last["from"] <= version < last["until"]:
         return Saved(last["number"])
     return None
+
+
+def blanked(draft: RoundDraft) -> None:
+    """The header and the three hands gone (a content change: every agreement goes too)."""
+    draft.header = {}
+    content_changed(draft, blank_seats())
 
 
 def content_changed(draft: RoundDraft, seats: list[dict]) -> None:
