@@ -71,11 +71,25 @@
     return { band: band, setNet: setNet, stash: stash, unstash: unstash, close: close };
   }
 
-  /* the seat page's taps handed to the one-phone page (seat_alone.js); false: not kept */
-  function handOver(token, text) {
+  /* the round draft's `changed` the server last answered for this session's entry (what the
+     outbox sends with the round as Draft-Changed: that draft is cleared with its save); read
+     without `changed` */
+  function draftSeen(token, changed) {
+    var store = "tongits-draft-changed:" + token;
+    try {
+      if (changed === undefined) return JSON.parse(window.localStorage.getItem(store) || "null");
+      window.localStorage.setItem(store, JSON.stringify(changed));
+    } catch (e) { return null; }
+    return changed;
+  }
+
+  /* the seat page's taps handed to the one-phone page (seat_alone.js), with the draft they
+     came from; false: not kept */
+  function handOver(token, text, changed) {
     try { put(storeOf(token), text); } catch (e) { return false; }
+    if (changed != null) draftSeen(token, changed);
     return true;
   }
 
-  window.TongitsKeep = { create: create, handOver: handOver };
+  window.TongitsKeep = { create: create, handOver: handOver, draftSeen: draftSeen };
 })();

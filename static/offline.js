@@ -51,13 +51,21 @@
   }
 
   /* sending: now, and while a send fails, again after 2 s, 4 s … at most a minute apart */
-  var retry = null, pause = 2000, MAX_PAUSE = 60000;
-  function flush() {
+  var retry = null, pause = 2000, MAX_PAUSE = 60000, flushing = null, asked = false;
+  function flush() {  // one at a time: one asked meanwhile runs after it, unless a try waits
+    if (flushing) { asked = true; return flushing; }
     clearTimeout(retry);
-    return O.flush().then(function (report) {
+    retry = null;
+    flushing = O.flush().then(function (report) {
       if (report && report.sent && ledger) document.dispatchEvent(new Event("visibilitychange"));
       return showCount().then(function (all) { again(report, all); });
-    }, showCount);
+    }, showCount).then(function () {
+      var more = asked && retry === null;
+      flushing = null;
+      asked = false;
+      if (more) flush();
+    });
+    return flushing;
   }
   function again(report, all) {
     if (!report || !report.failed || !all || !all.some(function (e) { return !e.conflict; })) {
@@ -240,7 +248,7 @@
   // live.js polls the session: no answer at all means the ledger shown is the one kept
   document.addEventListener("tongits:reach", function (e) { unreachable = !e.detail; showAsOf(); });
 
-  window.TongitsOffline = { money: V.money, headline: V.headline, flush: flush };
+  window.TongitsOffline = { money: V.money, headline: V.headline };
   window.addEventListener("online", function () { showAsOf(); pause = 2000; flush(); keepSession(); });
   window.addEventListener("offline", showAsOf);
   if (swOn && !box) navigator.serviceWorker.ready.then(function () { keepSession(); }).catch(function () {});

@@ -28,34 +28,42 @@
     return t("{name} wins {amount}", { name: winner.name, amount: money(winner.net, unit) });
   }
 
-  /* the tiles and the facts line as the phone sees the session now; the server's as they were
-     rendered come back when nothing waits */
-  var shown = null;
+  /* the tiles and the facts line as the phone sees the session now; the server's, as they
+     were rendered, come back when nothing waits. What the server rendered is kept on each
+     element, so a ledger part the page loads again (live.js) is never overwritten by an
+     older one. */
+  function override(el, text, cls) {
+    if (el.dataset.server === undefined) el.dataset.server = JSON.stringify([el.innerHTML, el.className]);
+    el.textContent = text;
+    if (cls) el.className = cls;
+  }
+  function restore(el) {
+    if (el.dataset.server === undefined) return;
+    var was = JSON.parse(el.dataset.server);
+    el.innerHTML = was[0];
+    el.className = was[1];
+    delete el.dataset.server;
+  }
   function showTiles(ledger, view, unit) {
-    var tiles = ledger.querySelectorAll(".balances .bal"), facts = ledger.querySelector(".facts");
-    if (!shown) shown = { facts: facts ? facts.innerHTML : "", amounts: [] };
+    var amounts = ledger.querySelectorAll(".balances .bal .amt"), facts = ledger.querySelector(".facts");
     var now = view && view.waiting.length && view.ledger && !view.waiting.some(function (e) { return e.conflict; });
-    ledger.classList.toggle("provisional-view", !!now);
-    tiles.forEach(function (tile, seat) {
-      var amt = tile.querySelector(".amt");
-      if (shown.amounts[seat] === undefined) shown.amounts[seat] = { text: amt.textContent, cls: amt.className };
-      if (!now) {
-        amt.textContent = shown.amounts[seat].text;
-        amt.className = shown.amounts[seat].cls;
-        return;
-      }
-      var name = tile.querySelector(".who").textContent, value = String(view.ledger.balances[name]);
-      amt.textContent = signed(value, unit);
-      amt.className = "amt provisional " + (value.charAt(0) === "-" ? "minus" : /[1-9]/.test(value) ? "plus" : "zero");
+    if (!now) {
+      amounts.forEach(restore);
+      if (facts) restore(facts);
+      return;
+    }
+    amounts.forEach(function (amt) {
+      var name = amt.parentNode.querySelector(".who").textContent, value = String(view.ledger.balances[name]);
+      var sign = value.charAt(0) === "-" ? "minus" : /[1-9]/.test(value) ? "plus" : "zero";
+      override(amt, signed(value, unit), "amt provisional " + sign);
     });
     if (!facts) return;
-    if (!now) { facts.innerHTML = shown.facts; return; }
     var l = view.ledger, rounds = view.number - 1;
     var parts = [t("Pot {amount}", { amount: money(l.pot, unit) })];
     parts.push(l.ended ? t("{name} reached the loss limit", { name: l.loser })
       : t("{name} deals next", { name: l.players[l.next_dealer] }));
     parts.push(tn("{n} round", "{n} rounds", rounds) + " \u00b7 " + t("provisional"));
-    facts.textContent = parts.join(" \u00b7 ");
+    override(facts, parts.join(" \u00b7 "));
   }
 
   /* the rounds of this session waiting here, provisional, and any conflict */

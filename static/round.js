@@ -296,6 +296,5 @@
     render();
     ask();
   }
-  if (form.hasAttribute("data-review")) begin();
-  else offline.refresh().then(begin);
+  offline.refresh().then(begin);
 })();

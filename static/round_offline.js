@@ -84,15 +84,6 @@
     });
   }
 
-  var DRAFT = "tongits-draft-changed:";  // the draft's `changed` the server last answered
-  function draftSeen(token, changed) {
-    try {
-      if (changed === undefined) return JSON.parse(window.localStorage.getItem(DRAFT + token) || "null");
-      window.localStorage.setItem(DRAFT + token, JSON.stringify(changed));
-    } catch (e) { return null; }
-    return changed;
-  }
-
   function create(form) {
     var E = window.TongitsEngine, O = window.TongitsOutbox;
     var token = form.getAttribute("data-token"), unit = form.getAttribute("data-unit") || "\u20b1";
@@ -104,7 +95,10 @@
 
     /* Promise of whether the page was an old copy, now showing the phone's view (a new round) */
     function refresh() {
-      if (!O || form.hasAttribute("data-edit") || isNaN(pageRevision)) return Promise.resolve(false);
+      // a round's edit, or the server's answer to a Confirm (to review): the server's own page
+      if (!O || form.hasAttribute("data-edit") || form.hasAttribute("data-review") || isNaN(pageRevision)) {
+        return Promise.resolve(false);
+      }
       return O.judgedOn(token).then(function (view) {
         if (!view || view.number === pageNumber) return false;
         var confirmedSince = view.waiting.some(function (e) { return e.base >= pageRevision; });
@@ -129,12 +123,12 @@
     function keep(answer) {
       var judged = answer.judged;
       return O.add({ token: token, api: basis.kept.api, record: recordOf(form), base: basis.kept.revision,
-        number: judged.number, result: judged.result, ledger: judged.ledger, draft: draftSeen(token) });
+        number: judged.number, result: judged.result, ledger: judged.ledger, draft: window.TongitsKeep.draftSeen(token) });
     }
 
     /* the server's preview answer: which draft it kept this round in */
     function heard(got) {
-      if (got && got.draft_changed != null) draftSeen(token, got.draft_changed);
+      if (got && got.draft_changed != null) window.TongitsKeep.draftSeen(token, got.draft_changed);
     }
 
     return { judge: judge, keep: keep, refresh: refresh, heard: heard };

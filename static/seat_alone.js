@@ -46,10 +46,8 @@
         if (seat === now.me) return now.mine;
         return d ? H.read(d.seats[seat].hand) : H.blank();
       });
-      var token = root.getAttribute("data-token");
-      if (!window.TongitsKeep.handOver(token, formOf(now.header, hands, now.dealer))) return;
-      // the draft these cards came from (round_offline.js sends it with the round: cleared then)
-      if (d) try { window.localStorage.setItem("tongits-draft-changed:" + token, JSON.stringify(d.changed)); } catch (e) { /* the server's own check then */ }
+      var form = formOf(now.header, hands, now.dealer);
+      if (!window.TongitsKeep.handOver(root.getAttribute("data-token"), form, d && d.changed)) return;
       window.location.assign(root.getAttribute("data-one-phone"));
     });
 
