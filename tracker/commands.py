@@ -4,6 +4,7 @@
     flask --app tracker sessions prune --idle-days N [--dry-run]
     flask --app tracker sessions owner TOKEN                   # a new owner key and recovery code
     flask --app tracker backup FILE                            # FILE "-": standard output
+    flask --app tracker backup --keep N FOLDER                 # a new file; the newest N kept
     flask --app tracker restore FILE [--replace]               # FILE "-": standard input
     flask --app tracker pushpin-config FOLDER --port P --backend HOST:PORT
                                        # Pushpin's config in FOLDER; prints its signing key
@@ -24,6 +25,7 @@ from flask.cli import AppGroup, with_appcontext
 from .core import NotFound
 from .core.upkeep import Row, delete_sessions, give_owner, idle_rows, session_rows
 from .documents.backup import BackupError, restore, write_backup
+from .documents.nightly import backup_into
 from .documents.pdf_cache import cache_folder, forget
 from .push import pushpin
 
@@ -86,10 +88,23 @@ def owner_command(token: str) -> None:
 
 
 @click.command("backup")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
+@click.option(
+    "--keep",
+    type=click.IntRange(min=1),
+    help="FILE is a folder: write a new backup there, named by the time, keep the newest KEEP.",
+)
 @with_appcontext
-def backup_command(file: str) -> None:
+def backup_command(file: str, keep: int | None) -> None:
     """Write every group and session (rounds, links, payments) to FILE as JSON ("-": stdout)."""
+    if keep:
+        path, count, old = backup_into(Path(file), keep)
+        click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {path}.")
+        for gone in old:
+            click.echo(f"deleted {gone}")
+        return
+    if Path(file).is_dir():
+        raise click.BadParameter(f"{file} is a folder (with --keep, a folder is meant)")
     count = write_backup(file)
     if file != "-":
         click.echo(f"Backed up {count} session{'' if count == 1 else 's'} to {file}.")

@@ -31,11 +31,20 @@ def run_folder(folder: Path) -> Path:
     return Path(tempfile.gettempdir()) / f"pushpin-{hashlib.sha1(bytes(run)).hexdigest()[:12]}"
 
 
-def config_text(folder: Path, port: int, key: str, offset: int = 0) -> str:
-    run = run_folder(folder)
+def config_text(
+    folder: Path,
+    port: int | str,
+    key: str,
+    offset: int = 0,
+    run: Path | None = None,
+    log: Path | None = None,
+) -> str:
+    """Debian's pushpin.conf with these: `port` may name an address too (127.0.0.1:7999); the
+    run and log folders are `run` and `log`, or in `folder`."""
+    run = run or run_folder(folder)
     settings = {
         "rundir": run,
-        "logdir": folder / "log",
+        "logdir": log or folder / "log",
         "port_offset": offset,
         "http_port": port,
         "routesfile": folder / "routes",
