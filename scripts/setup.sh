@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # Installs what is missing on a Debian machine (run as root), for one job:
 #   bash scripts/setup.sh serve   the app: Python's venv, Pango and DejaVu fonts for WeasyPrint's
-#                                 PDF, a virtualenv in .venv with the app's Python packages, and
-#                                 Pyodide's core for the phones' offline engine, fetched with
-#                                 npm (.cache/pyodide/);
+#                                 PDF, a virtualenv in .venv with the app's Python packages at
+#                                 the versions of requirements/serve.lock, and Pyodide's core for
+#                                 the phones' offline engine, fetched with npm (.cache/pyodide/);
 #   bash scripts/setup.sh test    all of that, plus Chromium, PostgreSQL, Pushpin and poppler-utils
 #                                 that the tests drive, the [test] extras (pytest, ruff, radon …)
-#                                 and axe-core's axe.min.js, fetched with npm (.cache/axe-core/).
+#                                 from requirements/test.lock instead, and axe-core's
+#                                 axe.min.js, fetched with npm (.cache/axe-core/).
 # With PUSH=1, `serve` installs Pushpin too (scripts/serve.sh puts it in front of gunicorn).
 # An apt or dpkg lock held by another install is waited for (up to 10 minutes), not a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
 case $mode in
-    serve) extras="" ;;
-    test) extras="[test]" ;;
+    serve | test) ;;
     *) echo "usage: bash scripts/setup.sh serve|test" >&2; exit 2 ;;
 esac
 
@@ -75,12 +75,20 @@ fi
 if [ ! -x .venv/bin/pip ]; then  # none yet, or one made before python3-venv was there
     python3 -m venv --clear .venv
 fi
-# pip runs again only when pyproject.toml changed since this mode's last install
+# The Python packages come from this mode's lock file (requirements/serve.lock or test.lock,
+# written from pyproject.toml by scripts/lock.sh): every one pinned `==` and checked against the
+# sha256 the lock holds for it (--require-hashes), so two installs a month apart, or on x86_64
+# and aarch64, get the same files, and a file that is not the one locked is refused. Then the
+# project itself, editable, with no dependencies of its own (the lock had them all) and no build
+# isolation: its build backend (setuptools) is in the lock too, hash-checked like the rest.
+# pip runs again only when pyproject.toml or the lock changed since this mode's last install.
+lock=requirements/$mode.lock
 stamp=.venv/.installed-$mode
-if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml)" ]; then
-    echo "installing Python packages into .venv: .$extras"
-    .venv/bin/pip install -q --disable-pip-version-check -e ".$extras"
-    sha256sum pyproject.toml >"$stamp"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml "$lock")" ]; then
+    echo "installing Python packages into .venv: $lock, then the project"
+    .venv/bin/pip install -q --disable-pip-version-check --require-hashes -r "$lock"
+    .venv/bin/pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+    sha256sum pyproject.toml "$lock" >"$stamp"
 fi
 bash scripts/catalog.sh compile  # the translations' messages.mo, never in git
 
