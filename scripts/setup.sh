@@ -33,6 +33,9 @@ if [ "$mode" = test ]; then
     # and has Chromium trust it (certutil, into the NSS database of the test's own profile)
     command -v openssl >/dev/null || need+=(openssl)
     command -v certutil >/dev/null || need+=(libnss3-tools)
+    # the deploy tests run Caddy from the Caddyfile deploy.sh installs, and check its units
+    command -v caddy >/dev/null || need+=(caddy)
+    command -v systemd-analyze >/dev/null || need+=(systemd)
 fi
 if [ "$mode" = serve ] && [ "${PUSH:-0}" = 1 ]; then
     command -v pushpin >/dev/null || need+=(pushpin)
@@ -42,25 +45,7 @@ fi
 command -v npm >/dev/null || need+=(npm)
 [ -s /etc/ssl/certs/ca-certificates.crt ] || need+=(ca-certificates)
 
-# apt-get, quiet, waiting while another install (apt, unattended-upgrades…) holds its lock:
-# `apt-get update` would otherwise fail at once with dpkg's "Could not get lock".
-apt_get() {
-    local log waited=0
-    log=$(mktemp)
-    until DEBIAN_FRONTEND=noninteractive apt-get -qq "$@" >"$log" 2>&1; do
-        if ! grep -q "Could not get lock" "$log" || [ $waited -ge 600 ]; then
-            cat "$log" >&2
-            rm -f "$log"
-            return 1
-        fi
-        if [ $((waited % 60)) = 0 ]; then
-            echo "waiting for another install to finish: $(grep -m 1 -o 'Could not get lock.*' "$log")" >&2
-        fi
-        sleep 5
-        waited=$((waited + 5))
-    done
-    rm -f "$log"
-}
+source scripts/apt_get.sh  # apt_get: apt-get, quiet, waiting for a lock held by another install
 
 if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" != 0 ]; then

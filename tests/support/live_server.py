@@ -32,8 +32,10 @@ def migrate(database_url: str, instance: Path) -> None:
 
 
 class Gunicorn:
-    def __init__(self, database_url: str, instance: Path, workers: int = 2):
+    def __init__(self, database_url: str, instance: Path, workers: int = 2, **settings: str):
+        """`settings`: more of the app's environment (PUBLIC_URL, TRACKER_PUSH_URL…)."""
         self.database_url, self.instance, self.workers = database_url, instance, workers
+        self.settings = settings
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -47,6 +49,7 @@ class Gunicorn:
             "DATABASE_URL": self.database_url,
             "TRACKER_INSTANCE": str(self.instance),
             "SECRET_KEY": "live-server-test",
+            **self.settings,
         }
         self.process = subprocess.Popen(
             [

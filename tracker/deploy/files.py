@@ -69,9 +69,7 @@ def caddyfile(plan: Plan) -> str:
         # Prometheus reads gunicorn on the loopback; never the phones
         "@metrics path /metrics\n\trespond @metrics 404",
         f"@streams path_regexp {STREAMS}",
-        _proxy(
-            plan.push_nodes, "/healthz", "@streams", "flush_interval -1", "lb_policy least_conn"
-        ),
+        _proxy(plan.push_nodes, "@streams", "flush_interval -1", "lb_policy least_conn"),
         _proxy(plan.app_nodes, "", "header_up X-Request-Id {http.request.uuid}"),
     ]
     text = f"# {HEADER}\n"
@@ -86,13 +84,13 @@ def caddyfile(plan: Plan) -> str:
 
 def _proxy(nodes: tuple[str, ...], matcher: str, *more: str) -> str:
     """A reverse_proxy to `nodes`: a node that fails its health check (GET /healthz every 2 s)
-    or a request (for 10 s) is left out, and a request that found no node up is tried for 5 s
+    or a request (for 3 s) is left out, and a request that found no node up is tried for 5 s
     more. /healthz, not /readyz: a database or Pushpin away is every node's, and leaving them
     all out would answer nothing at all instead of the app's own "nothing was saved"."""
     lines = [
         *more,
         "lb_try_duration 5s",
-        "fail_duration 10s",
+        "fail_duration 3s",
         "health_uri /healthz",
         "health_interval 2s",
         "health_timeout 2s",

@@ -14,7 +14,7 @@ PATTERN = "tongits-*.json"
 def backup_into(folder: Path, keep: int) -> tuple[Path, int, list[Path]]:
     """A new backup in `folder`: (its path, the sessions in it, the old backups deleted)."""
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = folder / f"tongits-{datetime.now(UTC):%Y-%m-%dT%H%M%SZ}.json"
+    path = folder / f"tongits-{datetime.now(UTC):%Y-%m-%dT%H%M%S.%fZ}.json"
     count = write_backup(str(path))
     backups = sorted(folder.glob(PATTERN))  # the names sort as their times
     old = backups[: max(len(backups) - keep, 0)]

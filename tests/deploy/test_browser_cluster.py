@@ -1,0 +1,188 @@
+"""A cluster as docs/deploy.md lays it out, all on this machine: two app nodes (gunicorn, each
+with its own instance folder, as on two machines) and two Pushpin nodes on one PostgreSQL,
+behind one Caddy running the Caddyfile deploy.sh makes for several nodes (load-balanced and
+health-checked; Pushpin sends on to Caddy's own pool of the app nodes). A phone on each Pushpin
+node sees a round saved on either app node within 1 s; one app node killed mid-evening loses
+and doubles no round, and the health checks route around it."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+
+from tests.push.conftest import offset
+from tests.push.test_browser_push import live, new_session
+from tests.support import caddy
+from tests.support.entry import one_phone
+from tests.support.live_server import Gunicorn, free_port, migrate
+from tests.support.pushpin import Pushpin, installed
+from tests.support.records import TALON
+from tracker.deploy.files import Plan
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.postgres,
+    pytest.mark.skipif(not caddy.installed(), reason="no caddy: scripts/setup.sh test"),
+    pytest.mark.skipif(not installed(), reason="no pushpin: scripts/setup.sh test"),
+]
+
+
+class Cluster:
+    def __init__(self, database_url: str, folder):
+        key = secrets.token_urlsafe(32)
+        self.port, pool = free_port(), free_port()
+        self.pushpins = [
+            Pushpin(folder / f"pushpin-{n}", f"127.0.0.1:{pool}", key, offset() + 5 * n)
+            for n in range(2)
+        ]
+        publish = ", ".join(node.publish_url for node in self.pushpins)
+        self.apps = [
+            Gunicorn(
+                database_url,
+                folder / f"node-{n}",
+                TRACKER_PUSH_URL=publish,
+                TRACKER_PUSH_KEY=key,
+                TRUST_PROXY="1",
+            )
+            for n in range(2)
+        ]
+        plan = Plan(
+            domain=f"http://127.0.0.1:{self.port}",
+            app_nodes=tuple(node.url.removeprefix("http://") for node in self.apps),
+            push_nodes=tuple(node.url.removeprefix("http://") for node in self.pushpins),
+            pool_port=pool,
+            http_port=free_port(),
+            https_port=free_port(),
+        )
+        self.front = caddy.Caddy(folder / "caddy", plan, self.port)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        for node in self.apps:
+            node.start()
+        self.front.start()
+        for node in self.pushpins:
+            node.start()  # once requests get through it to an app node
+        caddy.wait_answer(f"{self.url}/healthz")
+
+    def stop(self) -> None:
+        for node in self.pushpins:
+            node.stop()
+        self.front.stop()
+        for node in self.apps:
+            node.stop()
+
+
+@pytest.fixture
+def cluster(database_url, tmp_path):
+    if not database_url.startswith("postgresql"):
+        pytest.skip("the nodes share a PostgreSQL (TEST_DATABASE_URL)")
+    migrate(database_url, tmp_path / "migrate")
+    made = Cluster(database_url, tmp_path)
+    try:
+        made.start()
+        yield made
+    finally:
+        made.stop()
+
+
+@pytest.fixture
+def phone_on_each_node(browser, cluster):
+    """Two phones on the session page, their streams on the two Pushpin nodes (Caddy sends a
+    stream to the node with fewer open)."""
+    token = new_session(cluster.url)
+    phones = []
+    for _ in range(2):
+        phone = one_phone(browser)
+        phone.goto(f"{cluster.url}/s/{token}")
+        live(phone)
+        phones.append(phone)
+    held = cluster.front.upstreams()
+    assert [held[node.url.removeprefix("http://")] for node in cluster.pushpins] == [1, 1]
+    yield token, phones
+    for phone in phones:
+        errors = phone.js_errors
+        phone.context.close()
+        assert errors == [], errors
+
+
+def save(base: str, token: str, key: str) -> int:
+    """A round sent as the phones send one: its idempotency key kept across tries."""
+    request = urllib.request.Request(
+        f"{base}/api/sessions/{token}/rounds",
+        json.dumps(TALON).encode(),
+        {"Content-Type": "application/json", "Idempotency-Key": key},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return 0
+
+
+def rounds(base: str, token: str) -> list[int]:
+    with urllib.request.urlopen(f"{base}/api/sessions/{token}", timeout=10) as answer:
+        return [entry["number"] for entry in json.load(answer)["rounds"]]
+
+
+def seen_within(phones, number: int) -> float:
+    """Seconds until every phone shows round `number`."""
+    started = time.monotonic()
+    for phone in phones:
+        phone.locator(f"#round-{number}").wait_for(timeout=5000)
+    return time.monotonic() - started
+
+
+def test_a_phone_on_each_node_sees_a_save_on_either_app_node_within_a_second(
+    cluster, phone_on_each_node
+):
+    token, phones = phone_on_each_node
+    for number in range(1, 5):
+        node = cluster.apps[number % 2]  # straight to one app node, then the other
+        assert save(node.url, token, str(uuid.uuid4())) == 201
+        assert seen_within(phones, number) < 1.0, f"round {number} saved on {node.url}"
+
+
+def test_an_app_node_killed_mid_evening_loses_and_doubles_nothing(cluster, phone_on_each_node):
+    token, phones = phone_on_each_node
+    tries: list[tuple[float, int]] = []  # (when, status) of every request sent
+    killed: list[float] = []
+
+    def evening():
+        for number in range(1, 31):
+            key = str(uuid.uuid4())
+            while True:  # as the phone's outbox: the same round again until it is stored
+                status = save(cluster.url, token, key)
+                tries.append((time.monotonic(), status))
+                if status in (200, 201):
+                    break
+                time.sleep(0.2)
+            if number == 10:
+                cluster.apps[0].kill()  # SIGKILL: master and workers, mid-evening
+                killed.append(time.monotonic())
+
+    table = threading.Thread(target=evening)
+    table.start()
+    table.join(timeout=240)
+    assert not table.is_alive()
+    assert rounds(cluster.url, token) == list(range(1, 31))  # none lost, none twice
+    # after the health check's interval, every request went to the live node at once
+    after = [status for when, status in tries if when > killed[0] + 3]
+    assert len(after) >= 10 and set(after) == {201}, tries
+    # and the phones still hear each save through both Pushpin nodes
+    assert seen_within(phones, 30) < 5.0
+    assert save(cluster.apps[1].url, token, str(uuid.uuid4())) == 201
+    assert seen_within(phones, 31) < 1.0
