@@ -1,21 +1,24 @@
 /* Session page: other phones see a new round within seconds. The session's event stream
    (stream.js) says when something changed; while it is not open, every 3 s ask the server for
    the session's revision, naming the last one seen (If-None-Match with its ETag: 304, no body,
-   while nothing changed). When it changed, reload the ledger part of the page. */
+   while nothing changed). When it changed, reload the ledger part of the page. A change heard
+   while a poll is under way is asked for again once it ends (that poll may predate it). */
 (function () {
   "use strict";
   var box = document.getElementById("ledger");
   if (!box || !window.fetch) return;
   var revision = box.getAttribute("data-revision");
-  var busy = false, etag = null;
+  var busy = false, again = false, etag = null;
   // "+ Enter round {n}" in the reader's language (templates/_js_words.html), else English
   var said = document.getElementById("words"), enterWords = "+ Enter round {n}";
   try { enterWords = (said && JSON.parse(said.textContent)[enterWords]) || enterWords; } catch (e) { /* English */ }
   /* whether the server answered the last poll: offline.js says the ledger shown is the kept one */
   function reach(yes) { document.dispatchEvent(new CustomEvent("tongits:reach", { detail: yes })); }
   function poll() {
-    if (busy || document.hidden) return;
+    if (document.hidden) return;
+    if (busy) { again = true; return; }
     busy = true;
+    again = false;
     var headers = { "Accept": "application/json" };
     if (etag) headers["If-None-Match"] = etag;
     fetch(box.getAttribute("data-poll"), { headers: headers, cache: "no-store" })
@@ -47,7 +50,7 @@
         });
       })
       .catch(function (error) { if (error instanceof TypeError) reach(false); })  // no answer at all
-      .then(function () { busy = false; });
+      .then(function () { busy = false; if (again) poll(); });
   }
   var stream = window.TongitsStream ? window.TongitsStream.watch(box.getAttribute("data-events"), function (data) {
     if (data.revision !== undefined && String(data.revision) !== revision) poll();

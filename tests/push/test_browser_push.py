@@ -81,6 +81,31 @@ def test_the_session_page_hears_of_a_saved_round_without_polling(pushed, phones)
     assert revision_polls(page) == before + 1  # the one read the stream's event asked for
 
 
+def test_a_round_saved_while_the_page_reads_the_one_before_is_shown_too(pushed, phones):
+    """Rounds saved in quick succession (a busy server, two tables' phones): the event of the
+    second arrives while the page is still reading the first's ledger. The page reads again
+    once that read ends; it does not wait for the next change to show the second."""
+    token = new_session(pushed.url)
+    page = phones()
+    page.goto(f"{pushed.url}/s/{token}")
+    live(page)
+    held = []
+
+    def read_then_save_again(route):
+        answer = route.fetch()  # the ledger as of round 1
+        if not held:
+            held.append(route.request.url)
+            post(f"{pushed.url}/api/sessions/{token}/rounds", TALON)  # round 2, meanwhile
+            time.sleep(1)  # its event arrives while this read is under way
+        route.fulfill(response=answer)
+
+    page.route("**/ledger*", read_then_save_again)
+    post(f"{pushed.url}/api/sessions/{token}/rounds", TALON)
+    page.locator("#round-1").wait_for(timeout=3000)
+    page.locator("#round-2").wait_for(timeout=3000)  # read again: no poll while the stream lives
+    assert held
+
+
 def test_a_seat_sees_another_seats_tap_from_the_stream(pushed, phones):
     """The event brings the draft: a seat page in English shows the tap without asking; one
     in Filipino (the event's draft is the English answer) reads the draft once."""
