@@ -8,7 +8,6 @@ and doubles no round, and the health checks route around it."""
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 import time
 import urllib.error
@@ -20,11 +19,11 @@ import pytest
 from tests.push.conftest import offset
 from tests.push.test_browser_push import live, new_session
 from tests.support import caddy
+from tests.support.cluster import Cluster
 from tests.support.entry import one_phone
-from tests.support.live_server import Gunicorn, free_port, migrate
-from tests.support.pushpin import Pushpin, installed
+from tests.support.live_server import migrate
+from tests.support.pushpin import installed
 from tests.support.records import TALON
-from tracker.deploy.files import Plan
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,61 +34,12 @@ pytestmark = [
 ]
 
 
-class Cluster:
-    def __init__(self, database_url: str, folder):
-        key = secrets.token_urlsafe(32)
-        self.port, pool = free_port(), free_port()
-        self.pushpins = [
-            Pushpin(folder / f"pushpin-{n}", f"127.0.0.1:{pool}", key, offset() + 5 * n)
-            for n in range(2)
-        ]
-        publish = ", ".join(node.publish_url for node in self.pushpins)
-        self.apps = [
-            Gunicorn(
-                database_url,
-                folder / f"node-{n}",
-                TRACKER_PUSH_URL=publish,
-                TRACKER_PUSH_KEY=key,
-                TRUST_PROXY="1",
-            )
-            for n in range(2)
-        ]
-        plan = Plan(
-            domain=f"http://127.0.0.1:{self.port}",
-            app_nodes=tuple(node.url.removeprefix("http://") for node in self.apps),
-            push_nodes=tuple(node.url.removeprefix("http://") for node in self.pushpins),
-            pool_port=pool,
-            http_port=free_port(),
-            https_port=free_port(),
-        )
-        self.front = caddy.Caddy(folder / "caddy", plan, self.port)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        for node in self.apps:
-            node.start()
-        self.front.start()
-        for node in self.pushpins:
-            node.start()  # once requests get through it to an app node
-        caddy.wait_answer(f"{self.url}/healthz")
-
-    def stop(self) -> None:
-        for node in self.pushpins:
-            node.stop()
-        self.front.stop()
-        for node in self.apps:
-            node.stop()
-
-
 @pytest.fixture
 def cluster(database_url, tmp_path):
     if not database_url.startswith("postgresql"):
         pytest.skip("the nodes share a PostgreSQL (TEST_DATABASE_URL)")
     migrate(database_url, tmp_path / "migrate")
-    made = Cluster(database_url, tmp_path)
+    made = Cluster(database_url, tmp_path, offset=offset())
     try:
         made.start()
         yield made
