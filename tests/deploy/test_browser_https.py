@@ -32,14 +32,13 @@ pytestmark = [
 
 
 @pytest.fixture
-def https_server(tmp_path):
-    """https://tracker.test:<port>: Caddy in front of gunicorn (SQLite), as deployed."""
+def https_server(database_url, tmp_path):
+    """https://tracker.test:<port>: Caddy in front of gunicorn, as deployed."""
     port = free_port()
     public = f"https://tracker.test:{port}"
-    database = f"sqlite:///{tmp_path / 'tracker.db'}"
-    migrate(database, tmp_path / "instance")
+    migrate(database_url, tmp_path / "instance")
     app = Gunicorn(
-        database,
+        database_url,
         tmp_path / "instance",
         PUBLIC_URL=public,
         TRUSTED_HOSTS="tracker.test",
