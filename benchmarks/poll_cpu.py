@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.load import Client, CpuMeter, database, percentile, start_server  # noqa: E402
+from benchmarks.load import CpuMeter, database, start_server  # noqa: E402
+from benchmarks.phones import Client, percentile  # noqa: E402
 
 
 async def draft_etag(port: int) -> tuple[str, str]:

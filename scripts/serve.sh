@@ -8,13 +8,22 @@
 # publish (TRACKER_PUSH_URL) and Pushpin's signing key (TRACKER_PUSH_KEY, made once and kept in
 # instance/pushpin/sig_key). Pushpin's config, run and log folders are in instance/pushpin/.
 # It says the address once requests get through Pushpin to gunicorn.
+#
+# For a load balancer and Prometheus: GET /healthz, /readyz and, from this machine (or with the
+# admin token), /metrics, added up over the workers (docs/configuration.md, "Health, metrics
+# and logs"); TRACKER_LOG_FORMAT=json makes every log line JSON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh serve
 .venv/bin/flask --app tracker db upgrade -d tracker/migrations
 port=${PORT:-8000}
+# the workers' metrics added up at each scrape of /metrics (docs/configuration.md, "Health,
+# metrics and logs"): a fresh folder for prometheus_client's files, given to gunicorn only
+metrics=${TRACKER_INSTANCE:-instance}/prometheus
+rm -rf "$metrics" && mkdir -p "$metrics"
 # 3 workers x 4 threads: the best measured here on 2 cores (docs/performance.md, "Many tables at once")
-gunicorn=(.venv/bin/gunicorn --workers 3 --threads 4 "tracker:create_app()")
+gunicorn=(env "PROMETHEUS_MULTIPROC_DIR=$(cd "$metrics" && pwd)" .venv/bin/gunicorn
+    -c python:tracker.gunicorn_conf --workers 3 --threads 4 "tracker:create_app()")
 if [ "${PUSH:-0}" != 1 ]; then
     exec "${gunicorn[@]}" --bind "0.0.0.0:$port"
 fi

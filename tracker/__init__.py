@@ -21,6 +21,8 @@ def create_app(overrides: dict | None = None) -> Flask:
     """The app. `overrides` replace settings (tests pass SQLALCHEMY_DATABASE_URI, TESTING…)."""
     from flask import Flask
 
+    from . import logs
+
     overrides = dict(overrides or {})
     # A thread waiting for the interpreter gets it after 1 ms instead of 5 while another one
     # computes (an import, a stats page): a quick request, which waits for it at each read
@@ -36,6 +38,7 @@ def create_app(overrides: dict | None = None) -> Flask:
     )
     instance.mkdir(parents=True, exist_ok=True)
     config.load(app, instance, overrides)
+    logs.configure(app.config["LOG_FORMAT"], app.name)  # before the app's logger is made
     _bind_extensions(app)
     _register_web(app)
     return app
@@ -67,7 +70,7 @@ def _register_web(app: Flask) -> None:
     from . import commands
     from .extensions import csrf
     from .present import templates
-    from .web import blueprints, errors, exports, language, public, security
+    from .web import blueprints, errors, exports, language, observe, public, security
 
     templates.configure(app.jinja_env)  # the filters and globals of every template
     language.register(app)  # the device's language, the switcher, Vary
@@ -80,6 +83,7 @@ def _register_web(app: Flask) -> None:
     commands.register(app)  # flask --app tracker sessions list / prune / owner, backup, restore
     errors.register(app)
     public.register(app)  # host check and proxy fix: in front of the draft polls
+    observe.install(app)  # request ids, metrics, /healthz /readyz /metrics: in front of all
 
 
 def _sqlite_pragmas(engine) -> None:

@@ -63,6 +63,9 @@ def defaults(instance: Path) -> dict:
         # pages poll), and its sig_key, which tells its requests apart
         PUSH_URL=os.environ.get("TRACKER_PUSH_URL") or None,
         PUSH_KEY=os.environ.get("TRACKER_PUSH_KEY") or None,
+        # "json": every log line one JSON object with its request's id, and an access line per
+        # request (tracker/logs.py); "plain": Flask's logging, no access lines
+        LOG_FORMAT=os.environ.get("TRACKER_LOG_FORMAT") or "plain",
     )
 
 
@@ -105,6 +108,7 @@ def load(app, instance: Path, overrides: dict) -> None:
     public_server(app.config)
     # an unknown zone stops the start, naming the setting (not the first page that shows a time)
     app.config["TIME_ZONE"] = zone_named(app.config["TIME_ZONE"]).key
+    app.config["LOG_FORMAT"] = log_format(app.config["LOG_FORMAT"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = persistent_secret(instance / "secret_key")
 
@@ -140,6 +144,14 @@ def proxy_count(value) -> int:
     if text.isdigit():
         return int(text)
     raise ValueError(f"TRUST_PROXY must be 0, 1 or the number of proxies, not {value!r}")
+
+
+def log_format(value: str) -> str:
+    """LOG_FORMAT read and checked: "plain" or "json"."""
+    text = str(value).strip().lower()
+    if text not in ("plain", "json"):
+        raise ValueError(f"TRACKER_LOG_FORMAT must be plain or json, not {value!r}")
+    return text
 
 
 def database_url(url: str) -> str:

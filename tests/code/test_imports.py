@@ -14,11 +14,13 @@ LAYERS = {
     "engine": set(),
     "clock": set(),
     "config": {"clock"},
+    "metrics": set(),
+    "logs": set(),
     "extensions": set(),
     "models": {"engine", "extensions"},
     "exchange": {"engine"},
-    "core": {"engine", "models", "extensions", "exchange", "clock", "fast_path"},
-    "fast_path": {"engine", "core", "web", "extensions"},
+    "core": {"engine", "models", "extensions", "exchange", "clock", "fast_path", "metrics"},
+    "fast_path": {"engine", "core", "web", "extensions", "metrics"},
     "push": {"models", "extensions"},
     "present": {"engine", "models", "core", "exchange", "clock", "config"},
     "documents": {
@@ -30,10 +32,11 @@ LAYERS = {
         "clock",
         "config",
         "extensions",
+        "metrics",
     },
     "web": {
         *("engine", "models", "core", "exchange", "present", "documents"),
-        *("clock", "config", "extensions", "fast_path", "push"),
+        *("clock", "config", "extensions", "fast_path", "push", "metrics", "logs"),
     },
 }
 

@@ -6,6 +6,7 @@ another way, a settle, a restore in place or a session deleted."""
 import json
 
 from tests.support.drafts import url
+from tests.support.middleware import fast_path_of
 from tests.support.records import DRAW, TALON
 from tracker.core import get_session
 from tracker.core.draft import writes as drafts
@@ -21,7 +22,7 @@ class Worker:
     front of the app, counting what reaches the app."""
 
     def __init__(self, app):
-        inner = app.wsgi_app.wsgi_app  # the Flask app behind the real middleware
+        inner = fast_path_of(app).wsgi_app  # the Flask app behind the real middleware
         self.calls = 0
 
         def counted(environ, start_response):

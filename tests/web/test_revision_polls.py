@@ -6,8 +6,8 @@ does not answer goes on to the app."""
 from werkzeug.test import Client
 
 from tests.support.forms import pin_and_unlock
+from tests.support.middleware import fast_path_of
 from tests.support.records import TALON
-from tracker.fast_path.polls import DraftPolls
 
 
 def poll(token):
@@ -16,8 +16,7 @@ def poll(token):
 
 def same(app, path, headers=None):
     """The middleware's answer and the app's own (the WSGI app behind it), side by side."""
-    polls = app.wsgi_app
-    assert isinstance(polls, DraftPolls)
+    polls = fast_path_of(app)
     fast = Client(polls).get(path, headers=headers or {})
     slow = Client(polls.wsgi_app).get(path, headers=headers or {})
     assert fast.status_code == slow.status_code

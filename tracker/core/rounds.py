@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from .. import metrics
 from ..engine import Problem, RoundError, add_round, canonical_record, replay
 from ..engine.messages import N_
 from ..exchange.rounds_in import MAX_ROUNDS
@@ -153,15 +154,17 @@ def _repeated_edit(game: GameSession, submission: Submission) -> Saved | None:
 
 def _save(game: GameSession, submission: Submission, checked: Checked) -> Saved:
     first = [checked]  # checked in this transaction; a retry on a fresh state checks again
+    added: list[Round] = []
 
     def change():
         check_open(game)
         now = first.pop() if first else check_round(game, submission.record)
         repeats.check_still_new(game, submission, now)  # a retry: a round saved meanwhile
         version = game.revision + 1
-        db.session.add(
+        added.append(
             Round(session_id=game.id, number=now.number, record=now.record, version=version)
         )
+        db.session.add(added[-1])
         after = history.round_state(now.record, now.result) | (submission.how or {})
         history.note(game, history.ROUND_SAVED, submission.access.by, round=now.number, after=after)
         if submission.then is not None:
@@ -169,6 +172,9 @@ def _save(game: GameSession, submission: Submission, checked: Checked) -> Saved:
         return Saved(now.number, now.result, now.ledger, version), now.ledger
 
     answer = commit(game, change, idem=submission.idem)
+    # committed, unless a copy of this request committed first (the row was rolled back)
+    if added and added[-1] in db.session:
+        metrics.round_saved("new")
     if submission.idem is None:
         return answer
     return Saved(answer[1]["number"], answer=answer)
@@ -198,7 +204,9 @@ def _edit(game: GameSession, submission: Submission, checked: Checked) -> Saved:
         round_.updated_at = utcnow()
         return Saved(number, now.result, now.ledger, round_.version), now.ledger
 
-    return commit(game, change)
+    saved = commit(game, change)
+    metrics.round_saved("edit")
+    return saved
 
 
 def conflict_of(game: GameSession, error: VersionConflict) -> Conflict:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from .. import metrics
 from . import pdf_cache
 from .render import Limits, RenderFailed, render_html_pdf, render_pdf
 
@@ -81,20 +82,26 @@ class Printer:
     def _cached_or_printed(self, key: tuple, produce: Callable[[], bytes]) -> bytes:
         pdf = pdf_cache.cached_pdf(self.folder, *key)
         if pdf is not None:
+            metrics.pdf_rendered("cached")
             return pdf
         if pdf_cache.failed_recently(self.folder, *key):
+            metrics.pdf_rendered("refused")
             raise TooLarge
         lock = pdf_cache.render_lock(self.folder, *key)
         if lock is None:
             return self._wait_for_other(key)
         try:
             pdf = pdf_cache.cached_pdf(self.folder, *key)  # printed while we took the lock
-            return pdf if pdf is not None else self._print(key, produce)
+            if pdf is not None:
+                metrics.pdf_rendered("cached")
+                return pdf
+            return self._print(key, produce)
         finally:
             pdf_cache.release(lock)
 
     def _print(self, key: tuple, produce: Callable[[], bytes]) -> bytes:
         if self._slots is None or not self._slots.acquire(blocking=False):
+            metrics.pdf_rendered("busy")
             raise Busy
         try:
             self.started += 1
@@ -102,10 +109,12 @@ class Printer:
         except RenderFailed as failed:
             log.warning("%s", failed)
             pdf_cache.mark_failed(self.folder, *key)
+            metrics.pdf_rendered("failed")
             raise TooLarge from failed
         finally:
             self._slots.release()
         pdf_cache.store_pdf(self.folder, *key, pdf)
+        metrics.pdf_rendered("printed")
         return pdf
 
     def _wait_for_other(self, key: tuple) -> bytes:
@@ -115,7 +124,10 @@ class Printer:
             time.sleep(0.1)
             pdf = pdf_cache.cached_pdf(self.folder, *key)
             if pdf is not None:
+                metrics.pdf_rendered("cached")
                 return pdf
-            if pdf_cache.failed_recently(self.folder, *key):
+            if pdf_cache.failed_recently(self.folder, *key):  # its print failed: counted there
+                metrics.pdf_rendered("refused")
                 raise TooLarge
+        metrics.pdf_rendered("busy")
         raise Busy

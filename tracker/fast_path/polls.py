@@ -32,6 +32,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from ..core.draft.tags import revision_tag
+from ..metrics import ROUTE
 from ..web.language import COOKIE, DEFAULT, VARY, choose
 from ..web.security import RAW_HEADERS as SECURITY_HEADERS
 from . import configure
@@ -41,6 +42,8 @@ DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
 ONE_TAG = re.compile(r'\s*"([0-9]{1,20}\.[0-9]{1,20})"\s*')  # what seat_sync.js sends
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
+# the routes of the polls answered here, as the metrics name them (the apps' URL rules)
+DRAFT_ROUTE, REVISION_ROUTE = "/api/sessions/<token>/draft", "/api/sessions/<token>/revision"
 
 
 RAW_HEADERS = [*SECURITY_HEADERS, VARY]  # as the app's answers: the language may change them
@@ -108,6 +111,7 @@ class DraftPolls:
     def __call__(self, environ, start_response):
         answer = self._revision(environ)
         if answer is not None:
+            environ[ROUTE] = REVISION_ROUTE
             start_response(*answer[:2])
             return answer[2]
         found = self._draft_get(environ)
@@ -116,10 +120,12 @@ class DraftPolls:
         if tag is not None:
             etag = ("ETag", f'"{tag}"')
             if seen and parse_etags(seen).contains_weak(tag):  # W/"…" too, as RFC 9110
+                environ[ROUTE] = DRAFT_ROUTE
                 start_response("304 NOT MODIFIED", [etag, *RAW_HEADERS])
                 return []
             body = body or self.answers.get(found, tag)
             if body is not None and english(environ):  # stored answers are English
+                environ[ROUTE] = DRAFT_ROUTE
                 length = ("Content-Length", str(len(body)))
                 kind = ("Content-Type", "application/json")
                 start_response("200 OK", [kind, length, etag, *RAW_HEADERS])

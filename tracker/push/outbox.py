@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from flask import current_app, has_app_context
-from sqlalchemy import event
+from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session
 
 from ..models import Barkada, GameSession, PushOutbox, RoundDraft
@@ -36,6 +36,11 @@ def listen() -> None:
         event.listen(Session, "after_commit", _committed)
         event.listen(Session, "after_soft_rollback", _dropped)
         _listening = True
+
+
+def waiting(connection) -> int:
+    """How many rows the outbox holds: changes not yet published (or not yet deleted)."""
+    return connection.execute(select(func.count()).select_from(PushOutbox.__table__)).scalar()
 
 
 def _courier():

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
 
+from .. import metrics
 from ..core import InputError, NotFound
 from ..engine import Problem
 from ..present.failures import BUG, DEFAULT_DESCRIPTIONS, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
@@ -53,6 +54,7 @@ def register(app) -> None:
     def crash(error: Exception):
         if unavailable(error):
             app.logger.warning("database unavailable: %s", error)
+            metrics.database_failed()
             answer, code = _answer(503, UNAVAILABLE)
             answer = app.make_response((answer, code))
             answer.headers["Retry-After"] = str(RETRY_AFTER)

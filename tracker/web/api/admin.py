@@ -20,14 +20,20 @@ def allowed(header: str | None) -> bool:
     configured = current_app.config.get("ADMIN_TOKEN")
     if not header or not configured:
         return False
-    scheme, _space, given = header.strip().partition(" ")
-    right = scheme.lower() == "bearer" and hmac.compare_digest(
-        given.strip().encode("utf-8", "surrogatepass"), str(configured).encode()
-    )
-    if not right:
+    if not bearer(header, configured):
         message = _("wrong admin token: send Authorization: Bearer <the server's admin token>")
         raise InputError([Problem("Authorization", message)], 403)
     return True
+
+
+def bearer(header: str | None, token) -> bool:
+    """Does `header` (Authorization) say `Bearer <token>`? Compared in constant time."""
+    scheme, _space, given = (header or "").strip().partition(" ")
+    return (
+        bool(token)
+        and scheme.lower() == "bearer"
+        and hmac.compare_digest(given.strip().encode("utf-8", "surrogatepass"), str(token).encode())
+    )
 
 
 def seed_of(idempotency_key: str) -> bytes:
