@@ -97,7 +97,8 @@ python=$app/.venv/bin/python
 
 # PostgreSQL: a role and a database of the service user's name (peer authentication)
 systemctl enable --now --quiet postgresql
-as_postgres() { runuser -u postgres -- "$@"; }
+# (from /: postgres may not enter this checkout, in /root say, and psql would complain of it)
+as_postgres() { (cd / && runuser -u postgres -- "$@"); }
 if [ "$(as_postgres psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$user'")" != 1 ]; then
     as_postgres createuser "$user"
     changed+=(database)
