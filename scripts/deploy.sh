@@ -127,11 +127,14 @@ if has /etc/systemd/system/; then
     systemctl daemon-reload
 fi
 
-# The migrations, once, before the new code serves, with the service's own settings
+# The migrations, once, before the new code serves, with the service's own settings but no
+# TRACKER_PUSH_URL: with it, the app's push courier would start in this command too and sweep
+# an outbox table the migrations have not made yet
 say "migrating the database"
 systemd-run --quiet --wait --pipe --collect --uid="$user" --gid="$user" \
     -p EnvironmentFile="$etc/tongits.env" -p WorkingDirectory="$app" \
-    "$app/.venv/bin/flask" --app tracker db upgrade -d tracker/migrations
+    /usr/bin/env TRACKER_PUSH_URL= "$app/.venv/bin/flask" --app tracker \
+    db upgrade -d tracker/migrations
 
 # (re)start what changed; start what is not running
 restart() {  # restart UNIT WHEN: restarted when WHEN held, started when not running
