@@ -53,7 +53,18 @@ fi
 [ -d /run/systemd/system ] || { echo "this machine does not run systemd" >&2; exit 1; }
 
 say() { echo "== $*"; }
-changed=()  # what this run changed, for the restarts and the last line
+# What this run changed, for the restarts and the last line; each also noted in $pending until
+# the app is ready, so that a run stopped midway (a download failed, a unit would not start)
+# leaves its changes to the next run, which restarts for them: written files are not written
+# again, and their restarts would otherwise never come.
+changed=()
+pending=$etc/.deploy-pending
+install -d -m 0755 "$etc"
+if [ -s "$pending" ]; then
+    mapfile -t changed <"$pending"
+    say "an earlier run stopped midway: what it changed is restarted for too"
+fi
+change() { changed+=("$1"); echo "$1" >>"$pending"; }
 
 need=()
 for package in caddy postgresql pushpin rsync; do
@@ -63,13 +74,13 @@ if [ ${#need[@]} -gt 0 ]; then
     say "installing Debian packages: ${need[*]}"
     apt_get update
     apt_get install -y --no-install-recommends "${need[@]}"
-    changed+=(packages)
+    change packages
 fi
 
 if ! id -u "$user" >/dev/null 2>&1; then
     say "adding the service user $user"
     useradd --system --user-group --home-dir /var/lib/tongits --shell /usr/sbin/nologin "$user"
-    changed+=(user)
+    change user
 fi
 install -d -m 0755 "$etc" "$app"
 install -d -o "$user" -g "$user" -m 0750 /var/lib/tongits
@@ -79,7 +90,7 @@ for kept in domain email; do
     [ $kept = email ] && value=$email
     if [ "$(cat "$etc/$kept" 2>/dev/null || true)" != "$value" ]; then
         echo "$value" >"$etc/$kept"
-        changed+=("$kept")
+        change "$kept"
     fi
 done
 
@@ -90,7 +101,7 @@ if [ "$source_dir" != "$app" ]; then
     copied=$(rsync -a --delete --checksum --itemize-changes --filter=':- .gitignore' \
         --exclude=/.git --exclude=/.venv --exclude=/.cache --exclude=/instance \
         "$source_dir/" "$app/")
-    [ -z "$copied" ] || { say "code copied to $app"; changed+=(code); }
+    [ -z "$copied" ] || { say "code copied to $app"; change code; }
 fi
 (cd "$app" && bash scripts/setup.sh serve | sed 's/^/   /')
 python=$app/.venv/bin/python
@@ -101,11 +112,11 @@ systemctl enable --now --quiet postgresql
 as_postgres() { (cd / && runuser -u postgres -- "$@"); }
 if [ "$(as_postgres psql -tAc "SELECT 1 FROM pg_roles WHERE rolname = '$user'")" != 1 ]; then
     as_postgres createuser "$user"
-    changed+=(database)
+    change database
 fi
 if [ "$(as_postgres psql -tAc "SELECT 1 FROM pg_database WHERE datname = '$user'")" != 1 ]; then
     as_postgres createdb --owner "$user" "$user"
-    changed+=(database)
+    change database
 fi
 
 # The files: settings, Pushpin's config, the units, the Caddyfile (only those that differ)
@@ -114,14 +125,14 @@ mapfile -t written < <(cd "$app" && "$python" -m tracker.deploy write --domain "
 chgrp "$user" "$etc/tongits.env" "$etc/pushpin/pushpin.conf" "$etc/pushpin/routes"
 for path in "${written[@]}"; do
     say "wrote $path"
-    changed+=("$path")
+    change "$path"
 done
 has() { [[ " ${changed[*]} " == *"$1"* ]]; }
 
 # Debian's own Pushpin service would take the same ports: ours runs in its place
 if systemctl is-enabled --quiet pushpin 2>/dev/null; then
     systemctl disable --now --quiet pushpin
-    changed+=(pushpin)
+    change pushpin
 fi
 if has /etc/systemd/system/; then
     systemctl daemon-reload
@@ -167,3 +178,4 @@ if [ ${#changed[@]} = 0 ]; then
 else
     echo "Ready: https://$domain/ (the first visit may wait a few seconds for its certificate)"
 fi
+rm -f "$pending"
