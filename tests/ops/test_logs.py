@@ -60,7 +60,7 @@ def test_every_line_of_a_request_carries_its_id_and_one_access_line(json_lines, 
     assert [line["request_id"] for line in access] == ["ops-1", "ops-2", "ops-3"]
     first = access[0]
     assert first["method"] == "POST" and first["route"] == "/api/sessions"
-    assert first["path"] == "/api/sessions" and first["status"] == 201
+    assert first["status"] == 201 and "path" not in first  # a path names a session's token: the key to it
     assert isinstance(first["duration_ms"], float) and first["remote_addr"] == "127.0.0.1"
     assert first["level"] == "INFO" and first["time"]
     assert access[1]["route"] == "/s/<token>" and access[1]["status"] == 200
@@ -69,6 +69,7 @@ def test_every_line_of_a_request_carries_its_id_and_one_access_line(json_lines, 
     assert warned[0]["level"] == "WARNING" and warned[0]["logger"] == "tracker"
     text = json.dumps(found)
     assert "secret=query" not in text and "Ana" not in text  # no query string, no body
+    assert token not in text
 
 
 def test_plain_logs_are_as_before_no_access_lines(app, client, caplog):

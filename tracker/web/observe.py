@@ -6,9 +6,10 @@ last, so it runs before the host check, the proxy fix, the client limit and the 
 - It is counted and timed by route (tracker/metrics.py): the Flask URL rule that answered it
   (noted in the environ when Flask is done with it), the fast path's route for the polls it
   answers (fast_path/polls.py), "other" for anything else (a 404, a host refused).
-- With LOG_FORMAT=json, one access line (logger `tracker.access`): method, route, path (never
-  the query string, never the body), status, duration_ms, remote_addr as the app sees it
-  (after TRUST_PROXY's fix), and the request id.
+- With LOG_FORMAT=json, one access line (logger `tracker.access`): method, route (the rule,
+  `/s/<token>/rounds`: never the path, whose token is the key to a session, nor the query
+  string or the body), status, duration_ms, remote_addr as the app sees it (after
+  TRUST_PROXY's fix), and the request id.
 - GET /healthz and /readyz (health.py) are answered here, whatever the Host header.
 - GET /metrics is answered here to a scraper on the loopback that no proxy passed on (no
   X-Forwarded-For, Forwarded, X-Real-IP, X-Forwarded-Proto, nor Pushpin's Grip-Sig: a request
@@ -121,7 +122,6 @@ class Observed:
             fields = {
                 "method": method,
                 "route": route,
-                "path": environ.get("PATH_INFO", ""),
                 "status": int(status),
                 "duration_ms": round(seconds * 1000, 2),
                 "remote_addr": environ.get("REMOTE_ADDR"),
