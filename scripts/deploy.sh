@@ -98,9 +98,13 @@ done
 # its commit; then its .venv and Pyodide (scripts/setup.sh, which installs only what is missing)
 release=$(git -C "$source_dir" rev-parse --short=12 HEAD 2>/dev/null || echo "")
 if [ "$source_dir" != "$app" ]; then
-    copied=$(rsync -a --delete --checksum --itemize-changes --filter=':- .gitignore' \
-        --exclude=/.git --exclude=/.venv --exclude=/.cache --exclude=/instance \
-        "$source_dir/" "$app/")
+    # a change is a file made, changed or deleted: not a folder's time (Python's __pycache__ and
+    # the translations' .mo made in either folder change it), nor a file's time alone (a fresh
+    # clone's files are all new by their times)
+    itemized=$(rsync -a --omit-dir-times --delete --checksum --itemize-changes \
+        --filter=':- .gitignore' --exclude=/.git --exclude=/.venv --exclude=/.cache \
+        --exclude=/instance "$source_dir/" "$app/")
+    copied=$(grep -v -E '^\.[^ ]\.\.t\.+ ' <<<"$itemized" || true)
     [ -z "$copied" ] || { say "code copied to $app"; change code; }
 fi
 (cd "$app" && bash scripts/setup.sh serve | sed 's/^/   /')
