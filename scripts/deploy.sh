@@ -176,7 +176,7 @@ elif ! systemctl is-active --quiet caddy; then
 fi
 
 # ready: the app answers through its own health check (database, migrations, Pushpin)
-"$python" -m tracker.deploy wait http://127.0.0.1:8000/readyz --seconds 90
+(cd "$app" && "$python" -m tracker.deploy wait http://127.0.0.1:8000/readyz --seconds 90)
 if [ ${#changed[@]} = 0 ]; then
     echo "Nothing changed: https://$domain/ was already so."
 else
