@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/deploy.sh, checked end to end on a real systemd: a Debian container (systemd-nspawn)
 # boots, gets this checkout, and is deployed to as a fresh server would be; then deploy.sh runs
-# again (it must change and restart nothing), a hand-edited Caddyfile is put back, and
-# `--update` ships a new commit. It prints each check, then stops the container.
+# again (it must change and restart nothing), a hand-edited Caddyfile is put back, `--update`
+# ships a new commit, a run stopped midway is made good by the next, and the container reboots
+# into a ready app. It prints each check, then stops the container.
 #
 #   bash scripts/deploy_check.sh [--reuse] [--worktree]     (as root)
 #
@@ -78,14 +79,26 @@ if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
 fi
 
 # --- boot ---------------------------------------------------------------------------------
-say "booting the container"
-systemd-nspawn --boot --register=no --keep-unit --machine=deploytest --directory="$root" \
-    --bind-ro="$source_dir:/src" --console=passive >"$machines/deploytest.console.log" 2>&1 &
-nspawn=$!
-leader=""
+nspawn="" leader=""
 inside() {  # inside COMMAND...: run it in the container, as root, with a clean environment
     nsenter --target "$leader" --all env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+}
+boot() {  # the container booted, its systemd running ($state)
+    say "booting the container"
+    systemd-nspawn --boot --register=no --keep-unit --machine=deploytest --directory="$root" \
+        --bind-ro="$source_dir:/src" --console=passive >>"$machines/deploytest.console.log" 2>&1 &
+    nspawn=$!
+    leader=""
+    for _ in $(seq 30); do
+        leader=$(pgrep -P "$nspawn" -x systemd || true)
+        [ -n "$leader" ] && break
+        sleep 1
+    done
+    [ -n "$leader" ] || { cat "$machines/deploytest.console.log" >&2; exit 1; }
+    state=$(inside timeout 120 systemctl is-system-running --wait || true)
+    say "the container's systemd: $state"
+    [ "$state" = running ] || [ "$state" = degraded ]
 }
 stop() {
     [ -n "$nspawn" ] || return 0
@@ -94,18 +107,11 @@ stop() {
     for _ in $(seq 60); do kill -0 "$nspawn" 2>/dev/null || break; sleep 1; done
     kill "$nspawn" 2>/dev/null || true  # asks the container's systemd to halt
     wait "$nspawn" 2>/dev/null || true
-    nspawn=""
+    nspawn="" leader=""
 }
 trap stop EXIT
-for _ in $(seq 30); do
-    leader=$(pgrep -P "$nspawn" -x systemd || true)
-    [ -n "$leader" ] && break
-    sleep 1
-done
-[ -n "$leader" ] || { cat "$machines/deploytest.console.log" >&2; exit 1; }
-state=$(inside timeout 120 systemctl is-system-running --wait || true)
-say "the container's systemd: $state"
-[ "$state" = running ] || [ "$state" = degraded ] || exit 1
+: >"$machines/deploytest.console.log"
+boot || exit 1
 inside update-ca-certificates >/dev/null 2>&1 || true
 
 # --- the code -----------------------------------------------------------------------------
@@ -292,6 +298,17 @@ check "the next run restarts for what the stopped one changed" \
 check "... and ends ready, the release the new commit's" inside grep -qx "TRACKER_RELEASE=$head" \
     /etc/tongits/tongits.env
 check "/readyz answers ready after it" ready
+
+# a reboot: what deploy.sh enabled comes up by itself, in order
+stop
+boot || true
+check "after a reboot, the container's systemd is running (no unit failed)" [ "$state" = running ]
+for unit in "${units[@]}" postgresql; do
+    check "... $unit is active" inside systemctl is-active --quiet "$unit"
+done
+waited() { inside /opt/tongits/.venv/bin/python -m tracker.deploy wait \
+    http://127.0.0.1:8000/readyz --seconds 60; }
+check "... and /readyz answers ready" waited
 
 echo "$checks checks, $failed failed"
 [ "$failed" = 0 ]
