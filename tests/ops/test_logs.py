@@ -54,13 +54,15 @@ def test_every_line_of_a_request_carries_its_id_and_one_access_line(json_lines, 
     assert answer.status_code == 201 and answer.headers["X-Request-Id"] == "ops-1"
     token = answer.get_json()["id"]
     client.get(f"/s/{token}", headers={"X-Request-Id": "ops-2"})
+    for check in ("/healthz", "/readyz"):  # a load balancer's, every 2 s: not logged
+        assert client.get(check, headers={"X-Request-Id": "quiet"}).status_code == 200
     assert away.test_client().get("/", headers={"X-Request-Id": "ops-3"}).status_code == 503
     found = lines()
     access = [line for line in found if line["logger"] == "tracker.access"]
     assert [line["request_id"] for line in access] == ["ops-1", "ops-2", "ops-3"]
     first = access[0]
     assert first["method"] == "POST" and first["route"] == "/api/sessions"
-    assert first["status"] == 201 and "path" not in first  # a path names a session's token: the key to it
+    assert first["status"] == 201 and "path" not in first  # a path names a session's token
     assert isinstance(first["duration_ms"], float) and first["remote_addr"] == "127.0.0.1"
     assert first["level"] == "INFO" and first["time"]
     assert access[1]["route"] == "/s/<token>" and access[1]["status"] == 200

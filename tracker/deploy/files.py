@@ -84,12 +84,13 @@ def caddyfile(plan: Plan) -> str:
 
 def _proxy(nodes: tuple[str, ...], matcher: str, *more: str) -> str:
     """A reverse_proxy to `nodes`: a node that fails its health check (GET /healthz every 2 s)
-    or a request (for 3 s) is left out, and a request that found no node up is tried for 5 s
-    more. /healthz, not /readyz: a database or Pushpin away is every node's, and leaving them
-    all out would answer nothing at all instead of the app's own "nothing was saved"."""
+    or a request (for 3 s) is left out, and a request that finds no node up waits for one for
+    10 s (gunicorn restarted by an update is back within about that). /healthz, not /readyz: a
+    database or Pushpin away is every node's, and leaving them all out would answer nothing at
+    all instead of the app's own "nothing was saved"."""
     lines = [
         *more,
-        "lb_try_duration 5s",
+        "lb_try_duration 10s",
         "fail_duration 3s",
         "health_uri /healthz",
         "health_interval 2s",
@@ -117,6 +118,8 @@ def pushpin_config(plan: Plan, key: str) -> dict[str, str]:
         run=Path("/run/tongits-pushpin"),
         log=Path("/var/log/tongits-pushpin"),
     )
+    # warnings only: at its default level Pushpin logs every request, health checks included
+    text = text.replace("\nlog_level=2\n", "\nlog_level=1\n")
     return {"pushpin.conf": text, "routes": f"* {target}\n"}
 
 

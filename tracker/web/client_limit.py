@@ -4,6 +4,11 @@ client sending many requests together cannot take every thread from the other ta
 public server behind a proxy, TRUST_PROXY must name it (the address is then the phone's, as
 for the PIN limits). The seat page sends a write answered 429 again; the one-phone page keeps
 its taps and says they are not sent yet.
+
+The files a page is made of are not counted: its scripts, styles and icons, the service
+worker and manifest, Pyodide and the engine's files. A phone asks for a dozen of them at once
+(all together over HTTP/2), and refusing them left the page without its scripts and the
+service worker unregistered; they are files read, not work done for the client.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import threading
 from werkzeug.wsgi import ClosingIterator
 
 RETRY_AFTER = "1"  # second
+FILES = ("/static/", "/offline/pyodide/", "/offline/engine/")  # a page's files, by their prefix
+ROOT_FILES = ("/sw.js", "/manifest.webmanifest", "/offline/engine_worker.js")
 MESSAGE = "too many requests at once from this address: try again in a second"
 
 
@@ -26,6 +33,8 @@ class ClientLimit:
         self._lock = threading.Lock()
 
     def __call__(self, environ, start_response):
+        if _a_file(environ):
+            return self.wsgi_app(environ, start_response)
         address = environ.get("REMOTE_ADDR") or "unknown"
         with self._lock:
             held = self._counts.get(address, 0)
@@ -46,6 +55,13 @@ class ClientLimit:
                 self._counts.pop(address, None)
             else:
                 self._counts[address] = held
+
+
+def _a_file(environ) -> bool:
+    path = environ.get("PATH_INFO", "")
+    return environ.get("REQUEST_METHOD") in ("GET", "HEAD") and (
+        path.startswith(FILES) or path in ROOT_FILES
+    )
 
 
 PAGE = (

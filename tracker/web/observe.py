@@ -78,6 +78,9 @@ def _reader(engine):
     return read
 
 
+QUIET = ("/healthz", "/readyz")
+
+
 class Observed:
     """WSGI middleware: `app.wsgi_app = Observed(app.wsgi_app, health, backlog, token, json)`."""
 
@@ -118,7 +121,9 @@ class Observed:
         route = environ.get(metrics.ROUTE) or metrics.OTHER
         method = environ.get("REQUEST_METHOD", "")
         metrics.request_answered(route, method, status, seconds)
-        if self.access_lines:
+        # a load balancer's health checks (every 2 s a node) are counted, not logged: their
+        # lines would be most of the log
+        if self.access_lines and route not in QUIET:
             fields = {
                 "method": method,
                 "route": route,
