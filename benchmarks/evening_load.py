@@ -51,7 +51,8 @@ SHOWN = re.compile(rb'id="ledger"[^>]*data-revision="(\d+)"')
 
 
 async def evening_tables(pool, tokens, records, until, samples, args) -> dict:
-    """args.stream_port: Pushpin's, with --push (the phones' streams)."""
+    """args.stream_port: Pushpin's, with --push (the phones' streams); args.publish_port: its
+    publish port (the probe's)."""
     port = args.stream_port
     polls, saves, errors = samples["polls"], samples["saves"], samples["errors"]
     rounds, spread = [], []
@@ -72,7 +73,7 @@ async def evening_tables(pool, tokens, records, until, samples, args) -> dict:
         samples["streams"] = []  # the streams open, each second of the timed part
         tasks.append(count_streams(samples["tally"], samples["streams"], polls.timed_from, until))
         samples["probes"] = {name: Samples(polls.timed_from) for name in PROBES}
-        tasks.append(probe(args.backend_port, port, until, samples["probes"]))
+        tasks.append(probe(args.backend_port, port, until, samples["probes"], args.publish_port))
     await asyncio.gather(*tasks)
     print_spread(rounds, spread)
     return {**samples, "spread": spread}

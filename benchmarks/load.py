@@ -27,6 +27,8 @@ a realistic ledger to render. Two ways of watching (--mode):
   `--streams-only`: only the streams through Pushpin, every other request straight to
   gunicorn, as a front proxy routing only …/events to Pushpin does (docs/deploy.md).
   `--pushpin-loglevel 1`: Pushpin logs warnings only (2, its default, a line per request).
+  benchmarks/cluster.py runs this evening through a cluster behind Caddy instead (one app node
+  or two, as many Pushpin nodes).
 
 Prints for each N: p50/p99 of the watching requests and of the writes, errors, CPU of the
 server, PostgreSQL, the load generator and the whole machine (other work included) over the
@@ -101,6 +103,7 @@ from benchmarks.phones import (  # noqa: E402
 )
 from benchmarks.push_front import pushpin_config, start_pushpin, stop_pushpin  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
+from tracker.push.pushpin import PUBLISH_PORT  # noqa: E402
 
 PAGE_EVERY, REVISION_EVERY, SAVE_EVERY = 5.0, 3.0, 30.0
 
@@ -317,13 +320,23 @@ class CpuMeter:
     every PostgreSQL process on this machine (other databases' included; the postmaster's exited
     backends too), this load generator, the whole machine."""
 
+    names = ("server", "pushpin", "postgres")  # what `owner` sorts the processes into
+
     def __init__(self, server_pid: int, pushpin_pid: int | None = None):
         self.server_pid, self.pushpin_pid = server_pid, pushpin_pid
         self.start = self.read()
 
+    def owner(self, pid: int, ppid: int, session: int, name: str) -> str | None:
+        """Whose process `pid` is: one of `names`, or None (not counted apart)."""
+        if self.server_pid in (pid, ppid):
+            return "server"
+        if self.pushpin_pid is not None and session == self.pushpin_pid:
+            return "pushpin"
+        return "postgres" if name.startswith("postgres") else None
+
     def read(self) -> dict:
         ticks = os.sysconf("SC_CLK_TCK")
-        server = postgres = pushpin = 0.0
+        used = dict.fromkeys(self.names, 0.0)
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
                 text = stat.read_text()
@@ -331,23 +344,18 @@ class CpuMeter:
                 continue
             name, fields = text[text.index("(") + 1 : text.rindex(")")], text.rsplit(")", 1)[1]
             fields = fields.split()
-            pid, ppid = int(stat.parent.name), int(fields[1])
-            used = (int(fields[11]) + int(fields[12])) / ticks
-            if self.server_pid in (pid, ppid):
-                server += used
-            elif self.pushpin_pid is not None and int(fields[3]) == self.pushpin_pid:
-                pushpin += used
-            elif name.startswith("postgres"):
+            owner = self.owner(int(stat.parent.name), int(fields[1]), int(fields[3]), name)
+            if owner is not None:
+                used[owner] += (int(fields[11]) + int(fields[12])) / ticks
+            if owner == "postgres":
                 # with its exited children's (the postmaster's): backends come and go when a
                 # pool makes connections beyond its size, as the push path's do
-                postgres += used + (int(fields[13]) + int(fields[14])) / ticks
+                used[owner] += (int(fields[13]) + int(fields[14])) / ticks
         me = resource.getrusage(resource.RUSAGE_SELF)
         busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
         idle = int(busy[3]) + int(busy[4])
         return {
-            "server": server,
-            "pushpin": pushpin,
-            "postgres": postgres,
+            **used,
             "generator": me.ru_utime + me.ru_stime,
             "machine": (sum(int(x) for x in busy) - idle) / ticks,
             "wall": time.monotonic(),
@@ -356,8 +364,9 @@ class CpuMeter:
     def shares(self) -> dict:
         """Each one's CPU over the interval, in % of one core (the machine has os.cpu_count())."""
         end = self.read()
-        wall = end["wall"] - self.start["wall"]
-        return {name: 100 * (end[name] - self.start[name]) / wall for name in end if name != "wall"}
+        self.used = {name: end[name] - self.start[name] for name in end}  # s, "wall" included
+        wall = self.used["wall"]
+        return {name: 100 * self.used[name] / wall for name in end if name != "wall"}
 
 
 def outbox_rows(url: str) -> int:
@@ -385,6 +394,11 @@ def database(kind: str, instance: Path) -> str:
 
 
 def arguments():
+    return parser().parse_args()
+
+
+def parser() -> argparse.ArgumentParser:
+    """This benchmark's options (benchmarks/cluster.py adds its own)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 300])
     parser.add_argument("--seconds", type=float, default=60)
@@ -428,7 +442,7 @@ def arguments():
         default=(90.0, 150.0),
         help="draft: the seconds a round is played before its entry, at random in this range",
     )
-    return parser.parse_args()
+    return parser
 
 
 def report(count: int, args, out: dict, cpu: dict) -> bool:
@@ -536,13 +550,13 @@ def error_kinds(errors: list[str]) -> str:
     return ", ".join(f"{label} {n}" for label, n in sorted(counted.items(), key=lambda i: -i[1]))
 
 
-async def measured(port, tokens, records, args, pids) -> tuple[dict, dict]:
-    """The run, and the CPU used over its timed part (after the warm-up); `pids`: the server's
-    and Pushpin's (or None)."""
+async def measured(port, tokens, records, args, meter_of) -> tuple[dict, dict]:
+    """The run, and the CPU used over its timed part (after the warm-up); `meter_of()`: a
+    CpuMeter started then."""
 
     async def meter():
         await asyncio.sleep(WARMUP)
-        return CpuMeter(*pids)
+        return meter_of()
 
     started = asyncio.create_task(meter())
     out = await run_tables(port, tokens, records, args)
@@ -562,13 +576,14 @@ def main() -> None:
     pids = (server.pid, push["process"].pid if push else None)
     args.backend_port = port  # gunicorn's, for --push's probe
     args.stream_port = push["port"] if push else None
+    args.publish_port = PUBLISH_PORT  # Pushpin's, at offset 0 (push_front.py)
     if push and not args.streams_only:
         port = push["port"]  # every phone's request through Pushpin
     held = None
     try:
         for count in args.tables:
             tokens = asyncio.run(setup_tables(port, count, args.preload, records))
-            out, cpu = asyncio.run(measured(port, tokens, records, args, pids))
+            out, cpu = asyncio.run(measured(port, tokens, records, args, lambda: CpuMeter(*pids)))
             ok = report(count, args, out, cpu)
             if push:
                 print(f"     push_outbox rows left: {outbox_rows(url)}", flush=True)

@@ -218,12 +218,13 @@ async def _events(read, buffer: bytes, first):
             return
 
 
-async def probe(direct: int, through: int, until: float, timed: dict) -> None:
+async def probe(direct: int, through: int, until: float, timed: dict, publish: int) -> None:
     """Where a request's time goes: every PROBE_EVERY s the same small GET (the manifest)
     straight to gunicorn (port `direct`) and through Pushpin (`through`), and a publish to a
-    channel no page listens on (as the app's after each commit), timed into `timed`."""
+    channel no page listens on (as the app's after each commit) on Pushpin's port `publish`,
+    timed into `timed`."""
     timed_from = min(samples.timed_from for samples in timed.values())
-    ports = dict(zip(PROBES[:3], (direct, through, 5561), strict=True))
+    ports = dict(zip(PROBES[:3], (direct, through, publish), strict=True))
     clients = {name: Client(port) for name, port in ports.items()}
     body = {"items": [{"channel": "probe", "formats": {"http-stream": {"content": ":\n\n"}}}]}
     await asyncio.sleep(max(0.0, timed_from - time.monotonic()))
