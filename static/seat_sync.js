@@ -59,9 +59,10 @@
           function () { return { status: r.status, body: null }; });
       });
     }
-    /* a 503 (the database out of reach, the server busy) or 429 saved nothing: not a refusal
-       of what was tapped, which is sent again */
-    function notNow(answer) { return answer.status === 503 || answer.status === 429; }
+    /* a 503 (the database out of reach, the server busy) or 429 saved nothing, and a proxy's
+       502 or 504 says the app did not answer: not a refusal of what was tapped, which is sent
+       again (a write sets the seat's hand, so one that was stored after all is stored once) */
+    function notNow(answer) { return [429, 502, 503, 504].indexOf(answer.status) >= 0; }
     function locked(answer) {
       if (answer.status === 401 || answer.status === 403) { options.onLocked(); return true; }
       return false;

@@ -62,6 +62,8 @@ class Gunicorn:
                 "4",
                 "--worker-class",
                 "gthread",
+                "--keep-alive",  # longer than Caddy keeps an idle connection, as deployed
+                "75",
                 "--log-level",
                 "warning",
                 "tracker:create_app()",

@@ -121,9 +121,13 @@ def test_the_screen_stays_on_unless_this_phone_turns_it_off(phones, server):
     assert ana.evaluate("() => localStorage.getItem('tongits:wake')") is None
 
 
-def test_a_write_answered_503_is_sent_again_not_dropped(phones, server):
-    """A 503 (the database out of reach, the server busy) saved nothing: the seat page sends
-    the same tap again, and it is stored."""
+@pytest.mark.parametrize(
+    "status, body",
+    [(503, '{"errors": []}'), (502, "")],  # the app's "not now"; a proxy's bare 502
+)
+def test_a_write_answered_503_is_sent_again_not_dropped(phones, server, status, body):
+    """A 503 (the database out of reach, the server busy) saved nothing, and a proxy's 502
+    says the app did not answer: the seat page sends the same tap again, and it is stored."""
     token = seats.start(phones[0], server)
     ana = phones[0]
     seats.open_seats([ana], server, token)
@@ -134,7 +138,7 @@ def test_a_write_answered_503_is_sent_again_not_dropped(phones, server):
             route.continue_()
             return
         refused.append(route.request.url)
-        route.fulfill(status=503, content_type="application/json", body='{"errors": []}')
+        route.fulfill(status=status, content_type="application/json", body=body)
 
     ana.route("**/draft/seats/0", once)
     ana.locator(".picker [data-card='7S']").tap()

@@ -84,17 +84,19 @@ def caddyfile(plan: Plan) -> str:
 
 def _proxy(nodes: tuple[str, ...], matcher: str, *more: str) -> str:
     """A reverse_proxy to `nodes`: a node that fails its health check (GET /healthz every 2 s)
-    or a request (for 3 s) is left out, and a request that finds no node up waits for one for
-    10 s (gunicorn restarted by an update is back within about that). /healthz, not /readyz: a
-    database or Pushpin away is every node's, and leaving them all out would answer nothing at
-    all instead of the app's own "nothing was saved"."""
+    is left out, and a request that finds no node up, or whose node refused the connection,
+    waits and tries again for 10 s (gunicorn restarted by an update is back within about
+    that). /healthz, not /readyz: a database or Pushpin away is every node's, and leaving them
+    all out would answer nothing at all instead of the app's own "nothing was saved". Caddy
+    lets an idle connection to a node go after 30 s, before gunicorn does (75 s): one that
+    gunicorn closed first could be taken for a write, reset, and answered 502."""
     lines = [
         *more,
         "lb_try_duration 10s",
-        "fail_duration 3s",
         "health_uri /healthz",
         "health_interval 2s",
         "health_timeout 2s",
+        "transport http {\n\t\t\tkeepalive 30s\n\t\t}",
     ]
     head = " ".join(part for part in ("reverse_proxy", matcher, *nodes) if part)
     return head + " {\n" + "".join(f"\t\t{line}\n" for line in lines) + "\t}"
@@ -149,7 +151,8 @@ RuntimeDirectory=tongits
 StateDirectory=tongits
 ExecStartPre=/usr/bin/mkdir -p /run/tongits/metrics
 ExecStart={venv}/gunicorn --bind {plan.gunicorn} --workers {plan.workers} \\
-    --threads {plan.threads} --config python:tracker.gunicorn_conf "tracker:create_app()"
+    --threads {plan.threads} --keep-alive 75 \\
+    --config python:tracker.gunicorn_conf "tracker:create_app()"
 ExecReload=/bin/kill -HUP $MAINPID
 Restart=on-failure
 RestartSec=2
