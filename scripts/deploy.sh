@@ -163,10 +163,14 @@ restart() {  # restart UNIT WHEN: restarted when WHEN held, started when not run
         systemctl start "$unit"
     fi
 }
-yes_if() { if "$@"; then echo yes; else echo no; fi; }
-restart tongits-pushpin.service "$(yes_if has /etc/tongits/pushpin/ || has tongits-pushpin.service)"
-restart tongits.service "$(yes_if has code || has tongits.env || has tongits.service || has packages)"
-restart tongits-backup.timer "$(yes_if has tongits-backup.timer)"
+any() {  # any CHANGE...: "yes" when this run changed any of them, else "no"
+    local what
+    for what in "$@"; do has "$what" && { echo yes; return; }; done
+    echo no
+}
+restart tongits-pushpin.service "$(any /etc/tongits/pushpin/ tongits-pushpin.service)"
+restart tongits.service "$(any code tongits.env tongits.service packages)"
+restart tongits-backup.timer "$(any tongits-backup.timer)"
 systemctl enable --quiet caddy
 if has /etc/caddy/Caddyfile && systemctl is-active --quiet caddy; then
     say "reloading caddy"
