@@ -171,8 +171,8 @@ ready() {
     inside curl -fsS http://127.0.0.1:8000/readyz |
         python3 -c 'import json, sys; sys.exit(json.load(sys.stdin)["status"] != "ready")'
 }
-json_lines() {  # the service's last log lines are JSON objects
-    inside journalctl -u tongits -o cat -n 20 --no-pager | python3 -c '
+json_lines() {  # the last lines the service wrote (not systemd about it) are JSON objects
+    inside journalctl _SYSTEMD_UNIT=tongits.service -o cat -n 20 --no-pager | python3 -c '
 import json, sys
 lines = [line for line in sys.stdin if line.strip()]
 assert lines and all(isinstance(json.loads(line), dict) for line in lines)'
