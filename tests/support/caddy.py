@@ -11,10 +11,11 @@ import socket
 import ssl
 import subprocess
 import urllib.request
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.support.pushpin import free_port, waited
+from tests.support.pushpin import answers, free_port, waited
 from tracker.deploy.files import Plan, caddyfile
 
 
@@ -28,7 +29,7 @@ class Caddy:
     def __init__(self, folder: Path, plan: Plan, port: int):
         self.folder, self.port = folder, port  # the port the site listens on
         self.admin = f"127.0.0.1:{free_port()}"
-        self.plan = Plan(**{**plan.__dict__, "admin": self.admin})
+        self.plan = replace(plan, admin=self.admin)
         folder.mkdir(parents=True, exist_ok=True)
         self.config = folder / "Caddyfile"
         self.config.write_text(caddyfile(self.plan))
@@ -55,8 +56,6 @@ class Caddy:
             urllib.request.urlopen(f"http://{self.admin}/config/", timeout=1).close()
         except OSError:
             return False
-        from tracker.push.pushpin import answers
-
         return answers(self.port)
 
     @property

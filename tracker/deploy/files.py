@@ -195,7 +195,7 @@ EnvironmentFile={plan.environment}
 ExecStart={venv}/flask --app tracker backup --keep {plan.keep} {plan.backups}
 {hardening}ReadWritePaths={plan.state} {plan.backups}
 """
-    timer = """# {HEADER}
+    timer = f"""# {HEADER}
 [Unit]
 Description=Nightly backup of the Tongits stake tracker
 
@@ -206,7 +206,7 @@ Persistent=true
 
 [Install]
 WantedBy=timers.target
-""".replace("{HEADER}", HEADER)
+"""
     return {
         "tongits.service": app,
         "tongits-pushpin.service": push,
