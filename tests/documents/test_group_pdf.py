@@ -58,3 +58,15 @@ def test_statement_of_no_such_member_is_404(app, client, barkada):
         client.get(f"/g/{barkada[0]}/members/{other_ids['Eve']}/statement.pdf").status_code == 404
     )
     assert client.get(f"/g/{other}x/members/1/statement.pdf").status_code == 404
+
+
+def test_a_best_never_won_reads_as_a_dash_in_the_pdf_and_on_the_page(client, barkada):
+    """Cris and Dan won no session (their best is 0 to the engine): "Best session —", not
+    "₱0.00", on the season PDF and on the stats page, which share these figures."""
+    text = printed(client, f"/g/{barkada[0]}/season.pdf")
+    assert "Best session ₱0.00" not in text and "Biggest win in a round ₱0.00" not in text
+    assert text.count("Best session —") == 2  # Cris, Dan
+    assert "Best session ₱73.00" in text  # Ana's first night
+    page = client.get(f"/g/{barkada[0]}/stats").get_data(as_text=True)
+    assert "₱0.00" not in page.split("Best session", 1)[1].split("</dl>", 1)[0]
+    assert page.count("Best session</dt><dd>—") == 2

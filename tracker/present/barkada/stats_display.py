@@ -82,9 +82,9 @@ def figure_lines(figures: dict) -> list[tuple[str, str]]:
                 "%(average)s (%(num)s hand)", "%(average)s (%(num)s hands)", hands, average=average
             ),
         ),
-        (_("Pots won"), f"{figures['pots_won']} ({_money(figures['pot_money'])})"),
-        (_("Biggest win in a round"), _money(figures["biggest_win"])),
-        (_("Best session"), _money(figures["best_session"])),
+        (_("Pots won"), _pots(figures["pots_won"], figures["pot_money"])),
+        (_("Biggest win in a round"), _best(figures["biggest_win"])),
+        (_("Best session"), _best(figures["best_session"])),
         (_("Longest winning streak"), _rounds_text(figures["longest_streak"])),
         (_("Net"), _money(figures["net"], signed=True)),
     ]
@@ -92,6 +92,16 @@ def figure_lines(figures: dict) -> list[tuple[str, str]]:
 
 def _rounds_text(count: int) -> str:
     return ngettext("%(num)s round", "%(num)s rounds", count)
+
+
+def _best(text: str) -> str:
+    """A best amount won; "—" for a member who never won one (the engine counts that as 0,
+    and "Best session ₱0.00" reads as a session won with nothing)."""
+    return "—" if Decimal(text) <= 0 else _money(text)
+
+
+def _pots(count: int, text: str) -> str:
+    return f"{count} ({_money(text)})" if count else "0"
 
 
 def _money(text: str, signed: bool = False) -> str:
