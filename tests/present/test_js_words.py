@@ -20,7 +20,7 @@ def test_filipino_counts_have_its_two_categories(app):
     with app.app_context(), force_locale("fil"):
         said = words_for("entry", "round", "entry_review", "seat")
     assert said["{n} cards"] == {"one": "{n} baraha", "other": "{n} baraha"}
-    assert said["{n} things to fix before saving:"]["one"] == "{n} na aayusin bago i-save:"
+    assert said["{n} things to fix before saving:"]["one"] == "{n} na dapat itama bago i-save:"
     assert said["{melds} count as melds"] == dict.fromkeys(("one", "other"), "bahay ang {melds}")
     assert "1 card" not in said and "{n} card in hand" not in said  # one entry per count
 

@@ -11,7 +11,7 @@ PRESET = Option(
     "preset",
     N_("Start from a preset"),
     N_(
-        "Classic: the full rules (seeds 000/002). Pagat: the rules on pagat.com. "
+        "Classic: the full rules most tables play. Pagat: the rules on pagat.com. "
         "Every option below can still be changed."
     ),
     "choice",
