@@ -35,6 +35,9 @@ MEMBER_CHANGED = "member_changed"
 PAYMENT_RECORDED = "payment_recorded"
 PAYMENT_UNDONE = "payment_undone"
 SESSION_ADDED = "session_added"
+SESSION_REMOVED = "session_removed"  # a session added to the group later, taken back (Undo)
+GROUP_JOINED = "group_joined"  # in a session's history: it was added to a group later
+GROUP_LEFT = "group_left"  # and that was undone
 # the round being entered cleared by the table (its Clear button): `before` holds what the
 # draft held; no round changes, so it takes no undo and stands in the way of none
 DRAFT_CLEARED = "draft_cleared"

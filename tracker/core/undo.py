@@ -13,6 +13,7 @@ from ..engine.messages import N_
 from ..models import Barkada, ChangeEvent, GameSession
 from . import history, owners
 from .barkada.balances import record_payment, undo_payment
+from .barkada.join import leave_group
 from .errors import InputError, NotFound
 from .ledger_memo import ledger_of
 from .lifecycle import reopen, settle
@@ -29,6 +30,7 @@ UNDOABLE = (
     history.ROUND_RESTORED,
     history.SETTLED,
     history.REOPENED,
+    history.GROUP_JOINED,
 )
 
 
@@ -70,6 +72,9 @@ def _take_back(game: GameSession, last: ChangeEvent, access: Access) -> Outcome:
         return restore_round(game, number, access)
     if last.kind == history.SETTLED:
         return reopen(game, access)
+    if last.kind == history.GROUP_JOINED:
+        leave_group(game, access)
+        return ledger_of(game)
     return settle(game, access)
 
 

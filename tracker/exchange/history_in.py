@@ -32,6 +32,9 @@ KINDS = frozenset(
         "payment_recorded",
         "payment_undone",
         "session_added",
+        "session_removed",
+        "group_joined",
+        "group_left",
         "draft_cleared",
     )
 )

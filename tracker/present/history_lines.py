@@ -117,6 +117,12 @@ def _group_title(kind: str, before: dict, after: dict) -> str:
         return words if kind == "payment_recorded" else _("Undone: %(words)s", words=words)
     if kind == "session_added":
         return _("Session added: %(players)s", players=", ".join(after.get("players") or []))
+    if kind == "session_removed":
+        return _("Session taken out: %(players)s", players=", ".join(before.get("players") or []))
+    if kind == "group_joined":
+        return _("Added to %(group)s", group=after.get("name") or "")
+    if kind == "group_left":
+        return _("Taken out of %(group)s", group=before.get("name") or "")
     return kind
 
 

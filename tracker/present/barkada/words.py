@@ -55,3 +55,8 @@ def paid_before(payer: str, payee: str, amount: str, day: str) -> str:
         amount=amount,
         day=day,
     )
+
+
+def joined(group: str) -> str:
+    """The session page after the session was added to a group."""
+    return _("This session is now in %(group)s.", group=group)
