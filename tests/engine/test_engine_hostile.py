@@ -83,7 +83,7 @@ def with_hand(seat: int, **changes) -> list:
     return hands
 
 
-ROUND_KEYS = "players, rules, dealer, ending, declarer, last_drawer, pot, streak and hands"
+ROUND_KEYS = "players, rules, dealer, ending, declarer, last_drawer, pot, streak, hands and points"
 ROUNDS = [
     # numbers that overflow
     ("pot text", {"pot": "1e9999999"}, "pot", "pot: '1e9999999' is too large"),

@@ -17,6 +17,9 @@ from .outcomes import AlreadySaved, Checked, NeedsReview, Submission
 
 def cards_of(record: dict) -> tuple:
     """Each seat's cards, melded or in hand, in one order: what makes two rounds the same."""
+    if "points" in record:  # no cards: the round's header and points stand for them
+        header = tuple(str(record.get(key)) for key in ("ending", "declarer", "last_drawer"))
+        return ("points", header, repr(record["points"]))
     hands = record.get("hands") or []
     return tuple(tuple(sorted(canonical(card) for card in hand_tokens(hand))) for hand in hands)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import parse_cards
 from .hands import HAND_FLAGS
+from .points import canonical_points
 from .rules import Rules
 
 
@@ -19,7 +20,10 @@ def canonical_record(record: dict, rules: Rules) -> dict:
         if key == "declarer" and out["ending"] == "talon":
             value = None  # nobody declares at talon out: the engine ignores a seat given anyway
         out[key] = None if value in (None, "") else int(value)
-    out["hands"] = [_canonical_hand(raw) for raw in record["hands"]]
+    if "points" in record:
+        out["points"] = canonical_points(record["points"])
+    else:
+        out["hands"] = [_canonical_hand(raw) for raw in record["hands"]]
     return out
 
 

@@ -101,10 +101,7 @@ def _ace_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
     """Every loser pays for each ace the winner holds: on the table, in melds or not."""
     if not rules.ace_bonus_units:
         return []  # the aces are not counted: the winner's best melds are not even named
-    cards = [card for meld in winner.melds for card in meld.cards]
-    cards += [card for meld in winner.arrangement.melds for card in meld.cards]
-    cards += winner.arrangement.deadwood_cards
-    aces = sum(1 for card in cards if card.rank == 1)
+    aces = winner.aces()
     if not aces:
         return []
     each = rules.ace_bonus_units * rules.stake
@@ -119,7 +116,7 @@ def _ace_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
 def _secret_part(rules: Rules, winner: PlayerResult, words: bool) -> Parts:
     if not rules.secret_bonus_units:
         return []
-    secrets = sum(1 for meld in winner.melds if meld.secret)
+    secrets = winner.secret_melds()
     if not secrets:
         return []
     each = rules.secret_bonus_units * rules.stake

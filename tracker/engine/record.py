@@ -12,6 +12,7 @@ from decimal import Decimal
 from .hands import HandEntry, read_hands
 from .messages import N_, message_of
 from .money import MoneyError, parse_money
+from .points import read_points
 from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
 from .values import bad_character, check_keys, name_text, read_seat, whole_number
@@ -27,6 +28,7 @@ ROUND_KEYS = (
     "pot",
     "streak",
     "hands",
+    "points",
 )
 MAX_NAME = 40
 MAX_WINS = 1000  # a streak is won once it reaches pot_streak, 10 at most
@@ -44,6 +46,7 @@ class RoundInput:
     pot: Decimal
     hands: list[HandEntry]
     streak: tuple[int, int] | None  # (seat, rounds won in a row) before this round
+    points_only: bool = False  # `hands` are the PointsEntry of a points-only round
 
 
 def check_players(value) -> tuple[list[str], list[Problem]]:
@@ -110,11 +113,16 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
     last_drawer = _seat(record, "last_drawer", problems)
     pot = _read_pot(record.get("pot"), problems)
     streak = _read_streak(record.get("streak"), problems)
-    hands = read_hands(record.get("hands"), players, rules, problems)
+    points_only = "points" in record
+    if points_only:
+        hands = read_points(record, players, rules, problems)
+    else:
+        hands = read_hands(record.get("hands"), players, rules, problems)
     if problems:
         raise RoundError(list(problems))
-    entry = RoundInput(players, rules, dealer, ending, declarer, last_drawer, pot, hands, streak)
-    return entry
+    return RoundInput(
+        players, rules, dealer, ending, declarer, last_drawer, pot, hands, streak, points_only
+    )
 
 
 def _read_rules(value, problems: Problems) -> Rules:

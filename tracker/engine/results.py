@@ -22,13 +22,31 @@ class PlayerResult:
     kang: bool
     no_discard: bool = False
     net: Decimal = ZERO
+    # a points-only round: (aces, secret melds) as the table said; None: counted from the cards
+    counted: tuple[int, int] | None = None
 
     @property
     def deadwood(self) -> int:
         return self.arrangement.deadwood
 
+    def aces(self) -> int:
+        """The aces the player holds, on the table, in melds or not."""
+        if self.counted is not None:
+            return self.counted[0]
+        cards = [card for meld in self.melds for card in meld.cards]
+        cards += [card for meld in self.arrangement.melds for card in meld.cards]
+        cards += self.arrangement.deadwood_cards
+        return sum(1 for card in cards if card.rank == 1)
+
+    def secret_melds(self) -> int:
+        if self.counted is not None:
+            return self.counted[1]
+        return sum(1 for meld in self.melds if meld.secret)
+
     def to_dict(self) -> dict:
+        counted = {} if self.counted is None else dict(zip(("aces", "secret_melds"), self.counted))
         return {
+            **counted,
             "seat": self.seat,
             "name": self.name,
             "deadwood": self.deadwood,
@@ -84,6 +102,7 @@ class RoundResult:
     pot_out: Decimal = ZERO
     streak: tuple[int, int] | None = None
     push: bool = False  # a tie the house rules call a push: nobody wins, nothing moves
+    points_only: bool = False  # entered as deadwood points: no cards for the referee to check
 
     @property
     def pot(self) -> Decimal:
@@ -92,6 +111,7 @@ class RoundResult:
     def to_dict(self) -> dict:
         names = [player.name for player in self.players]
         return {
+            **({"points_only": True} if self.points_only else {}),
             "winner": self.winner,
             "winner_name": None if self.winner is None else names[self.winner],
             "void": self.void,

@@ -60,6 +60,8 @@ class Rules:
     pot_won_by: str = "next_winner"
     pot_streak: int = 2
     next_dealer: str = "rotate"
+    # a round may be entered as each player's deadwood points, without the cards (§7)
+    points_rounds: bool = False
     # progressive variant (§7)
     progressive: bool = False
     loss_limit: int = 500
@@ -163,7 +165,7 @@ _RANGES = {
     "pot_streak": (2, 10),
     "loss_limit": (1, 1_000_000),
 }
-_FLAGS = ("qka_run", "concealed_melds_count", "secret_runs", "progressive")
+_FLAGS = ("qka_run", "concealed_melds_count", "secret_runs", "progressive", "points_rounds")
 
 
 def _check(name: str, value):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .arrangement import Arrangement
 from .deadwood import best_melds
 from .messages import N_, names_of
 from .money import Amount
@@ -24,19 +25,7 @@ def score_round(
 def score_entry(entry: RoundInput, words: bool = True) -> RoundResult:
     """The result of a checked round; `words=False`: its payments without words (payments)."""
     rules = entry.rules
-    results = [
-        PlayerResult(
-            seat,
-            entry.players[seat],
-            hand.melds,
-            best_melds(hand.hand, rules),
-            sunog=not hand.melds,
-            challenged=hand.challenged,
-            kang=hand.kang,
-            no_discard=hand.no_discard,
-        )
-        for seat, hand in enumerate(entry.hands)
-    ]
+    results = [_player(entry, seat, hand) for seat, hand in enumerate(entry.hands)]
     _check_flags(entry, results)
     winner, verdict = decide(entry, results)
     paid = [] if winner is None else payments(entry, results, winner, words)
@@ -52,6 +41,7 @@ def score_entry(entry: RoundInput, words: bool = True) -> RoundResult:
         paid,
         entry.pot,
         push=winner is None and not void,
+        points_only=entry.points_only,
     )
     _move_pot(entry, result)
     for payment in paid:
@@ -64,6 +54,28 @@ def score_entry(entry: RoundInput, words: bool = True) -> RoundResult:
     return result
 
 
+def _player(entry: RoundInput, seat: int, hand) -> PlayerResult:
+    """A seat's result: its cards' best melds and deadwood, or in a points-only round the
+    deadwood and facts the table said (the same fields, so the same rules score both)."""
+    if entry.points_only:
+        arrangement, sunog = Arrangement(hand.deadwood), hand.sunog
+        counted = (hand.aces, hand.secret_melds)
+    else:
+        arrangement, sunog = best_melds(hand.hand, entry.rules), not hand.melds
+        counted = None
+    return PlayerResult(
+        seat,
+        entry.players[seat],
+        hand.melds,
+        arrangement,
+        sunog=sunog,
+        challenged=hand.challenged,
+        kang=hand.kang,
+        no_discard=hand.no_discard,
+        counted=counted,
+    )
+
+
 def _check_flags(entry: RoundInput, results: list[PlayerResult]) -> None:
     """The §8 problems that need to know who is sunog."""
     problems = [problem for player in results for problem in _flag_problems(entry, player)]
@@ -74,15 +86,16 @@ def _check_flags(entry: RoundInput, results: list[PlayerResult]) -> None:
 
 def _flag_problems(entry: RoundInput, player: PlayerResult) -> list[Problem]:
     problems = []
+    key = "points" if entry.points_only else "hands"
     if player.challenged and (why := _why_no_challenge(entry, player)):
-        problems.append(Problem(Path.of("hands", player.seat, "challenged"), why))
+        problems.append(Problem(Path.of(key, player.seat, "challenged"), why))
     for flag, sentence in _ONLY_TONGITS:
         if getattr(player, flag) and not (
             entry.ending == "tongits" and player.seat == entry.declarer
         ):
             problems.append(
                 Problem(
-                    Path.of("hands", player.seat, flag),
+                    Path.of(key, player.seat, flag),
                     N_(sentence.template, name=player.name),
                 )
             )

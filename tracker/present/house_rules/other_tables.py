@@ -122,4 +122,21 @@ OPTIONS = [
             ),
         ),
     ),
+    Option(
+        "points_rounds",
+        N_("Points-only rounds"),
+        N_(
+            "On: a round may be entered as how it ended and each player's deadwood points, "
+            "without the cards. The money is the same; the referee cannot check the points."
+        ),
+        "flag",
+        group="other",
+        says=lambda r: when(
+            r.points_rounds,
+            _(
+                "A round may be entered as each player's deadwood points, without the cards; "
+                "such a round is not checked by the referee."
+            ),
+        ),
+    ),
 ]
