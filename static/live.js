@@ -43,6 +43,8 @@
           if (next && enter) {  // the number only: "· Ben's phone" after it stays
             (enter.querySelector("[data-enter]") || enter).textContent = enterWords.split("{n}").join(next.getAttribute("data-next-round"));
           }
+          var deal = document.getElementById("deal-line");  // "Round 8 · Ben deals", at the top
+          if (next && deal) deal.textContent = next.getAttribute("data-deal") || "";
           revision = String(state.revision);
           etag = state.etag;  // only once the page shows this revision
           box.setAttribute("data-revision", revision);

@@ -66,6 +66,16 @@
     override(facts, parts.join(" \u00b7 "));
   }
 
+  /* "Round 8 · Ben deals" at the top: the engine's next dealer after the rounds waiting here
+     (none while one is in conflict: the table decides first), else the server's */
+  function showDeal(next, view) {
+    var deal = document.getElementById("deal-line");
+    if (!deal || !next) return;
+    var l = view && view.waiting.length && view.ledger, clash = l && view.waiting.some(function (e) { return e.conflict; });
+    if (!l || clash) { deal.textContent = next.getAttribute("data-deal") || ""; return; }
+    deal.textContent = l.ended ? "" : t("Round {n} \u00b7 {headline}", { n: view.number, headline: t("{name} deals", { name: l.players[l.next_dealer] }) });
+  }
+
   /* the rounds of this session waiting here, provisional, and any conflict */
   var box = null;
   function show(ledger, view, flush) {
@@ -85,6 +95,7 @@
       var n = view && waiting.length ? view.number : parseInt(next.getAttribute("data-next-round"), 10);
       enter.textContent = t("+ Enter round {n}", { n: n });
     }
+    showDeal(next, view);
     if (!waiting.length) return;
     var h = document.createElement("h2");
     h.textContent = t("Not sent yet: provisional (the pot and streaks follow the server's order)");

@@ -39,7 +39,7 @@ def test_a_table_reads_who_changed_what_and_when(client, make_session, round_ent
     for record in (DRAW, TALON):
         assert round_entry.save(token, record).status_code == 303
     ledger = client.get(f"/s/{token}").get_data(as_text=True)
-    assert 'class="edited"' not in ledger
+    assert "badge edited" not in ledger
     assert round_entry.save(token, TONGITS, number=2).status_code == 303
     text = _text(_page(client, token))
     assert "Round 2 edited on Ben's phone" in text
@@ -50,10 +50,17 @@ def test_a_table_reads_who_changed_what_and_when(client, make_session, round_ent
     html = _page(client, token)
     assert "<details>" in html and "Before" in html and "After" in html
     assert 'class="card' in html  # the cards, as the ledger shows them
-    # the ledger marks round 2 edited, linking to the history
+    # the ledger marks round 2 edited (a badge in its line, no link inside the <summary>: a
+    # link in a control is two targets in one), and links to the history in its details
     ledger = client.get(f"/s/{token}").get_data(as_text=True)
-    assert re.search(r'<a class="edited" href="/s/[^"]+/history">edited</a>', ledger)
-    assert ledger.count('class="edited"') == 1
+    summary = re.search(r'id="round-2">\s*<summary>(.*?)</summary>', ledger, re.S).group(1)
+    assert '<span class="badge edited">edited</span>' in summary and "<a " not in summary
+    assert ledger.count("badge edited") == 1
+    assert re.search(
+        r'<a class="btn" href="/s/[^"]+/history">This round was edited: see the history</a>',
+        ledger,
+    )
+    assert all("<a " not in s for s in re.findall(r"<summary>(.*?)</summary>", ledger, re.S))
     assert f'href="/s/{token}/history"' in ledger
 
 
