@@ -13,7 +13,7 @@ import hmac
 
 from flask import current_app, request, session
 
-from ..core import owners, pins
+from ..core import history, owners, pins
 from ..core.pins import Access
 from ..engine import read_seat
 from ..models import GameSession
@@ -21,6 +21,7 @@ from ..models import GameSession
 COOKIE_KEY = "unlocked"
 OWNED_KEY = "owned"  # owner marks of the sessions this device started
 NEW_CODE_KEY = "new_code"  # a new session's recovery code, until its page has shown it once
+JUST_SAVED_KEY = "just_saved"  # the round this device just saved, until its page has shown it
 RECENT_KEY = "recent"  # "<id>.<token's first 8>" of the sessions it opened, most recent first
 GROUPS_KEY = "groups"  # the same of the barkadas it opened
 MAX_DEVICE_SESSIONS = 30
@@ -136,6 +137,27 @@ def shown_once(game) -> str | None:
         return None
     session.pop(NEW_CODE_KEY, None)
     return str(new.get("code"))
+
+
+def note_saved(game, number: int) -> None:
+    """This device just saved round `number` of `game`: the session page it opens next offers
+    to undo it, by its history event (none when that save is no longer the last change)."""
+    last = history.latest_change(game)
+    if last is None or last.kind != history.ROUND_SAVED or last.round != number:
+        session.pop(JUST_SAVED_KEY, None)
+        return
+    session[JUST_SAVED_KEY] = {"token": game.token, "event": last.id, "number": number}
+
+
+def just_saved(game) -> tuple[int, int] | None:
+    """(round number, history event id) of the round this device just saved in `game`, once
+    (then it leaves the cookie)."""
+    saved = session.get(JUST_SAVED_KEY)
+    if not isinstance(saved, dict) or saved.get("token") != game.token:
+        return None
+    session.pop(JUST_SAVED_KEY, None)
+    number, event = saved.get("number"), saved.get("event")
+    return (number, event) if isinstance(number, int) and isinstance(event, int) else None
 
 
 def remember(game, key: str = RECENT_KEY) -> None:

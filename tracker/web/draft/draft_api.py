@@ -26,6 +26,7 @@ from ...engine import Problem
 from ...engine.money import Amount
 from ...models import RoundDraft
 from ...present.messages import english, say
+from .. import devices
 from ..api.blueprint import access_of, game_of, if_match, not_saved, read_body
 from .blueprint import api_bp
 
@@ -140,6 +141,7 @@ def agree(token: str, seat: int):
         return not_saved(outcome)
     if outcome.saved is None:
         return _draft_answer(game, outcome.draft)
+    devices.note_saved(game, outcome.saved.number)  # this phone's last Agree: it may undo
     return _draft_answer(game, outcome.draft, 201, outcome.saved)
 
 

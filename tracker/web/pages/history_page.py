@@ -15,6 +15,7 @@ from ...present import history_lines as words
 from ...present.messages import say
 from .. import devices
 from ..forms import ConfirmForm
+from . import undo_saved
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 
 
@@ -58,8 +59,13 @@ def undo_change(token: str):
     game = game_or_404(token)
     if not devices.unlocked(game):
         return locked_redirect(game)
+    from_banner = request.form.get("back") == "session"  # the session page's, after a save
     if not ConfirmForm().validate():
+        if from_banner:
+            return undo_saved.expired(game)
         return _page(game, _("The form had expired. Please press Undo again."), 400)
+    if from_banner:
+        return undo_saved.undo_from_banner(game, request.form.get("event", ""))
     try:
         outcome = undo.undo(game, request.form.get("event", ""), devices.access(game))
     except NotFound:

@@ -151,6 +151,7 @@ class _RoundPage:
         next); a changed round: that round, where the table was looking."""
         if self.number is None:
             flash(_("Round %(number)s saved.", number=number))
+            devices.note_saved(self.game, number)  # its page offers to undo it for a while
             return redirect(session_url(self.game), 303)
         flash(_("Round %(number)s changed; the rounds after it are recomputed.", number=number))
         return redirect(session_url(self.game, f"round-{number}"), 303)

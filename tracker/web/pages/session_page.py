@@ -25,6 +25,7 @@ from ..draft.seat_page import seat_choice
 from ..forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from ..heavy_limits import one_heavy
 from ..round_form import sentence
+from . import undo_saved
 from .blueprint import bp, game_or_404, locked_redirect, session_url
 
 RECENT_ROUNDS = 20
@@ -128,11 +129,20 @@ def _session_page(game):
         local_link=public.names_this_computer(link),
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
-        saved_round=_saved_round(context, request.args.get("saved")),
+        **_saved_banner(game, context),
         rendered_at=datetime.now(UTC).isoformat(timespec="seconds"),
         **seat_choice(game),
         **context,
     )
+
+
+def _saved_banner(game, context: dict) -> dict:
+    """The banner of a round just saved: the seat pages' ?saved=7, or the round this phone
+    saved, which it may undo for a while (web/pages/undo_saved.py)."""
+    offer = undo_saved.offer(game)
+    asked = request.args.get("saved") or (str(offer["number"]) if offer else None)
+    shown = _saved_round(context, asked)
+    return {"saved_round": shown, "undo_saved": offer if shown else None}
 
 
 def _saved_round(context: dict, value: str | None) -> str | None:
