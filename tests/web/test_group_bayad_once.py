@@ -98,12 +98,17 @@ def test_a_paid_transfer_shows_as_paid_is_not_offered_and_the_rest_is_still_owed
     )
     assert "Ben pays Cris ₱29.00" in told
 
-    # the pay form (no suggested transfer): any amount, recorded
+    # the pay form (no suggested transfer): any amount, recorded once "Record anyway" says so
     pay_page = text_of(client.get(f"/g/{token}/pay", query_string={"from": "Ana", "to": "Cris"}))
     assert 'name="owed"' not in pay_page
     key = re.search(r'name="idempotency_key" value="([^"]+)"', pay_page).group(1)
     free = {"csrf_token": csrf_token(pay_page), "idempotency_key": key, "from": "Ana", "to": "Cris"}
-    extra = client.post(f"/g/{token}/pay", data={**free, "amount": "30.00"})
+    asked = client.post(f"/g/{token}/pay", data={**free, "amount": "30.00"})
+    assert asked.status_code == 200 and "Ana owes Cris nothing; record ₱30.00 anyway?" in plain(
+        asked
+    )
+    assert payments(app) == 1
+    extra = client.post(f"/g/{token}/pay", data={**free, "amount": "30.00", "confirm": "1"})
     assert extra.status_code == 303 and "?paid=" in extra.headers["Location"]
     assert payments(app) == 2
 

@@ -150,7 +150,7 @@ def test_a_group_pin_locks_other_phones_until_they_unlock(client, app):
     page = plain(other.get(f"/g/{token}"))
     assert "Unlock to edit" in page and "Bayad na" not in page
     csrf = csrf_token(text_of(other.get(f"/g/{token}/unlock")))
-    payment = {"csrf_token": csrf, "from": "Ana", "to": "Ben", "amount": "5"}
+    payment = {"csrf_token": csrf, "from": "Ana", "to": "Ben", "amount": "5", "confirm": "1"}
     locked = other.post(f"/g/{token}/pay", data=payment)
     assert locked.status_code == 303 and f"/g/{token}/unlock" in locked.headers["Location"]
     assert other.get("/new", query_string={"group": token}).status_code == 303
@@ -182,6 +182,7 @@ def test_bayad_na_pressed_twice_records_one_payment(client):
         "from": "Ana",
         "to": "Ben",
         "amount": "20",
+        "confirm": "1",  # Ana owes Ben nothing: "Record anyway", tapped twice
     }
     first, second = (
         client.post(f"/g/{token}/pay", data=form),

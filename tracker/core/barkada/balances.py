@@ -170,19 +170,24 @@ def record_payment(
     access: Access = OPEN,
     idem: Idempotent | None = None,
     offered: Decimal | None = None,
+    ask_over: bool = False,
 ):
     """Bayad na: record a payment between two members (the full utang or part of it). With
     `idem` (a double tap, a retry), answers `idem.respond(payment)`, stored with the payment:
     the same key again records nothing and answers the same. With `offered` (the Bayad na of a
     suggested transfer: the amount the page offered), refuses with `AlreadyPaid` when the payer
     now owes the payee less than that (paid meanwhile: an old page sent again, another phone),
-    checked in the transaction, so two phones racing record it once."""
+    checked in the transaction, so two phones racing record it once. With `ask_over` (the pay
+    form, before its "Record anyway"), a payment of more than the payer owes the payee now is
+    not recorded: `Overpaid` asks first."""
     payment = read_payment(group, data)
     pins.admit(group, access)
 
     def change():
         if offered is not None:
             refuse_if_paid(group, payment, offered)
+        if ask_over:
+            ask_if_over(group, payment)
         group.payments.append(payment)
         db.session.flush()
         after = payment_state(group, payment)
@@ -253,6 +258,34 @@ def owed_between(group: Barkada, payer_id: int, payee_id: int) -> Decimal:
         if (transfer.payer, transfer.payee) == (names[payer_id], names[payee_id]):
             return transfer.amount
     return ZERO
+
+
+class Overpaid(InputError):
+    """A payment of more than the payer owes the payee now: nothing is stored until the form
+    says "Record anyway". `owed` is what is owed now (0.00: nothing)."""
+
+    def __init__(self, names: dict[int, str], payment: Payment, owed: Decimal):
+        self.owed, self.key = owed, None  # key: the pay form's idempotency key, set by the web
+        who = {"payer": names[payment.payer_id], "payee": names[payment.payee_id]}
+        amount = Amount(Decimal(payment.amount))
+        if owed > 0:
+            message = N_(
+                "%(payer)s owes %(payee)s only %(owed)s; record %(amount)s anyway?",
+                owed=Amount(owed),
+                amount=amount,
+                **who,
+            )
+        else:
+            message = N_(
+                "%(payer)s owes %(payee)s nothing; record %(amount)s anyway?", amount=amount, **who
+            )
+        super().__init__([Problem("amount", message)], 409)
+
+
+def ask_if_over(group: Barkada, payment: Payment) -> None:
+    owed = owed_between(group, payment.payer_id, payment.payee_id)
+    if Decimal(payment.amount) > owed:
+        raise Overpaid(member_names(group), payment, owed)
 
 
 def refuse_if_paid(group: Barkada, payment: Payment, offered: Decimal) -> None:

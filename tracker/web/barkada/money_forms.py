@@ -9,7 +9,13 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import core
 from ...core import Idempotent, InputError, idempotency, pins
-from ...core.barkada.balances import AlreadyPaid, payments_between, record_payment, undo_payment
+from ...core.barkada.balances import (
+    AlreadyPaid,
+    Overpaid,
+    payments_between,
+    record_payment,
+    undo_payment,
+)
 from ...core.barkada.group_store import member_names
 from ...core.barkada.groups import set_group_pin
 from ...engine import MoneyError, money_text, parse_money
@@ -44,7 +50,7 @@ def pay(token: str):
     typed = {key: request.values.get(key, "") for key in ("from", "to", "amount", "paid_on")}
     form = ConfirmForm()
     errors: dict[str, list[str]] = {}
-    status = 200
+    status, asked = 200, None
     if request.method == "POST":
         if not devices.unlocked(group):
             return locked_redirect(group)
@@ -55,6 +61,8 @@ def pay(token: str):
                 paid = _record(group, typed)
             except AlreadyPaid as refused:
                 return _refused(group, refused)
+            except Overpaid as over:  # asked first: nothing stored until "Record anyway"
+                asked = {"text": sentence(over.problems[0].message), "key": over.key}
             except InputError as error:
                 errors, status = errors_of(error), error.status
             else:
@@ -74,6 +82,7 @@ def pay(token: str):
         session=request.values.get("session", ""),
         owed=request.form.get("owed", "")[:20],  # a suggested transfer's, kept while it is fixed
         new_key=new_key,
+        asked=asked,  # "Ben owes Cris only ₱40.00; record ₱100.00 anyway?"
     )
     return page, status
 
@@ -84,11 +93,16 @@ def _record(group, typed: dict) -> dict:
     payment, with a key of its own, checked like any other (a suggested transfer paid since is
     refused)."""
     idem = _once(group, typed)
+    ask = request.form.get("confirm") != "1"  # "Record anyway" sends confirm=1
     try:
-        _, paid = record_payment(group, typed, idem=idem, offered=_offered())
-    except idempotency.KeyReused:
-        idem.renew()
-        _, paid = record_payment(group, typed, idem=idem, offered=_offered())
+        try:
+            _, paid = record_payment(group, typed, idem=idem, offered=_offered(), ask_over=ask)
+        except idempotency.KeyReused:
+            idem.renew()
+            _, paid = record_payment(group, typed, idem=idem, offered=_offered(), ask_over=ask)
+    except Overpaid as over:
+        over.key = idem.key  # "Record anyway" sends the same key: tapped twice, recorded once
+        raise
     return paid
 
 
