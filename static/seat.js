@@ -240,8 +240,8 @@
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
       var change = d.last_change, seen = agreedAt.get(roundOf(d));
       if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = C.changed(change, names, WORDS) + " \u00b7 " + msg;
-      var set = d.header_change;  // the header changed since this phone agreed: by whom
-      if (!d.seats[me].agreed && set && seen !== null && set.at >= seen) msg = say(WORDS.headerBy, { name: names[set.seat] }) + " \u00b7 " + msg;
+      /* the header changed on another phone: by whom, on every other phone, agreed or not */
+      if (!d.seats[me].agreed && headerBy(d)) msg = headerBy(d) + " \u00b7 " + msg;
     }
     DOM.reviewMsg.textContent = msg;
     DOM.reviewMsg.classList.toggle("bad", bad && msg !== "");
@@ -254,8 +254,14 @@
     DOM.agree.textContent = line.agreeKept ? WORDS.agreeWaits : WORDS.agree;
     var othersDone = d.seats.every(function (s, seat) { return seat === me || s.done; });
     DOM.bar.textContent = line.offline ? WORDS.offline : line.sending ? WORDS.sending :
-      done ? "" : othersDone ? WORDS.lastOne : WORDS.start;
+      done ? "" : headerBy(d) || (othersDone ? WORDS.lastOne : WORDS.start);
     DOM.bar.classList.toggle("bad", line.offline);
+  }
+  /* "Ben changed how the round ended" while the header another phone set is the draft's latest
+     change (the next change of content, such as a card this phone taps, ends it); "" if none */
+  function headerBy(d) {
+    var set = d.header_change;
+    return set && set.seat !== me && names[set.seat] ? say(WORDS.headerBy, { name: names[set.seat] }) : "";
   }
   function loadVerdict(key) {
     shownKey = key;

@@ -56,3 +56,33 @@ def test_a_header_change_says_who_and_one_phone_for_all_says_who_for_this_round(
     # the next round asks again: one phone for all was for that round only
     draft = cris.request.get(f"{server}/api/sessions/{token}/draft").json()
     assert draft["confirm_alone"] is False and draft["confirm_alone_by"] is None
+
+
+@pytest.mark.slow
+def test_a_header_change_is_named_on_every_other_phone_agreed_or_not(phones, server):
+    """Ana agreed, Cris is done but had not agreed: both are told Ben changed the header, and
+    Ben's own phone is not. Before anyone is done, the other phones' bars say it too."""
+    seats.agreed_on(phones, server, 0)
+    ana, ben, cris = phones
+    ana.locator("[data-review-msg]", has_text="You agreed").wait_for()
+    cris.locator("[data-review-msg]", has_text="Check the verdict, then Agree.").wait_for()
+    ben.locator("[data-by] button", has_text="Cris").tap()  # Cris drew the last card
+    for page in (ana, cris):
+        page.locator("[data-review-msg]", has_text="Ben changed how the round ended · ").wait_for()
+    ben.locator("[data-review-msg]", has_text="Check the verdict, then Agree.").wait_for()
+    assert "changed how the round ended" not in ben.locator("[data-review-msg]").inner_text()
+    seats.shoot(phones, "header-named")
+
+
+@pytest.mark.slow
+def test_a_header_set_before_anyone_is_done_is_named_in_the_other_bars(phones, server):
+    token = seats.start(phones[0], server)
+    seats.open_seats(phones, server, token)
+    ana, ben, cris = phones
+    ana.get_by_role("button", name="Talon out", exact=True).tap()
+    for page in (ben, cris):
+        page.locator("[data-bar]", has_text="Ana changed how the round ended").wait_for()
+    assert "changed how" not in ana.locator("[data-bar]").inner_text()
+    seats.fits(ben)
+    ben.locator(".picker [data-card='4H']").tap()  # Ben's own change is the latest now
+    ben.locator("[data-bar]", has_text="Tap your cards").wait_for()
