@@ -219,6 +219,7 @@
     current = sent === snapshot();
     var number = document.querySelector("[data-round-number]");
     if (number && got.number) number.textContent = got.number;  // another phone saved one meanwhile
+    document.dispatchEvent(new CustomEvent("tongits:answer", { detail: got }));  // entry_dealer.js
     review.update(got);
     render();
   }

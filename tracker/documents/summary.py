@@ -26,7 +26,7 @@ from ..engine import Ledger, Rules
 from ..exchange.export import ledger_of, rules_of
 from ..present import house_rules, templates
 from ..present.chart import SEAT_COLOURS, balance_chart_svg
-from ..present.display import day_time, language, money, sign_class
+from ..present.display import day_time, language, money, sign_class, signed_money
 from ..present.messages import say
 from ..present.printing import rounds_left_out
 from ..present.round_lines import PlayedRound, played_rounds
@@ -67,6 +67,7 @@ def summary_context(
         "long_words": any(len(word) > 14 for name in players for word in name.split()),
         "rounds": [_round_row(one, rules) for one in listed],
         "round_count": len(played),
+        "sheet_totals": [_keep_whole(_signed(b, rules)) for b in ledger.balances],
         "left_out": rounds_left_out(len(played), len(listed)),
         "chart": balance_chart_svg(players, ledger.history, unit=rules.unit) if played else None,
         "settled": bool(export.get("settled")),
@@ -155,6 +156,15 @@ def _round_row(played: PlayedRound, rules: Rules) -> dict:
         "balances": [
             {"text": _keep_whole(_money(b, rules)), "sign": sign_class(b)} for b in played.balances
         ],
+        # the score sheet's cells: each player's money for the round, the total after it
+        "sheet": [
+            {
+                "net": _keep_whole(_signed(p.net, rules)),
+                "total": _keep_whole(_signed(after, rules)),
+                "won": p.seat == result.winner,
+            }
+            for p, after in zip(result.players, played.balances)
+        ],
         "pot": _money(result.pot, rules),
         "pot_open": bool(result.pot),
     }
@@ -205,6 +215,10 @@ def _keep_whole(text: str) -> str:
 
 def _money(amount: Decimal, rules: Rules) -> str:
     return money(amount, rules.unit)
+
+
+def _signed(amount: Decimal, rules: Rules) -> str:
+    return signed_money(amount, rules.unit)
 
 
 # -- dates ----------------------------------------------------------------------------------

@@ -75,6 +75,7 @@ def preview_round(token: str, number: int | None = None):
         ok=True,
         review_key=checked.review_key,
         number=checked.number,
+        dealer=core.dealer_of(game, number),  # as the session stands: a round saved meanwhile
         headline=headline(checked.result, rules.unit),
         verdict_html=render_template("_round_news.html", news=lines)
         + render_template("_verdict.html", result=checked.result, unit=rules.unit, game=game),

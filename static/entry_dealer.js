@@ -1,0 +1,25 @@
+/* The one-phone entry page's title says who deals ("Round 8 · Ben deals", kept in sight at the
+   top of the page): it follows the round's Dealer field, and, for a new round, the session's
+   next dealer when another phone saved a round meanwhile (round.js passes each answer of the
+   server as "tongits:answer"; the new number comes with it) unless this phone chose the
+   dealer itself. Offline, round_offline.js sets both from the phone's own ledger. */
+(function () {
+  "use strict";
+  var form = document.getElementById("round");
+  var pick = form && form.querySelector("#dealer"), sub = document.querySelector(".page-title .sub");
+  if (!pick || !sub || !window.TongitsWords) return;
+  var t = window.TongitsWords.t, chosen = false;
+  function show() {
+    var option = pick.options[pick.selectedIndex];
+    if (option) sub.textContent = t("{name} deals", { name: option.textContent });
+  }
+  pick.addEventListener("change", function (event) { if (event.isTrusted) chosen = true; show(); });
+  show();
+  document.addEventListener("tongits:answer", function (event) {
+    var dealer = event.detail && event.detail.dealer;
+    if (chosen || form.hasAttribute("data-edit") || dealer === undefined || dealer === null) return;
+    if (String(dealer) === pick.value) return;
+    pick.value = String(dealer);
+    pick.dispatchEvent(new Event("change", { bubbles: true }));  // the form is judged again with it
+  });
+})();
