@@ -13,6 +13,7 @@ from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
 from .offers import flags_in_play, may_be_secret, offered_flags
+from .points import POINTS_COUNTS, POINTS_FLAGS, POINTS_KEYS
 from .problems import Path, Problem, RoundError
 from .record import ENDINGS, ROUND_KEYS, check_players
 from .rules import PRESETS, Rules, RulesError, read_rules
@@ -28,6 +29,9 @@ __all__ = [
     "HAND_FLAGS",
     "HAND_KEYS",
     "MELD_KEYS",
+    "POINTS_COUNTS",
+    "POINTS_FLAGS",
+    "POINTS_KEYS",
     "PRESETS",
     "ROUND_KEYS",
     "Arrangement",

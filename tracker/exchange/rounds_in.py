@@ -69,7 +69,10 @@ def _in_round(problem: Problem, number: int) -> Problem:
 
 
 def _export_round(record: dict) -> dict:
-    """A canonical round as the export writes it: the flags written out, false too."""
+    """A canonical round as the export writes it: the flags written out, false too (a
+    points-only round as stored)."""
+    if "points" in record:
+        return record
     hands = [
         {**hand, "challenged": bool(hand.get("challenged")), "kang": bool(hand.get("kang"))}
         for hand in record["hands"]

@@ -170,3 +170,16 @@ def hands(record: dict | None, players: list[str]) -> list[tuple[str, list, list
         (name, list(hand.get("melds") or []), list(hand.get("hand") or []))
         for name, hand in zip(players, record.get("hands") or [], strict=False)
     ]
+
+
+def points_said(record: dict | None, players: list[str]) -> list[tuple[str, str]]:
+    """A points-only round's points per player, for the details: (name, '12 pts · sunog')."""
+    if not record or not isinstance(record.get("points"), list):
+        return []
+    said = []
+    for name, seat in zip(players, record["points"], strict=False):
+        seat = seat if isinstance(seat, dict) else {}
+        parts = [_("%(points)s pts", points=seat.get("deadwood", "?"))]
+        parts += [_("Sunog")] if seat.get("sunog") else []
+        said.append((name, " · ".join(parts)))
+    return said

@@ -34,8 +34,21 @@ class RoundLine:
         return f"{self.words} · {gain(sign + money(self.amount, unit))}"
 
 
+def points_only() -> str:
+    """What every place that shows a points-only round says of it (pages, PDF, CSV)."""
+    return _("points only · not checked by the referee")
+
+
 def round_line(result: RoundResult) -> RoundLine:
-    """The ledger's line for a round (its parts are the round's words below)."""
+    """The ledger's line for a round (its parts are the round's words below), a points-only
+    round's marked so."""
+    line = _round_line(result)
+    if result.points_only:
+        return RoundLine(f"{line.words} · {points_only()}", line.amount)
+    return line
+
+
+def _round_line(result: RoundResult) -> RoundLine:
     if result.void:
         return RoundLine(_("Talon out · all three sunog · void round"), None)
     if result.push:

@@ -99,6 +99,20 @@ class RoundForm(FlaskForm):
     no_discard_1 = BooleanField(_l("No discard"))
     no_discard_2 = BooleanField(_l("No discard"))
     reviewed = HiddenField()
+    # a points-only round (the house option points_rounds): deadwood points, no cards
+    mode = HiddenField()
+    points_0 = StringField(_l("Deadwood points"))
+    points_1 = StringField(_l("Deadwood points"))
+    points_2 = StringField(_l("Deadwood points"))
+    sunog_0 = BooleanField(_l("Sunog"))
+    sunog_1 = BooleanField(_l("Sunog"))
+    sunog_2 = BooleanField(_l("Sunog"))
+    aces_0 = StringField(_l("Aces"))
+    aces_1 = StringField(_l("Aces"))
+    aces_2 = StringField(_l("Aces"))
+    secret_melds_0 = StringField(_l("Secret melds"))
+    secret_melds_1 = StringField(_l("Secret melds"))
+    secret_melds_2 = StringField(_l("Secret melds"))
 
 
 class ConfirmForm(FlaskForm):

@@ -14,6 +14,9 @@ from flask_babel import lazy_gettext as _l
 from ..engine import (
     HAND_FLAGS,
     HAND_KEYS,
+    POINTS_COUNTS,
+    POINTS_FLAGS,
+    POINTS_KEYS,
     Path,
     Problem,
     read_seat,
@@ -56,6 +59,9 @@ def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
     record["dealer"] = default_dealer if dealer is None else dealer
     record["declarer"] = None if record["ending"] == "talon" else _seat(data.get("declarer"))
     record["last_drawer"] = _seat(data.get("last_drawer")) if record["ending"] == "talon" else None
+    if points_mode(data):
+        record["points"] = [_points_of(data, seat) for seat in range(3)]
+        return record
     hands = []
     for seat in range(3):
         hand = {
@@ -71,6 +77,24 @@ def record_from_form(data: dict, default_dealer: int | None = None) -> dict:
         hands.append(hand)
     record["hands"] = hands
     return record
+
+
+def points_mode(data) -> bool:
+    """Is the form a points-only round (each player's deadwood points, no cards)?"""
+    return (data.get("mode") or "") == "points"
+
+
+def _points_of(data, seat: int) -> dict:
+    """A seat of a points-only round as the form has it; the numbers as typed, for the engine
+    to read or refuse."""
+    entry = {"deadwood": (data.get(f"points_{seat}") or "").strip()}
+    for flag in POINTS_FLAGS:
+        if data.get(f"{flag}_{seat}"):
+            entry[flag] = True
+    for count in POINTS_COUNTS:
+        if text := (data.get(f"{count}_{seat}") or "").strip():
+            entry[count] = text
+    return entry
 
 
 def draft_hands(record: dict) -> dict:
@@ -98,6 +122,14 @@ def form_from_record(record: dict) -> dict:
     }
     if record.get("dealer") is not None:
         data["dealer"] = str(record["dealer"])
+    if "points" in record:
+        data["mode"] = "points"
+        for seat, entry in enumerate(record["points"] or []):
+            data[f"points_{seat}"] = str(entry.get("deadwood", ""))
+            data.update({f"{flag}_{seat}": bool(entry.get(flag)) for flag in POINTS_FLAGS})
+            for count in POINTS_COUNTS:
+                data[f"{count}_{seat}"] = str(entry[count]) if entry.get(count) else ""
+        return data
     for seat, hand in enumerate(record.get("hands") or []):
         texts = []
         for meld in hand.get("melds") or []:
@@ -122,6 +154,12 @@ def _cards_text(cards) -> str:
 
 def field_for(where: Path) -> str:
     """The form field where the engine's problem at `where` is shown ('form' = top of the form)."""
+    points = where.after("points")
+    if points and isinstance(points[0], int):
+        part = points[1] if len(points) > 1 and points[1] in POINTS_KEYS else "deadwood"
+        return f"{'points' if part == 'deadwood' else part}_{points[0]}"
+    if points is not None:
+        return "form"
     hand = where.after("hands")
     if hand and isinstance(hand[0], int):
         part = hand[1] if len(hand) > 1 and hand[1] in HAND_KEYS else "melds"

@@ -31,8 +31,12 @@ def _page(game, error: str | None = None, status: int = 200):
     more = len(events) > history.PAGE
     events = events[: history.PAGE]
     last = undo.undoable(game)
-    if last is not None and game.settled and last.kind != history.SETTLED:
-        last = None  # a settled session changes nothing but by a reopen
+    if (
+        last is not None
+        and game.settled
+        and last.kind not in (history.SETTLED, history.GROUP_JOINED)
+    ):
+        last = None  # a settled session changes nothing but by a reopen (or leaving a group)
     deletes = any(e.kind == history.ROUND_DELETED for e in events)
     restorable = removal.restorable(game) if deletes and devices.unlocked(game) else set()
     return (
@@ -41,6 +45,7 @@ def _page(game, error: str | None = None, status: int = 200):
             game=game,
             lines=words.lines(events, game.players, core.rules_of(game).unit),
             hands=words.hands,
+            points=words.points_said,
             ending=words.ending_name,
             undo_id=None if last is None else last.id,
             restorable=restorable,

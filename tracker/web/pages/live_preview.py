@@ -14,7 +14,7 @@ from ...extensions import csrf
 from ...present.messages import problem_dict
 from ...present.round_lines import headline, news_lines
 from .. import devices
-from ..round_form import SETTLED, draft_hands, field_for, record_from_form, spoken
+from ..round_form import SETTLED, draft_hands, field_for, points_mode, record_from_form, spoken
 from .blueprint import bp, game_or_404
 
 
@@ -23,8 +23,8 @@ def keep_entry(game, form) -> int | None:
     draft's `changed` after it; None when it was not kept: a device that has not given the
     session's PIN, a busy database (the page says so and sends it again with its next
     change)."""
-    if not devices.unlocked(game):
-        return None
+    if not devices.unlocked(game) or points_mode(form):
+        return None  # the draft holds cards: a points-only round is kept by its page alone
     record = draft_hands(record_from_form(form))
     return core.keep_entry(game, record, devices.access(game), seen_revision(form, game))
 
@@ -48,7 +48,11 @@ def preview_round(token: str, number: int | None = None):
     if number is not None and not 1 <= number <= core.round_count(game):
         abort(404)
     record = record_from_form(request.form, core.dealer_of(game, number))
-    views = core.seat_views(rules, record, draft_hands(record)["hands"])
+    views = (
+        []
+        if points_mode(request.form)
+        else core.seat_views(rules, record, draft_hands(record)["hands"])
+    )
     answer = {"ok": False, "hands": spoken(views), "errors": [], "review_key": None}
     if game.settled:
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]

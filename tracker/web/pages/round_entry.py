@@ -163,17 +163,24 @@ class _RoundPage:
         else:  # the round in progress: what this or another phone entered so far
             data = form_from_record(core.entry_of(self.game) or {})
         data.setdefault("dealer", str(self.dealer))
+        if request.args.get("mode") == "points" and not self.number and self._points_on():
+            data = {key: data[key] for key in ("ending", "declarer", "last_drawer", "dealer")}
+            data["mode"] = "points"  # the header entered so far is kept, the cards are not
         for name, value in data.items():
             getattr(self.form, name).data = value
         errors = {"form": [str(SETTLED)]} if self.game.settled else {}
         return self.show(errors=errors)
 
+    def _points_on(self) -> bool:
+        return core.rules_of(self.game).points_rounds
+
     def show(self, errors=None, status: int = 200, result=None, conflict=None):
         game = self.game
         ledger = core.ledger_of(game)
         rules = core.rules_of(game)
+        points = self.form.mode.data == "points" and (rules.points_rounds or self.number)
         page = render_template(
-            "round.html",
+            "round_points.html" if points else "round.html",
             game=game,
             form=self.form,
             errors=errors or {},

@@ -1,0 +1,67 @@
+/* A points-only round (round_points.html): the flags shown only where the ending allows them,
+   and the live preview: the form is posted to the round preview at each change, its verdict
+   shown below the players, and Confirm offered once the round can be saved. Without this
+   script the page is a plain form (Review, then Confirm). */
+(function () {
+  "use strict";
+  var form = document.getElementById("points-round");
+  if (!form || !window.fetch || !window.FormData) return;
+  var preview = document.getElementById("preview");
+  var save = document.getElementById("save"), review = document.getElementById("review");
+  var reviewed = document.getElementById("reviewed");
+  var seq = 0, timer = null;
+
+  function ending() { return (form.querySelector("input[name=ending]:checked") || {}).value || ""; }
+
+  function showFlags() {
+    var end = ending();
+    [["draw-only", "draw"], ["tongits-only", "tongits"]].forEach(function (pair) {
+      form.querySelectorAll("." + pair[0]).forEach(function (label) {
+        var box = label.querySelector("input");
+        label.hidden = end !== pair[1] && !(box && box.checked);
+      });
+    });
+    var last = document.getElementById("last-drawer"), by = document.getElementById("by");
+    if (last) last.hidden = end !== "talon";
+    if (by) by.hidden = end === "talon";
+  }
+
+  function answered(answer) {
+    preview.textContent = "";
+    var ready = !!(answer.ok && answer.review_key);
+    if (ready) {
+      preview.innerHTML = answer.verdict_html;
+      reviewed.value = answer.review_key;
+    } else {
+      (answer.errors || []).forEach(function (e) {
+        var p = document.createElement("p");
+        p.className = "err";
+        p.textContent = e.message;
+        preview.appendChild(p);
+      });
+    }
+    if (save && !save.closest(".review-top")) {
+      save.hidden = !ready;
+      review.classList.toggle("primary", !ready);
+    }
+  }
+
+  function ask() {
+    var mine = ++seq;
+    fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) { if (answer && mine === seq) answered(answer); })
+      .catch(function () { /* offline: Review posts the form when the network is back */ });
+  }
+
+  function changed() {
+    showFlags();
+    clearTimeout(timer);
+    timer = setTimeout(ask, 250);
+  }
+
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  showFlags();
+  if (!form.querySelector(".review-top") && form.querySelector(".points-input").value) ask();
+})();
