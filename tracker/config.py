@@ -55,6 +55,9 @@ def defaults(instance: Path) -> dict:
         # the one time zone of every time shown to people: pages, PDFs, CSV, a group's nights
         # (tracker/clock.py); the database and the machine-readable stamps stay UTC
         TIME_ZONE=os.environ.get("TRACKER_TIME_ZONE", "").strip() or DEFAULT_ZONE,
+        # the summary PDF printed in the background after each change (web/summary_ahead.py)
+        SUMMARY_AHEAD=os.environ.get("TRACKER_SUMMARY_AHEAD", "1").strip()
+        not in ("0", "false", "no"),
         # the shortcuts taken only for speed (tracker/fast_path): "0" turns them all off, and
         # plain Flask answers the same bytes, slower
         FAST_PATH=os.environ.get("TRACKER_FAST_PATH", "1").strip() not in ("0", "false", "no"),

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.support.browser import CHECK_LAYOUT, close
-from tests.support.entry import one_phone, new_session, tap_a_round
+from tests.support.entry import new_session, one_phone, tap_a_round
 
 pytestmark = pytest.mark.browser
 

@@ -32,7 +32,7 @@ from ..exchange.export import export_json
 from ..models import iso
 from ..present import printing
 from ..present.messages import problem_dict
-from . import devices
+from . import devices, summary_ahead
 from .forms import ImportForm
 from .heavy_limits import heavy
 from .pages.blueprint import game_or_404
@@ -114,14 +114,19 @@ def summary(token: str):
     printed (one query and a file read); printed within bounds, then kept, otherwise
     (documents/printer.py); 503 with Retry-After when it cannot be printed now."""
     game = game_or_404(token)
-    version = f"{game.revision}.{game.updated_at:%Y%m%d%H%M%S%f}"
     # in the reader's language (?lang=fil or the device's): part of the cache key
-    key = (token, version, game.settled_at is not None, str(get_locale() or "en"))
+    key = summary_ahead.version_key(game, str(get_locale() or "en"))
     try:
         pdf = printer().pdf(key, game.export)
     except PrintRefused as refused:
         return not_printed(refused)
     return pdf_file(pdf, _stem(game) + ".pdf")
+
+
+@bp.after_app_request
+def print_ahead(response):
+    """After a change to a session, its summary printed in the background (summary_ahead.py)."""
+    return summary_ahead.after_change(response, printer)
 
 
 def pdf_file(pdf: bytes, name: str) -> Response:
