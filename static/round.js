@@ -72,6 +72,14 @@
     if (on) field(active, "melds").focus();
   });
   document.querySelector("header.top").appendChild(typing);
+  /* "Points only: no cards" (the house option points_rounds) sits beside it: the card page's
+     actions are out of sight once this script runs */
+  var toPoints = document.getElementById("to-points");
+  if (toPoints) {
+    toPoints.className = "btn type-toggle to-points";
+    toPoints.textContent = toPoints.getAttribute("data-short") || toPoints.textContent;
+    document.querySelector("header.top").appendChild(toPoints);
+  }
 
   /* Whether the server has what was tapped (entry_keep.js): the band over the header, and
      the taps the server did not get, kept on this phone */
