@@ -248,7 +248,25 @@ def _history() -> dict:
     }
 
 
+def _print_summary() -> dict:
+    """print_summary.js: the summary PDF being fetched, or why it was not."""
+    busy = "The server is printing other summaries at the moment. Try again in a minute."
+    failed = "The PDF could not be printed. Try again."
+    offline = (
+        "No connection: the PDF could not be fetched. Try again when the phone is back online."
+    )
+    return {
+        "Preparing the PDF\u2026": _("Preparing the PDF\u2026"),
+        busy: _("The server is printing other summaries at the moment. Try again in a minute."),
+        failed: _("The PDF could not be printed. Try again."),
+        offline: _(
+            "No connection: the PDF could not be fetched. Try again when the phone is back online."
+        ),
+    }
+
+
 SCRIPTS = {
+    "print_summary": _print_summary,
     "picker": _picker,
     "entry": _entry,
     "round": _round,

@@ -1,0 +1,54 @@
+/* "Print summary" (templates/session.html #print-summary) with JavaScript: the first print of a
+   session's version can take seconds, so the link says "Preparing the PDF…" with a spinner at
+   once, fetches the PDF, then navigates to the same URL (now served from the cache) so the
+   phone's PDF viewer or download shows it. An error (503 busy, offline) is said in plain words
+   under the link, which stays usable. Without JavaScript it is a plain link to the PDF. */
+(function () {
+  "use strict";
+  var words = window.TongitsWords;
+  function t(text) { return words ? words.t(text) : text; }
+  var link = document.getElementById("print-summary");
+  if (!link || !window.fetch) return;
+  var line = document.createElement("p");
+  line.className = "print-status";
+  line.setAttribute("role", "status");
+  line.hidden = true;
+  link.insertAdjacentElement("afterend", line);
+  var busy = false;
+
+  function say(text, working) {
+    line.textContent = "";
+    if (working) {
+      var spin = document.createElement("span");
+      spin.className = "spinner";
+      spin.setAttribute("aria-hidden", "true");
+      line.appendChild(spin);
+    }
+    line.appendChild(document.createTextNode(text));
+    line.hidden = false;
+  }
+  function failed(status) {
+    busy = false;
+    link.removeAttribute("aria-busy");
+    say(status === 503
+      ? t("The server is printing other summaries at the moment. Try again in a minute.")
+      : status ? t("The PDF could not be printed. Try again.")
+               : t("No connection: the PDF could not be fetched. Try again when the phone is back online."), false);
+  }
+  link.addEventListener("click", function (event) {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    link.setAttribute("aria-busy", "true");
+    say(t("Preparing the PDF\u2026"), true);
+    fetch(link.href, { credentials: "same-origin" }).then(function (answer) {
+      if (!answer.ok) return failed(answer.status);
+      return answer.blob().then(function () {
+        busy = false;
+        link.removeAttribute("aria-busy");
+        line.hidden = true;
+        window.location.href = link.href;
+      });
+    }, function () { failed(0); });
+  });
+})();
