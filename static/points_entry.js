@@ -60,6 +60,35 @@
     timer = setTimeout(ask, 250);
   }
 
+  /* What was typed, kept on this phone until the round is saved (a new round only, keyed by
+     session and round number): a reload or a phone asleep gives it back. */
+  var draftKey = form.getAttribute("data-draft");
+  var kept = /^(points|sunog|challenged|kang|no_discard|aces|secret_melds)_\d$|^(ending|declarer|last_drawer|dealer)$/;
+  function keep() {
+    if (!draftKey) return;
+    var typed = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!kept.test(el.name)) return;
+      if (el.type === "radio") { if (el.checked) typed[el.name] = el.value; }
+      else if (el.type === "checkbox") typed[el.name] = el.checked;
+      else typed[el.name] = el.value;
+    });
+    try { localStorage.setItem(draftKey, JSON.stringify(typed)); } catch (e) { /* storage full or off */ }
+  }
+  function restore() {
+    var typed = null;
+    try { typed = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { typed = null; }
+    if (!typed) return;
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!(el.name in typed)) return;
+      if (el.type === "radio") el.checked = typed[el.name] === el.value;
+      else if (el.type === "checkbox") el.checked = !!typed[el.name];
+      else el.value = typed[el.name];
+    });
+  }
+  if (draftKey) restore();
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   showFlags();

@@ -50,6 +50,10 @@ def test_a_points_round_from_the_card_page_to_the_ledger(page, server):
     page.locator("label[for=challenged_1]").tap()
     page.locator("label[for=sunog_2]").tap()
     page.screenshot(path="/tmp/points-entry.png", full_page=True)
+    page.goto(page.url)  # nothing typed is lost: the numbers, the ending and the ticks come back
+    assert [page.input_value(f"#points_{seat}") for seat in range(3)] == ["5", "12", "30"]
+    assert page.is_checked("#ending-draw") and page.is_checked("#declarer-0")
+    assert page.is_checked("#challenged_1") and page.is_checked("#sunog_2")
     page.wait_for_selector("#preview .verdict")
     assert "Ana wins" in page.locator("#preview").inner_text()
     page.screenshot(path="/tmp/points-verdict.png", full_page=True)
