@@ -260,7 +260,7 @@ class ChangeEvent(db.Model):
             "id": self.id,
             "at": iso(self.at),
             "kind": self.kind,
-            "by": self.by,
+            "by": self.by.partition("@")[0],  # the phone's own id stays on the server
             "round": self.round,
             "before": self.before,
             "after": self.after,

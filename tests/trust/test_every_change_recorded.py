@@ -16,7 +16,7 @@ from tests.support.records import DRAW, PLAYERS, TALON
 from tracker import core
 from tracker.core import history, undo, upkeep
 from tracker.core.barkada import balances as group_money
-from tracker.core.barkada import group_store, groups
+from tracker.core.barkada import group_store, groups, join
 from tracker.core.barkada import import_export as group_exchange
 from tracker.core.owners import Claim
 from tracker.exchange.history_in import KINDS
@@ -197,6 +197,19 @@ def _undo_payment(client):
     return group, lambda: group_money.undo_payment(group, payment.id)
 
 
+def _join_group(client):
+    group = _group_of(client)
+    game = _with_rounds(client, DRAW)
+    choices = join.default_choices(game, group)
+    return game, lambda: join.join_group(game, group, choices, [])
+
+
+def _leave_group(client):
+    game, joined = _join_group(client)
+    joined()
+    return game, lambda: join.leave_group(game)
+
+
 def _import_group(client):
     token, _key = _group(client)
     text = client.get(f"/api/groups/{token}/export").data
@@ -223,6 +236,8 @@ SCENARIOS = {
     "barkada.balances.record_payment": _record_payment,
     "barkada.balances.undo_payment": _undo_payment,
     "barkada.import_export._import_group": _import_group,
+    "barkada.join.join_group": _join_group,
+    "barkada.join.leave_group": _leave_group,
 }
 
 

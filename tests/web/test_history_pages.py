@@ -156,3 +156,15 @@ def test_the_history_in_filipino(client, make_session, round_entry):
     assert "Binago ang round 1 sa phone ni Ana" in text
     assert "Na-save ang round 1 sa phone ni Ana" in text
     assert "pinakabago muna" in text
+
+
+def test_one_phone_has_one_name_throughout_the_history(client, make_session, round_entry):
+    """A round saved before the phone said whose it is, and one after: both are Ben's phone."""
+    token = make_session()
+    assert round_entry.save(token, DRAW).status_code == 303  # no seat chosen yet
+    _choose_seat(client, token, 1)
+    assert round_entry.save(token, TALON).status_code == 303
+    text = _text(_page(client, token))
+    assert "Round 1 saved on Ben's phone" in text and "Round 2 saved on Ben's phone" in text
+    assert "saved on a phone" not in text and "saved on the owner's phone" not in text
+

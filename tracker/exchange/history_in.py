@@ -38,7 +38,7 @@ KINDS = frozenset(
         "draft_cleared",
     )
 )
-BY = re.compile(r"seat:[0-2]|owner|phone|api|import|restore|server")
+BY = re.compile(r"(seat:[0-2]|owner|phone)(@[0-9a-f]{8})?|api|import|restore|server")
 MAX_EVENTS = 100_000
 
 

@@ -28,6 +28,7 @@ class HistoryLine:
 
 def who(by: str, players: list[str] | None = None) -> str:
     """The device as a noun: "Ben's phone", "the owner's phone", "API" …"""
+    by = by.partition("@")[0]  # "seat:1@3f9a0c2e": the phone's own id is not shown
     seat = _seat(by)
     if seat is not None:
         name = players[seat] if players and seat < len(players) else str(seat + 1)
@@ -43,6 +44,7 @@ def who(by: str, players: list[str] | None = None) -> str:
 
 def on_who(by: str, players: list[str] | None = None) -> str:
     """The device in a line: "on Ben's phone", "through the API", "by an import" …"""
+    by = by.partition("@")[0]
     if by == "api":
         return _("through the API")
     if by == "import":
@@ -57,17 +59,34 @@ def _seat(by: str) -> int | None:
     return int(number) if kind == "seat" and number.isdigit() else None
 
 
-def lines(events, players: list[str] | None = None, unit: str = "₱") -> list[HistoryLine]:
-    return [line(event, players, unit) for event in events]
+def lines(
+    events, players: list[str] | None = None, unit: str = "₱", every=None
+) -> list[HistoryLine]:
+    """The lines of `events`; a phone is named alike in all of them: by the seat it chose
+    last among `every` event (all of them, when the page shows only some)."""
+    names = phone_names(events if every is None else every)
+    return [line(event, players, unit, names) for event in events]
 
 
-def line(event, players: list[str] | None = None, unit: str = "₱") -> HistoryLine:
+def phone_names(events) -> dict[str, str]:
+    """Each phone's id (in `by`, after its "@") -> the name it has throughout: the seat it
+    chose last ("seat:1"), else how it was first named ("owner", "phone")."""
+    names: dict[str, str] = {}
+    for event in sorted(events, key=lambda e: (e.at, e.id or 0)):
+        kind, _sep, phone = event.by.partition("@")
+        if phone and (kind.startswith("seat:") or phone not in names):
+            names[phone] = kind
+    return names
+
+
+def line(event, players=None, unit: str = "₱", names: dict | None = None) -> HistoryLine:
     before, after = event.before or {}, event.after or {}
+    kind, _sep, phone = event.by.partition("@")
     return HistoryLine(
         id=event.id,
         kind=event.kind,
         title=title(event.kind, event.round, before, after),
-        who=on_who(event.by, players),
+        who=on_who((names or {}).get(phone, kind) if phone else kind, players),
         when=short_day_time(local_time(event.at)),
         at=event.at,
         money=money_lines(event.kind, before, after, players or [], unit),

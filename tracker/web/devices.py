@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 
 from flask import current_app, request, session
 
@@ -89,10 +90,27 @@ def label(game, owner: bool = False) -> str:
     "phone"; never its address."""
     seat = seat_of_device(game) if isinstance(game, GameSession) else None
     if isinstance(seat, int):
-        return f"seat:{seat}"
-    if owner or owns(game):
-        return "owner"
-    return "api" if request.path.startswith("/api/") else "phone"
+        kind = f"seat:{seat}"
+    elif owner or owns(game):
+        kind = "owner"
+    elif request.path.startswith("/api/"):
+        return "api"
+    else:
+        kind = "phone"
+    return f"{kind}@{phone_id()}"  # "seat:1@3f9a0c2e": who, then which phone
+
+
+PHONE_KEY = "phone"  # a random name for this device, in its signed cookie
+
+
+def phone_id() -> str:
+    """This device's own random id (made on its first change): the history names each of a
+    phone's changes by the seat it chose last, however it was named when it made them."""
+    value = session.get(PHONE_KEY)
+    if not isinstance(value, str) or not value.isalnum() or len(value) != 8:
+        value = session[PHONE_KEY] = secrets.token_hex(4)
+        session.permanent = True
+    return value
 
 
 def knows(group) -> bool:

@@ -157,7 +157,7 @@ def add(token: str):
         return redirect(group_url(group, "members"), 303)
     data = {"name": request.form.get("name", ""), "note": request.form.get("note") or None}
     try:
-        member = add_member(group, data)
+        member = add_member(group, data, pins.Access(by=devices.label(group)))
     except InputError as error:
         context = group_context(group, errors_of(error, lambda w: f"add_{str(w).split('.')[-1]}"))
         return render_template("group.html", **context), error.status
@@ -188,7 +188,7 @@ def edit_member(token: str, member_id: int):
                 "left": request.form.get("left") == "1",
             }
             try:
-                change_member(group, member.id, data)
+                change_member(group, member.id, data, pins.Access(by=devices.label(group)))
             except InputError as error:
                 errors, status = errors_of(error), error.status
             else:

@@ -34,7 +34,7 @@ def _page(group, error: str | None = None, status: int = 200):
         render_template(
             "group_history.html",
             group=group,
-            lines=words.lines(events),
+            lines=words.lines(events, every=history.all_events(group)),
             undo_id=last.id if last is not None and last.kind in UNDOABLE else None,
             older=events[-1].id if more and events else None,
             form=ConfirmForm(),

@@ -96,14 +96,19 @@ def _record(group, typed: dict) -> dict:
     ask = request.form.get("confirm") != "1"  # "Record anyway" sends confirm=1
     try:
         try:
-            _, paid = record_payment(group, typed, idem=idem, offered=_offered(), ask_over=ask)
+            _, paid = record_payment(group, typed, _tapped(group), idem, _offered(), ask)
         except idempotency.KeyReused:
             idem.renew()
-            _, paid = record_payment(group, typed, idem=idem, offered=_offered(), ask_over=ask)
+            _, paid = record_payment(group, typed, _tapped(group), idem, _offered(), ask)
     except Overpaid as over:
         over.key = idem.key  # "Record anyway" sends the same key: tapped twice, recorded once
         raise
     return paid
+
+
+def _tapped(group) -> pins.Access:
+    """This phone, named in the group's history (the page checked it may change the group)."""
+    return pins.Access(by=devices.label(group))
 
 
 def _once(group, typed: dict) -> Idempotent:

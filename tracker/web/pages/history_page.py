@@ -43,7 +43,9 @@ def _page(game, error: str | None = None, status: int = 200):
         render_template(
             "history.html",
             game=game,
-            lines=words.lines(events, game.players, core.rules_of(game).unit),
+            lines=words.lines(
+                events, game.players, core.rules_of(game).unit, history.all_events(game)
+            ),
             hands=words.hands,
             points=words.points_said,
             ending=words.ending_name,
