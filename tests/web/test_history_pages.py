@@ -167,4 +167,3 @@ def test_one_phone_has_one_name_throughout_the_history(client, make_session, rou
     text = _text(_page(client, token))
     assert "Round 1 saved on Ben's phone" in text and "Round 2 saved on Ben's phone" in text
     assert "saved on a phone" not in text and "saved on the owner's phone" not in text
-
