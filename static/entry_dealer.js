@@ -8,18 +8,24 @@
   var form = document.getElementById("round");
   var pick = form && form.querySelector("#dealer"), sub = document.querySelector(".page-title .sub");
   if (!pick || !sub || !window.TongitsWords) return;
-  var t = window.TongitsWords.t, chosen = false;
+  var t = window.TongitsWords.t, chosen = false, following = false, known = pick.value;
   function show() {
     var option = pick.options[pick.selectedIndex];
     if (option) sub.textContent = t("{name} deals", { name: option.textContent });
   }
-  pick.addEventListener("change", function (event) { if (event.isTrusted) chosen = true; show(); });
+  pick.addEventListener("change", function () { if (!following) chosen = true; show(); });
   show();
+  /* every answer names the session's next dealer; only a new one (a round saved elsewhere)
+     moves the field, so an answer never undoes what this phone picked */
   document.addEventListener("tongits:answer", function (event) {
     var dealer = event.detail && event.detail.dealer;
     if (chosen || form.hasAttribute("data-edit") || dealer === undefined || dealer === null) return;
-    if (String(dealer) === pick.value) return;
-    pick.value = String(dealer);
+    if (String(dealer) === known) return;
+    known = String(dealer);
+    if (known === pick.value) return;
+    pick.value = known;
+    following = true;
     pick.dispatchEvent(new Event("change", { bubbles: true }));  // the form is judged again with it
+    following = false;
   });
 })();

@@ -1,5 +1,6 @@
-/* The Undo under a round this phone just saved (templates/session.html #undo-saved): offered
-   for data-seconds seconds, the seconds left in the button and a bar shrinking to nothing, then
+/* The Undo beside a round this phone just saved (templates/session.html #undo-saved): offered
+   for data-seconds seconds, a bar shrinking to nothing under it (the seconds left are in the
+   button's name, for a screen reader), then
    hidden (the round stays saved; History can still undo it while it is the last change).
    Without JavaScript the form stays until the next page. A tap sends it once. */
 (function () {

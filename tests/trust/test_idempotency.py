@@ -153,7 +153,7 @@ def test_the_round_form_sent_twice_saves_once(client, make_session, round_entry)
     assert first.status_code == 303 and first.headers["Location"].endswith(f"/s/{token}")
     second = client.post(f"/s/{token}/rounds/new", data=fields, follow_redirects=True)
     assert second.status_code == 200 and second.request.path == f"/s/{token}"
-    assert "Round 1 saved." in second.get_data(as_text=True)
+    assert 'id="saved-round">Round 1: ' in second.get_data(as_text=True)
     assert client.get(f"/api/sessions/{token}").get_json()["round_count"] == 1
     # a fresh form is a new round
     assert (

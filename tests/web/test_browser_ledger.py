@@ -137,7 +137,10 @@ def test_saving_a_round_shows_the_top_of_the_session_page(browser, server):
         assert page.evaluate("window.scrollY") == 0
         for selector in (".balances", "#enter-round"):
             assert page.evaluate(IN_VIEW, selector), selector
-        assert f"Round {number} saved" in page.locator("main").inner_text()
+        # one box says what was saved, with its Undo beside it
+        assert page.locator("#saved-box #saved-round").inner_text().startswith(f"Round {number}:")
+        assert page.locator("#saved-box #undo-saved").is_visible()
+        assert f"Round {number} saved." not in page.locator("main").inner_text()
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/after-save.png")
     # an edit lands on the round it changed

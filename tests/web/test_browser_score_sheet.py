@@ -1,6 +1,6 @@
 """The session page's score sheet on a 360×740 phone, in English and Filipino: 19 rounds of
-three 40-character names and four-figure amounts fit with no sideways scroll, a name cut
-with "…" is read in full, a tapped row opens its round's verdict, and the running totals
+three 40-character names and four-figure amounts fit with no sideways scroll, a long name
+wraps and is shown whole, a tapped row opens its round's verdict, and the running totals
 stay true when the "Show all" cut hides the early rounds. Screenshots: /tmp/sheet-*.png."""
 
 from __future__ import annotations
@@ -73,9 +73,10 @@ def test_nineteen_rounds_fit_the_phone(page, server, lang):
     assert page.evaluate(OVER) == []
     sheet_problems = [p for p in page.evaluate(CHECK_LAYOUT) if "sideways" in p or "small" in p]
     assert sheet_problems == []
-    # a long name is cut on screen, whole in the page's text (what a screen reader reads)
+    # a long name wraps onto lines of its own, never cut: whole on screen and in the page's text
     head = page.locator("#sheet thead th.nm").first
-    assert head.evaluate("(th) => th.scrollWidth > th.clientWidth")
+    assert head.evaluate("(th) => th.scrollWidth <= th.clientWidth")
+    assert head.evaluate("(th) => th.getClientRects()[0].height > 40")  # more than two lines
     assert head.text_content() == LONG[0]
     assert head.get_attribute("title") == LONG[0]
     amounts = figures(page.locator("#sheet tbody .net"))

@@ -41,7 +41,12 @@ def test_undo_under_the_saved_round_takes_it_back(page, server):
     undo = page.get_by_role("button", name=re.compile(r"^Undo round 2"))
     undo.wait_for()
     assert undo.bounding_box()["height"] >= 44
-    assert re.fullmatch(r"Undo round 2 · (10|9)", " ".join(undo.inner_text().split()))
+    seen = "b => [...b.children].filter(c => c.getBoundingClientRect().width > 1)"
+    assert undo.evaluate(seen + ".map(c => c.textContent).join('')") == "Undo"
+    named = undo.evaluate("b => b.textContent")  # heard: which round, and the seconds left
+    assert re.fullmatch(r"UndoUndo round 2· (10|9)", named), named
+    beside = page.locator("#saved-round").bounding_box()  # on the saved round's line
+    assert abs(undo.bounding_box()["y"] + 22 - (beside["y"] + beside["height"] / 2)) < 12
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "undo-saved.png"))
     assert page.locator("#undo-saved [data-bar]").is_visible()  # the bar shrinking

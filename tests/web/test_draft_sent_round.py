@@ -67,8 +67,8 @@ def test_the_round_sent_with_the_drafts_changed_clears_it(client, make_session, 
     draft = draft_of(client, token)
     assert blank(draft) and draft["last_saved"] == {"number": 1}
     page = new_round_page(client, token)
-    assert 'name="hand_0" value=""' in page and "4H" not in page
-    assert 'name="ending" value="draw" checked' not in page
+    assert 'name="hand_0" value=""' in page and 'name="melds_0" value=""' in page
+    assert "2C 3D 4H" not in page and 'name="ending" value="draw" checked' not in page
 
 
 def test_without_the_header_a_draft_with_another_card_stays(client, make_session, round_entry):

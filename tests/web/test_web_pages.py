@@ -167,7 +167,8 @@ def test_review_then_confirm_saves_the_round(client, round_entry, make_session):
     assert saved.status_code == 303 and saved.headers["Location"].endswith(f"/s/{token}")
     session = api_session(client, token)
     assert session["balances"] == {"Ana": "61.00", "Ben": "-40.00", "Cris": "-21.00"}
-    assert "Round 1 saved." in text_of(client.get(f"/s/{token}"))
+    shown = client.get(f"/s/{token}").get_data(as_text=True)
+    assert 'id="saved-round">Round 1: Ana wins ₱61.00<' in shown and "Undo round 1" in shown
 
 
 def test_confirm_without_the_reviewed_verdict_only_reviews(client, round_entry, make_session):

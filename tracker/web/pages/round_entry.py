@@ -150,7 +150,8 @@ class _RoundPage:
         """A new round: the top of the session page (the balances, "+ Enter round" for the
         next); a changed round: that round, where the table was looking."""
         if self.number is None:
-            flash(_("Round %(number)s saved.", number=number))
+            # on the session page the saved-round box says it, with its Undo (session.html)
+            flash(_("Round %(number)s saved.", number=number), "round-saved")
             devices.note_saved(self.game, number)  # its page offers to undo it for a while
             return redirect(session_url(self.game), 303)
         flash(_("Round %(number)s changed; the rounds after it are recomputed.", number=number))
