@@ -1,7 +1,8 @@
 /* A points-only round (round_points.html): the flags shown only where the ending allows them,
    and the live preview: the form is posted to the round preview at each change, its verdict
-   shown below the players, and Confirm offered once the round can be saved. Without this
-   script the page is a plain form (Review, then Confirm). */
+   shown below the players, and Confirm offered once the round can be saved; Review and Confirm
+   sent by the page (entry_confirm.js), so that a network gone never ends on the browser's
+   error page. Without this script the page is a plain form (Review, then Confirm). */
 (function () {
   "use strict";
   var form = document.getElementById("points-round");
@@ -87,6 +88,34 @@
     });
   }
   if (draftKey) restore();
+
+  /* Review and Confirm sent by the page: saved, the server's next page (the numbers kept here
+     forgotten); any other answer, the server's page; no answer, said here with every number
+     still in the form, and the next tap sends it again under the same idempotency key. */
+  var net = document.getElementById("points-net");
+  var t = window.TongitsWords ? window.TongitsWords.t : function (text) { return text; };
+  function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = on; }); }
+  function forget() { try { if (draftKey) localStorage.removeItem(draftKey); } catch (e) { /* storage off */ } }
+  function say(text, bad) {
+    net.textContent = text;
+    net.classList.toggle("err", bad);
+    net.hidden = false;
+  }
+  form.addEventListener("submit", function (event) {
+    var submitter = event.submitter;
+    if (!window.TongitsConfirm || !net || !submitter) return;
+    event.preventDefault();
+    clearTimeout(timer);  // a preview asked at the last field's change is moot: the round is sent
+    seq++;
+    lock(true);
+    say(t("Sending\u2026"), false);
+    window.TongitsConfirm.send(form, submitter, forget).catch(function () {
+      lock(false);
+      say(submitter.value === "save"
+        ? t("Not saved: no network. Every number is kept here: confirm again when it is back.")
+        : t("Not sent: no network. Every number is kept here: try again when it is back."), true);
+    });
+  });
   form.addEventListener("input", keep);
   form.addEventListener("change", keep);
   form.addEventListener("input", changed);

@@ -265,7 +265,20 @@ def _print_summary() -> dict:
     }
 
 
+def _points_entry() -> dict:
+    saved = "Not saved: no network. Every number is kept here: confirm again when it is back."
+    sent = "Not sent: no network. Every number is kept here: try again when it is back."
+    return {
+        "Sending\u2026": _("Sending\u2026"),
+        saved: _(
+            "Not saved: no network. Every number is kept here: confirm again when it is back."
+        ),
+        sent: _("Not sent: no network. Every number is kept here: try again when it is back."),
+    }
+
+
 SCRIPTS = {
+    "points_entry": _points_entry,
     "print_summary": _print_summary,
     "picker": _picker,
     "entry": _entry,
