@@ -14,11 +14,13 @@ import pytest
 from tests.support.documents import pdf_text, played, winners_in
 from tests.support.rounds_factory import random_session
 from tracker.config import summary_limits
-from tracker.documents.pdf_cache import cache_folder
+from tracker.documents.pdf_cache import cache_folder, release, render_lock
 from tracker.engine import money_text
 from tracker.exchange.export import ledger_of
 from tracker.present.printing import rounds_left_out
 from tracker.web.exports import printer
+from tracker.web.pages.blueprint import game_or_404
+from tracker.web.summary_ahead import version_key
 
 
 def imported(client, rounds: int, seed: int = 10) -> tuple[str, dict]:
@@ -153,6 +155,24 @@ def test_two_workers_asked_for_the_same_pdf_print_it_once(app, second_worker, ma
         assert two.data == one.data
     else:  # the first print took longer than the wait (a loaded machine)
         refused(two, "printing other summaries")
+        assert int(two.headers["Retry-After"]) == 2  # soon: its file is on its way
+
+
+def test_a_version_printed_elsewhere_too_long_is_asked_again_soon(app, client, make_session):
+    """Another worker holds this version's print (its lock file) past the wait: 503 with a
+    short Retry-After, nothing printed here; once it lets go, the next ask prints it."""
+    token = played(client, make_session)
+    with app.test_request_context():
+        key = printer().file_key(version_key(game_or_404(token), "en"))
+    held = render_lock(cache_folder(app.instance_path), *key)
+    assert held is not None
+    try:
+        busy = client.get(f"/s/{token}/summary.pdf")
+    finally:
+        release(held)
+    refused(busy, "printing other summaries")
+    assert int(busy.headers["Retry-After"]) == 2 and started(app) == 0
+    assert client.get(f"/s/{token}/summary.pdf").data.startswith(b"%PDF")
 
 
 def test_the_left_out_line_names_the_rounds_not_printed():

@@ -79,6 +79,8 @@ def test_nineteen_rounds_fit_the_phone(page, server, lang):
     assert head.evaluate("(th) => th.getClientRects()[0].height > 40")  # more than two lines
     assert head.text_content() == LONG[0]
     assert head.get_attribute("title") == LONG[0]
+    total = page.locator("#sheet tfoot th")  # "Total", "Kabuuan": whole, on one line
+    assert total.evaluate("(th) => th.scrollWidth <= th.clientWidth")
     amounts = figures(page.locator("#sheet tbody .net"))
     assert any(re.fullmatch(r"(★)?−₱1,\d{3}\.\d\d", a) for a in amounts), amounts[:6]
     # the winner of each round is starred, and named so for a screen reader

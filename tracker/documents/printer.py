@@ -10,8 +10,9 @@
 At most `renders` prints run at once in a worker (a non-blocking semaphore: when they are all
 taken the answer is Busy at once, no queue); the same version is printed by one worker at a
 time (pdf_cache.render_lock): another one asking for it waits up to WAIT seconds for that file,
-then answers Busy. A print that fails (over its time or memory bound, or crashed) is TooLarge,
-leaves nothing in the cache but its failure mark, and is not tried again for FAILED_FOR seconds.
+then answers Printing (a Busy with Retry-After 2 s). A print that fails (over its time or
+memory bound, or crashed) is TooLarge, leaves nothing in the cache but its failure mark, and is
+not tried again for FAILED_FOR seconds.
 The printer's time zone (the app's TIME_ZONE) is part of every file's version: after the
 setting changes, nothing printed in the old zone is served.
 """
@@ -29,7 +30,8 @@ from .. import metrics
 from . import pdf_cache
 from .render import Limits, RenderFailed, render_html_pdf, render_pdf
 
-WAIT = 5.0  # seconds a request waits for another worker's print of the same version
+WAIT = 10.0  # seconds a request waits for another worker's print of the same version (a
+# 200-round print takes about 5 s: asked right after the save, it is waited for, not refused)
 BUSY_RETRY = 10  # Retry-After (seconds) when every print slot is taken
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,13 @@ class PrintRefused(Exception):
 
 class Busy(PrintRefused):
     """Every print slot of this worker is taken, or another worker is printing this version."""
+
+
+class Printing(Busy):
+    """This version is being printed by another worker or thread, not yet done: ask again
+    soon (its file will be in the cache)."""
+
+    retry_after = 2
 
 
 class TooLarge(PrintRefused):
@@ -62,17 +71,17 @@ class Printer:
         English and a Filipino print of one version are two files."""
         lang = key[3] if len(key) > 3 else "en"
         return self._cached_or_printed(
-            self._zoned(key), lambda: render_pdf(export(), self.limits, now, lang, self.zone)
+            self.file_key(key), lambda: render_pdf(export(), self.limits, now, lang, self.zone)
         )
 
     def document(self, key: tuple, html: Callable[[], str]) -> bytes:
         """The PDF of `key` printed from `html()` (called only when a print is needed; its
         times are in the printer's zone)."""
         return self._cached_or_printed(
-            self._zoned(key), lambda: render_html_pdf(html(), self.limits)
+            self.file_key(key), lambda: render_html_pdf(html(), self.limits)
         )
 
-    def _zoned(self, key: tuple) -> tuple:
+    def file_key(self, key: tuple) -> tuple:
         """`key` with the time zone in its version (the file's name), when the zone is set."""
         if not self.zone:
             return key
@@ -130,4 +139,4 @@ class Printer:
                 metrics.pdf_rendered("refused")
                 raise TooLarge
         metrics.pdf_rendered("busy")
-        raise Busy
+        raise Printing
