@@ -48,7 +48,7 @@ def _bind_extensions(app: Flask) -> None:
     from . import push
     from .core import LedgerCache
     from .extensions import babel, csrf, db, migrate
-    from .fast_path import polls
+    from .fast_polls import polls
     from .web import language
     from .web.client_limit import ClientLimit
 
@@ -59,7 +59,7 @@ def _bind_extensions(app: Flask) -> None:
             _sqlite_pragmas(db.engine)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=language.locale)
-    polls.install(app)  # the fast path, when FAST_PATH is on (tracker/fast_path)
+    polls.install(app)  # the fast path, when FAST_PATH is on (tracker/fast_polls)
     push.install(app)  # changes published to Pushpin, when PUSH_URL is set (tracker/push)
     if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
         app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])

@@ -19,8 +19,8 @@ LAYERS = {
     "extensions": set(),
     "models": {"engine", "extensions"},
     "exchange": {"engine"},
+    "fast_path": {"engine"},
     "core": {"engine", "models", "extensions", "exchange", "clock", "fast_path", "metrics"},
-    "fast_path": {"engine", "core", "web", "extensions", "metrics"},
     "push": {"models", "extensions"},
     "present": {"engine", "models", "core", "exchange", "clock", "config"},
     "documents": {
@@ -38,6 +38,7 @@ LAYERS = {
         *("engine", "models", "core", "exchange", "present", "documents"),
         *("clock", "config", "extensions", "fast_path", "push", "metrics", "logs"),
     },
+    "fast_polls": {"engine", "core", "web", "extensions", "fast_path", "metrics"},
 }
 
 
@@ -144,3 +145,43 @@ def test_each_layer_imports_only_the_layers_under_it():
             if other is not None and other != layer and other not in LAYERS[layer]:
                 wrong.append(f"{name} imports {target}")
     assert wrong == []
+
+
+# The web layer's feature packages (and exports.py, the session's files): each imports the
+# ground floor (every other module of tracker/web) and itself, never another feature; the
+# ground floor imports no feature. tracker/web/__init__.py, which registers them all, aside.
+WEB_FEATURES = {"pages", "api", "draft", "barkada", "exports"}
+
+
+def web_part(name: str) -> str | None:
+    """The feature of a tracker.web module, "ground" for the ground floor, None for others."""
+    parts = name.split(".")
+    if parts[:2] != ["tracker", "web"] or len(parts) < 3:
+        return None
+    return parts[2] if parts[2] in WEB_FEATURES else "ground"
+
+
+def test_no_web_feature_imports_another_and_the_ground_floor_imports_none():
+    wrong = []
+    for name, targets in graph("tracker").items():
+        mine = web_part(name)
+        if mine is None:
+            continue
+        for target in targets:
+            theirs = web_part(target)
+            if theirs not in (None, "ground", mine):
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+    assert web_part("tracker.web.pages.home") == "pages" and web_part("tracker.web.lookups") == (
+        "ground"
+    )
+
+
+def test_no_module_of_the_app_is_over_300_lines():
+    """A module does one job: past 300 lines it is two (docs/development.md)."""
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in (ROOT / "tracker").rglob("*.py")
+        if "migrations" not in path.parts and (lines := len(path.read_text().splitlines())) > 300
+    }
+    assert long == {}

@@ -18,8 +18,8 @@ from tracker.documents.pdf_cache import cache_folder, release, render_lock
 from tracker.engine import money_text
 from tracker.exchange.export import ledger_of
 from tracker.present.printing import rounds_left_out
-from tracker.web.exports import printer
-from tracker.web.pages.blueprint import game_or_404
+from tracker.web.file_answers import printer
+from tracker.web.lookups import game_or_404
 from tracker.web.summary_ahead import version_key
 
 

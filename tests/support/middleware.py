@@ -3,7 +3,7 @@ path's DraftPolls, then the host gate and proxy fix when set, then web/observe.p
 
 from __future__ import annotations
 
-from tracker.fast_path.polls import DraftPolls
+from tracker.fast_polls.polls import DraftPolls
 
 
 def fast_path_of(app) -> DraftPolls:

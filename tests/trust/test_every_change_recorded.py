@@ -15,9 +15,9 @@ from sqlalchemy import func, select
 from tests.support.records import DRAW, PLAYERS, TALON
 from tracker import core
 from tracker.core import history, undo, upkeep
-from tracker.core.barkada import balances as group_money
 from tracker.core.barkada import group_store, groups, join
 from tracker.core.barkada import import_export as group_exchange
+from tracker.core.barkada import payments as group_payments
 from tracker.core.owners import Claim
 from tracker.exchange.history_in import KINDS
 from tracker.extensions import db
@@ -188,13 +188,13 @@ PAID = {"from": "Cris", "to": "Ana", "amount": "47.00", "paid_on": date(2026, 12
 
 def _record_payment(client):
     group = _group_of(client)
-    return group, lambda: group_money.record_payment(group, dict(PAID))
+    return group, lambda: group_payments.record_payment(group, dict(PAID))
 
 
 def _undo_payment(client):
     group = _group_of(client)
-    payment = group_money.record_payment(group, dict(PAID))
-    return group, lambda: group_money.undo_payment(group, payment.id)
+    payment = group_payments.record_payment(group, dict(PAID))
+    return group, lambda: group_payments.undo_payment(group, payment.id)
 
 
 def _join_group(client):
@@ -233,8 +233,8 @@ SCENARIOS = {
     "barkada.groups.add_member": _add_member,
     "barkada.groups.change_member": _change_member,
     "barkada.groups.set_group_pin": _set_group_pin,
-    "barkada.balances.record_payment": _record_payment,
-    "barkada.balances.undo_payment": _undo_payment,
+    "barkada.payments.record_payment": _record_payment,
+    "barkada.payments.undo_payment": _undo_payment,
     "barkada.import_export._import_group": _import_group,
     "barkada.join.join_group": _join_group,
     "barkada.join.leave_group": _leave_group,

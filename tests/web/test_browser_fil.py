@@ -89,7 +89,8 @@ def test_a_round_on_the_filipino_round_page(page, server):
     assert screen.problems() == []
     save.tap()
     page.wait_for_url(f"{server}/s/{token}")
-    assert "Naka-save ang round 1." in page.locator(".flash").first.inner_text()
+    assert "Round 1: panalo si Cris ng ₱66.00" in page.locator("#saved-round").inner_text()
+    assert page.locator("#undo-saved button").inner_text().startswith("I-undo")
     assert "Ilagay ang round 2" in page.locator("#enter-round").inner_text()
     shot(page, "session")
     assert page.evaluate(OVERFLOWS) == []

@@ -13,8 +13,8 @@ from tests.support.entry import new_session
 from tests.support.records import DRAW
 from tracker.documents.pdf_cache import cache_folder, release, render_lock
 from tracker.documents.printer import WAIT
-from tracker.web.exports import printer
-from tracker.web.pages.blueprint import game_or_404
+from tracker.web.file_answers import printer
+from tracker.web.lookups import game_or_404
 from tracker.web.summary_ahead import version_key
 
 pytestmark = pytest.mark.browser

@@ -14,7 +14,7 @@ from tracker.core.pins import OPEN
 from tracker.core.upkeep import delete_sessions
 from tracker.documents.backup import backup_dict, restore
 from tracker.extensions import db
-from tracker.fast_path.polls import DraftAnswers, DraftPolls
+from tracker.fast_polls.polls import DraftAnswers, DraftPolls
 
 
 class Worker:

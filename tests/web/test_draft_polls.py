@@ -7,9 +7,9 @@ from sqlalchemy import create_engine
 from tests.support.drafts import HEADER, all_done, fill, url
 from tests.support.forms import pin_and_unlock
 from tests.support.records import DRAW, TALON
-from tracker.core.draft import writes as drafts
+from tracker.core.draft import rows as draft_rows
 from tracker.extensions import db
-from tracker.fast_path.polls import DraftAnswers, DraftPolls
+from tracker.fast_polls.polls import DraftAnswers, DraftPolls
 from tracker.web.security import HEADERS
 
 
@@ -45,7 +45,7 @@ def test_its_tag_is_the_apps_before_and_after_every_kind_of_change(client, app, 
     ):
         change()
         with app.app_context():
-            assert tags.tag(token) == drafts.draft_tag(token)
+            assert tags.tag(token) == draft_rows.draft_tag(token)
         seen.append(tags.tag(token))
         assert client.get(url(token), headers={"If-None-Match": f'"{seen[-1]}"'}).status_code == 304
     assert seen == ["0.1", "1.1", "2.1", "2.2"]

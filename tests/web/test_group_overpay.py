@@ -1,5 +1,5 @@
 """A payment of more than is owed asks first (web/barkada/money_forms.py, core
-balances.ask_if_over): the pay form, or a Bayad na whose amount was raised, records nothing
+payments.ask_if_over): the pay form, or a Bayad na whose amount was raised, records nothing
 and asks "Ben owes Cris only ₱29.00; record ₱100.00 anyway?", keeping what was typed;
 "Record anyway" (a second POST with confirm=1 and the same key) records it once, however
 often it is tapped; "Change the amount" leads back to the amount. Without JavaScript."""

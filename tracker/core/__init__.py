@@ -18,10 +18,10 @@ through these names, so they accept and refuse the same input with the same mess
     offline.py      what a phone keeps of a session to judge its next round offline
     draft/          the round a table enters together, one phone per seat: writes.py (a
                     seat's hand, the header, Done, Agree), preview.py (the draft judged),
-                    answer.py (its JSON), one_phone.py (the one-phone page's round),
-                    clearing.py (a round sent from an outbox, the table's Clear)
+                    answer.py (its JSON), rows.py (its row), one_phone.py (the one-phone
+                    page's round), clearing.py (a round sent from an outbox, the table's Clear)
     barkada/        a group that plays every week: groups.py (members), balances.py
-                    (payments, who owes whom), period_stats.py, statements.py
+                    (who owes whom), payments.py, period_stats.py, statements.py
 """
 
 from ..engine import seat_views

@@ -12,8 +12,8 @@ from ..engine import Problem
 from ..engine.messages import N_
 from ..models import Barkada, ChangeEvent, GameSession
 from . import history, owners
-from .barkada.balances import record_payment, undo_payment
 from .barkada.join import leave_group
+from .barkada.payments import record_payment, undo_payment
 from .errors import InputError, NotFound
 from .ledger_memo import ledger_of
 from .lifecycle import reopen, settle

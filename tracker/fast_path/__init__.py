@@ -3,9 +3,10 @@ setting that turns them all off (FAST_PATH, env TRACKER_FAST_PATH=0). Off, plain
 the json module and the engine's checked replay answer every request with the same bytes
 (tests/web/test_fast_path_parity.py shows it); on, the same answers cost less:
 
-    polls.py      the polled draft and the session page's revision poll, answered in front of
-                  Flask from one raw query (raw_reads.py), 304 or a stored answer
-                  (plain: the Flask views of web/draft/draft_api.py and web/api/session_routes.py)
+    fast_polls/   the polled draft and the session page's revision poll, answered in front of
+                  Flask from one raw query, 304 or a stored answer (the middleware, above
+                  `web`; plain: the Flask views of web/draft/draft_api.py and
+                  web/api/session_routes.py)
     stored answers  the draft's JSON answer written with each change (core/draft/answer.py
                   `keep`, `remember`) and each worker's last answers and export texts
                   (`answers_kept`, `texts_kept` here; plain: each answer made when asked)
@@ -14,7 +15,8 @@ the json module and the engine's checked replay answer every request with the sa
                   were saved (engine `replay_stored`; plain: engine `replay`)
     loads()       stored round records decoded by orjson (plain: the json module)
 
-The switch is the process's (a server runs one app); create_app sets it from the setting.
+This package is the toolkit, below `core` (it imports only the engine). The switch is the
+process's (a server runs one app); create_app sets it from the setting.
 """
 
 from __future__ import annotations

@@ -10,32 +10,23 @@ from __future__ import annotations
 import flask
 from flask import (
     Blueprint,
-    Response,
     current_app,
     flash,
     redirect,
-    render_template,
-    request,
     url_for,
 )
 from flask_babel import get_locale, ngettext
-from flask_babel import gettext as _
 
 from .. import core
-from ..core import owners
 from ..documents.csv_file import filename_stem, rounds_csv
-from ..documents.pdf_cache import cache_folder
-from ..documents.printer import Busy, Printer, PrintRefused
-from ..documents.render import Limits
-from ..engine import Problem
+from ..documents.printer import PrintRefused
 from ..exchange.export import export_json
 from ..models import iso
-from ..present import printing
-from ..present.messages import problem_dict
 from . import devices, summary_ahead
-from .forms import ImportForm
+from .file_answers import file_answer, kept_text, not_printed, pdf_file, printer
 from .heavy_limits import heavy
-from .pages.blueprint import game_or_404
+from .import_flow import import_view
+from .lookups import game_or_404
 
 bp = Blueprint("exports", __name__)
 
@@ -78,34 +69,10 @@ class Request(flask.Request):
         self._max_form_memory_size = value
 
 
-def kept_text(game, kind: str, make) -> str:
-    """The text `make()` writes of the session (its export as "json" or "csv", the API's
-    answer), kept by this worker for the session's revision: an export of a 1,000-round
-    session costs about 0.7 s (it checks itself and replays every round); asked again, nothing."""
-    kept = current_app.extensions.get("texts_kept")  # None: off the fast path
-    if kept is None:
-        return make()
-    key, tag = f"{game.token} {kind}", str(game.revision)
-    text = kept.get(key, tag)
-    if text is None:
-        text = make()
-        kept.put(key, tag, text)
-    return text
-
-
 def _stem(game) -> str:
     """A download's file name, from what the export says of the session (not the whole
     export: its rounds are not needed); its date is the table's (the app's TIME_ZONE)."""
     return filename_stem({"created": iso(game.created_at), "players": list(game.players)})
-
-
-def _file(body, mimetype: str, name: str, inline: bool = False) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = (
-        f'{"inline" if inline else "attachment"}; filename="{name}"'
-    )
-    response.headers["Cache-Control"] = "no-store"  # a session's link and balances
-    return response
 
 
 @bp.get("/s/<token>/summary.pdf")
@@ -129,44 +96,13 @@ def print_ahead(response):
     return summary_ahead.after_change(response, printer)
 
 
-def pdf_file(pdf: bytes, name: str) -> Response:
-    """A printed PDF, shown in the browser (inline), never kept by a cache on the way."""
-    return _file(pdf, "application/pdf", name, inline=True)
-
-
-def printer() -> Printer:
-    """This worker's printer (its print slots), made at its first summary."""
-    app = current_app._get_current_object()
-    made = app.extensions.get("summary_printer")
-    if made is None:
-        folder = cache_folder(app.instance_path)
-        limits, renders = Limits.from_config(app.config), app.config["SUMMARY_RENDERS"]
-        made = Printer(folder, limits, renders, zone=app.config["TIME_ZONE"])
-        made = app.extensions.setdefault("summary_printer", made)
-    return made
-
-
-def not_printed(refused: PrintRefused) -> Response:
-    busy = isinstance(refused, Busy)
-    page = render_template(
-        "error.html",
-        code=503,
-        title=printing.BUSY_TITLE if busy else printing.TOO_LARGE_TITLE,
-        message=printing.BUSY if busy else printing.TOO_LARGE,
-    )
-    response = Response(page, status=503)
-    response.headers["Retry-After"] = str(refused.retry_after)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.get("/s/<token>/export.csv")
 @heavy
 def export_csv(token: str):
     game = game_or_404(token)
     # With a byte-order mark, so that a spreadsheet opens Ñoño and ₱ as UTF-8.
     text = "\ufeff" + kept_text(game, f"csv {get_locale()}", lambda: rounds_csv(game.export()))
-    return _file(text, "text/csv", _stem(game) + ".csv")
+    return file_answer(text, "text/csv", _stem(game) + ".csv")
 
 
 @bp.get("/s/<token>/export.json")
@@ -174,7 +110,7 @@ def export_csv(token: str):
 def export_file(token: str):
     game = game_or_404(token)
     text = kept_text(game, "json", lambda: export_json(game.export(history=True)))
-    return _file(text, "application/json", _stem(game) + ".json")
+    return file_answer(text, "application/json", _stem(game) + ".json")
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -197,43 +133,3 @@ def _imported(game, seed: str):
         )
     )
     return redirect(url_for("pages.session_page", token=game.token), 303)
-
-
-def import_view(template: str, run, done):
-    """An import page (a session's, a group's): GET shows the form; POST runs `run(source,
-    seed)` on the uploaded file or the pasted text and answers `done(what it made, seed)`. A
-    refusal shows the form again, saying what is wrong and which file to choose again."""
-    form = ImportForm()
-    if request.method == "GET":
-        return render_template(template, form=form, problems=[])
-    upload = request.files.get(form.file.name)
-    data = upload.read() if upload is not None and upload.filename else b""
-    seed = owners.new_seed()
-    try:
-        made = run(_import_source(form, data), seed)
-    except core.InputError as error:
-        problems = [problem_dict(problem) for problem in error.problems]
-        if data:
-            message = _(
-                "(The file was %(name)s: choose it again once it is fixed.)", name=upload.filename
-            )
-            problems.append({"where": "file", "message": message})
-        wait = error.retry_after  # a busy server: when to try again
-        headers = {"Retry-After": str(wait)} if wait else {}
-        return render_template(template, form=form, problems=problems), error.status, headers
-    return done(made, seed)
-
-
-def _import_source(form: ImportForm, data: bytes) -> bytes | str:
-    """The export to import: the uploaded file's bytes or the pasted text, exactly one."""
-    if not form.validate():
-        message = _("The form had expired. Please press Import again.")
-        raise core.InputError([Problem("form", message)], 400)
-    text = form.text.data or ""
-    if data and text.strip():
-        message = _("Choose a file or paste the JSON, not both: clear the pasted text or the file.")
-        raise core.InputError([Problem("form", message)])
-    if not data and not text.strip():
-        message = _("Choose the exported .json file, or paste its text.")
-        raise core.InputError([Problem("form", message)])
-    return data or text

@@ -64,7 +64,7 @@ def locale() -> str:
 def choose(asked: str | None, kept: str | None, accepted) -> str:
     """The language for what a request asks (`?lang=`), what the device keeps (its cookie) and
     what its browser accepts ((tag, quality) pairs, best first): the one rule, for the app and
-    for the draft polls answered in front of it (fast_path/polls.py)."""
+    for the draft polls answered in front of it (fast_polls/polls.py)."""
     if code := known(asked) or known(kept):
         return code
     for tag, _quality in accepted:

@@ -5,7 +5,7 @@ last, so it runs before the host check, the proxy fix, the client limit and the 
   in the answer's X-Request-Id header and on every log line written while it is answered.
 - It is counted and timed by route (tracker/metrics.py): the Flask URL rule that answered it
   (noted in the environ when Flask is done with it), the fast path's route for the polls it
-  answers (fast_path/polls.py), "other" for anything else (a 404, a host refused).
+  answers (fast_polls/polls.py), "other" for anything else (a 404, a host refused).
 - With LOG_FORMAT=json, one access line (logger `tracker.access`): method, route (the rule,
   `/s/<token>/rounds`: never the path, whose token is the key to a session, nor the query
   string or the body), status, duration_ms, remote_addr as the app sees it (after
@@ -31,7 +31,7 @@ from flask import Flask, request
 from .. import logs, metrics
 from ..extensions import db
 from ..push import outbox
-from .api.admin import bearer
+from .admin import bearer
 from .health import Health
 from .security import RAW_HEADERS
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -30,6 +31,7 @@ from ..documents.printer import Printer, PrintRefused
 from ..extensions import db
 
 PENDING = 32  # sessions waiting for their print, at most, in one worker
+QUEUES: weakref.WeakSet = weakref.WeakSet()  # every app's queue in this process (tests wait)
 log = logging.getLogger(__name__)
 
 DONE = frozenset(range(200, 300))
@@ -90,6 +92,7 @@ class Ahead:
         self._thread: threading.Thread | None = None
         self._busy = False
         self.printed = 0  # prints this thread finished (tests and benchmarks read it)
+        QUEUES.add(self)
 
     def ask(self, token: str, lang: str) -> None:
         with self._wake:

@@ -15,9 +15,9 @@ from .. import history, owners
 from ..errors import InputError
 from ..heavy import one_import
 from ..imports import add_imported
-from .balances import read_payment
 from .group_store import member_names
 from .groups import read_new_group
+from .payments import read_payment
 
 
 def export_group(group: Barkada) -> dict:

@@ -1,6 +1,6 @@
 """The JSON answer about a round draft (docs/API.md, "Round draft"), built here so that, on the
 fast path (tracker/fast_path), it can be stored with the draft row in the same transaction as
-the change it answers: any worker's middleware (fast_path/polls.py) then serves a GET of the
+the change it answers: any worker's middleware (fast_polls/polls.py) then serves a GET of the
 draft from the one query it already makes for the ETag, without Flask and without checking the
 round again.
 

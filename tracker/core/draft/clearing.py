@@ -32,7 +32,8 @@ from ..outcomes import AlreadySaved, Outcome, Submission
 from ..pins import OPEN, Access
 from ..rounds import submit
 from .preview import record_of
-from .writes import blanked, change_draft, get_draft, made_blank
+from .rows import blanked, get_draft, made_blank
+from .writes import change_draft
 
 
 def submit_sent(game: GameSession, submission: Submission, seen: int | None = None) -> Outcome:

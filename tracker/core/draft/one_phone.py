@@ -19,7 +19,8 @@ from ..pins import OPEN, Access, PinError
 from ..rounds import submit
 from .clearing import clear_in_save, forget, is_blank
 from .preview import HEADER_KEYS, read_hand, read_header, record_of
-from .writes import change_draft, content_changed, get_draft
+from .rows import content_changed, get_draft
+from .writes import change_draft
 
 
 def keep_entry(

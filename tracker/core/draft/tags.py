@@ -2,7 +2,7 @@
 ("<draft version>.<session revision>", version 0 when no draft was written yet: one indexed
 query, game_session.token and round_draft.session_id being unique) and the session page's
 revision poll ("<revision>.<settled>"). The Flask views read them through the ORM session
-(`writes.draft_tag`), the fast path through its own connection (fast_path/raw_reads.py): the
+(`rows.draft_tag`), the fast path through its own connection (fast_polls/raw_reads.py): the
 same SQL, the same tags.
 """
 
@@ -24,7 +24,7 @@ REVISION = "SELECT revision, settled_at IS NOT NULL FROM game_session WHERE toke
 
 
 def revision_tag(revision: int, settled: bool) -> str:
-    """The ETag of the revision poll's answer (api.revision and fast_path/polls.py)."""
+    """The ETag of the revision poll's answer (api.revision and fast_polls/polls.py)."""
     return f"{revision}.{int(settled)}"
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -37,7 +36,7 @@ from ...engine.messages import N_
 from ...extensions import db
 from ...models import GameSession, RoundDraft, utcnow
 from .. import idempotency, pins
-from ..errors import InputError, NotFound
+from ..errors import InputError
 from ..idempotency import Idempotent
 from ..outcomes import Conflict, Locked, Outcome, Refused, Saved, Submission
 from ..pins import OPEN, Access
@@ -45,7 +44,6 @@ from ..rounds import submit
 from ..store import ATTEMPTS, check_open
 from . import answer as draft_answer
 from . import changes as draft_changes
-from . import tags
 from .preview import (
     Preview,
     blank_seats,
@@ -59,8 +57,7 @@ from .preview import (
     read_seat,
     read_version,
 )
-
-TAG_QUERY = text(tags.QUERY.format(":token"))  # the polls' query (tags.py), through the ORM
+from .rows import blanked, content_changed, get_draft, made_blank
 
 
 @dataclass(frozen=True)
@@ -69,30 +66,6 @@ class Agreement:
 
     draft: RoundDraft
     saved: Saved | None = None
-
-
-def draft_tag(token: str) -> str:
-    """The ETag of the draft's answer, "<draft version>.<session revision>" (version 0: none
-    yet), in one small query: what polling phones ask."""
-    row = db.session.execute(TAG_QUERY, {"token": token}).one_or_none()
-    if row is None:
-        raise NotFound(token)
-    return tags.draft_etag(row[0], row[1])
-
-
-def tag_of(game: GameSession, draft: RoundDraft) -> str:
-    return tags.draft_etag(draft.version, game.revision)
-
-
-def get_draft(game: GameSession) -> RoundDraft:
-    """The session's draft; a blank one (not stored) when none was written yet."""
-    draft = db.session.execute(
-        select(RoundDraft).where(RoundDraft.session_id == game.id)
-    ).scalar_one_or_none()
-    if draft is None:
-        draft = RoundDraft(session_id=game.id, version=0, changed=0, header={}, seats=blank_seats())
-        draft.confirm_alone = False
-    return draft
 
 
 def set_header(
@@ -255,35 +228,12 @@ def _clear_saved(game: GameSession, draft_id, changed: int, number: int, seat: i
     made_blank(draft, number, seat)
 
 
-def made_blank(draft: RoundDraft, number: int, by: int | None) -> None:
-    """Inside a save's transaction: the draft blank for the next round, remembering the round
-    it saved, by whose Agree (a seat; None: the one-phone page), for the versions it answers."""
-    changed, until = draft.changed, (draft.version or 0) + 1  # the version this change gives
-    blanked(draft)
-    draft.confirm_alone = False  # asked again for each round
-    draft.last_saved = {"number": number, "from": changed, "until": until, "by": by}
-    draft.updated_at = utcnow()
-    draft.answer = draft.answer_tag = None  # made once committed, at the new revision
-
-
 def _saved_before(draft: RoundDraft, version: int) -> Saved | None:
     """An Agree repeated after its round was saved (a lost answer, a retry): the saved round."""
     last = draft.last_saved
     if last and last["from"] <= version < last["until"]:
         return Saved(last["number"])
     return None
-
-
-def blanked(draft: RoundDraft) -> None:
-    """The header and the three hands gone (a content change: every agreement goes too)."""
-    draft.header = {}
-    content_changed(draft, blank_seats())
-
-
-def content_changed(draft: RoundDraft, seats: list[dict]) -> None:
-    """The header or a hand changed: every agreement goes, and `changed` names this version."""
-    draft.seats = [dict(state, agreed=False) for state in seats]
-    draft.changed = (draft.version or 0) + 1 if draft.id is not None else 1
 
 
 def change_draft(

@@ -15,8 +15,10 @@ from ...core.errors import InputError, NotFound
 from ...engine import Problem
 from ...present import history_lines as words
 from .. import devices, inputs
+from ..json_answers import access_of, not_saved
+from ..lookups import game_of
 from .answers import summary
-from .blueprint import access_of, bp, game_of, not_saved
+from .blueprint import bp
 
 MAX_PAGE = 200
 

@@ -18,7 +18,7 @@ from ...core import AlreadySaved, NeedsReview, Submission
 from ...core.errors import InputError
 from ...engine import Problem, money_str
 from ...present.messages import errors_dict
-from ...present.round_lines import overtaken_message
+from ...present.round_news import overtaken_message
 from .answers import summary
 
 HEADER, NUMBER, DRAFT = "Seen-Revision", "Round-Number", "Draft-Changed"

@@ -15,19 +15,14 @@ from ...engine import Problem
 from ...exchange.export import export_json
 from ...exchange.json_file import MAX_PROBLEMS
 from .. import devices, inputs
-from ..exports import kept_text
+from ..admin import allowed, seed_of
+from ..file_answers import kept_text
 from ..heavy_limits import heavy, heavy_import
-from . import admin, round_news
+from ..json_answers import access_of, idempotent, if_match, not_saved, read_body
+from ..lookups import game_of
+from . import round_news
 from .answers import round_dict, session_dict, session_list, summary
-from .blueprint import (
-    access_of,
-    bp,
-    game_of,
-    idempotent,
-    if_match,
-    not_saved,
-    read_body,
-)
+from .blueprint import bp
 
 
 def _number(game, number: int) -> int:
@@ -42,7 +37,7 @@ def _number(game, number: int) -> int:
 def list_sessions():
     """Every session, for the server's owner only (Authorization: Bearer <TRACKER_ADMIN_TOKEN>);
     without a token an empty list, with a wrong one 403."""
-    if not admin.allowed(request.headers.get("Authorization")):
+    if not allowed(request.headers.get("Authorization")):
         return jsonify(session_list([]))
     return jsonify(session_list(core.recent_sessions()))
 
@@ -60,7 +55,7 @@ def create_session():
     idem = idempotent("sessions", body, respond)
     # A repeated create (same Idempotency-Key) derives the same owner key and recovery code
     # again, from the key and the server's secret: they are answered again, never stored.
-    seed = owners.new_seed() if idem is None else admin.seed_of(idem.key)
+    seed = owners.new_seed() if idem is None else seed_of(idem.key)
     answer = core.create_session(body, idem, seed, group_access=access_of)
     status, out = respond(answer) if idem is None else answer
     if status == 201:

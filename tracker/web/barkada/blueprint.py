@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from ..api.blueprint import json_errors
+from ..json_answers import json_errors
 
 bp = Blueprint("groups", __name__, url_prefix="/g")
 api_bp = Blueprint("group_api", __name__, url_prefix="/api/groups")

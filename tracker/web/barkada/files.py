@@ -10,8 +10,8 @@ from ...core.barkada import import_export as group_exchange
 from ...documents.csv_file import slug
 from ...exchange.group_export import group_json
 from .. import devices
-from ..exports import import_view
 from ..heavy_limits import heavy
+from ..import_flow import import_view
 from .blueprint import bp
 from .group_pages import group_or_404
 

@@ -9,7 +9,6 @@ from flask_babel import gettext as _
 
 from ...core import NotFound, owners, pins
 from ...core.barkada import import_export as group_exchange
-from ...core.barkada.balances import record_payment, undo_payment
 from ...core.barkada.group_store import get_group
 from ...core.barkada.groups import (
     add_member,
@@ -18,13 +17,14 @@ from ...core.barkada.groups import (
     member_state,
     set_group_pin,
 )
+from ...core.barkada.payments import record_payment, undo_payment
 from ...core.errors import InputError
 from ...engine import Problem
 from ...exchange.group_export import group_json
 from ...exchange.json_file import MAX_PROBLEMS
 from .. import devices, inputs
-from ..api.blueprint import idempotent
 from ..heavy_limits import heavy, heavy_import
+from ..json_answers import idempotent
 from .api_answers import group_dict, payment_dict
 from .blueprint import api_bp
 

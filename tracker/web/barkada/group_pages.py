@@ -16,13 +16,12 @@ from ...present.barkada import words
 from ...present.display import short_day
 from ...present.qr import group_qr
 from ...present.share import share_text
-from .. import devices, public
+from .. import devices, group_paid, public
 from ..forms import ConfirmForm
+from ..group_choice import new_key
 from ..round_form import sentence
-from . import paid as group_paid
 from .api_answers import seated_names
 from .blueprint import bp
-from .new_session_form import new_key
 
 NEW_ROWS = 8  # member rows of the new-group form (more can be added on the group page)
 RECENT_PAYMENTS = 20

@@ -13,7 +13,7 @@ from ...core.barkada.join import NEW, default_choices, group_named, join_group
 from ...present.barkada import words
 from .. import devices
 from ..forms import ConfirmForm
-from ..pages.blueprint import game_or_404, locked_redirect
+from ..lookups import game_or_404, locked_redirect
 from ..round_form import sentence
 from .blueprint import bp
 from .group_pages import errors_of

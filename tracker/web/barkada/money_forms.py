@@ -9,23 +9,23 @@ from flask import flash, redirect, render_template, request, url_for
 
 from ... import core
 from ...core import Idempotent, InputError, idempotency, pins
-from ...core.barkada.balances import (
+from ...core.barkada.group_store import member_names
+from ...core.barkada.groups import set_group_pin
+from ...core.barkada.payments import (
     AlreadyPaid,
     Overpaid,
     payments_between,
     record_payment,
     undo_payment,
 )
-from ...core.barkada.group_store import member_names
-from ...core.barkada.groups import set_group_pin
 from ...engine import MoneyError, money_text, parse_money
 from ...present.barkada import words
 from .. import devices
 from ..forms import ConfirmForm
+from ..group_choice import new_key
 from ..round_form import sentence
 from .blueprint import bp
 from .group_pages import errors_of, group_or_404, group_url, locked_redirect
-from .new_session_form import new_key
 
 
 def _back(group, **shown) -> str:

@@ -21,7 +21,7 @@ from ...present.barkada import stats_display as shown
 from ...present.barkada import words
 from ...present.display import language
 from ...present.messages import say
-from .. import exports
+from .. import file_answers
 from ..heavy_limits import heavy
 from .blueprint import api_bp, bp
 
@@ -88,10 +88,10 @@ def _group_or_404(token: str):
 
 def _pdf(key: tuple, html, name: str) -> Response:
     try:
-        pdf = exports.printer().document(key, html)
+        pdf = file_answers.printer().document(key, html)
     except PrintRefused as refused:
-        return exports.not_printed(refused)
-    return exports.pdf_file(pdf, f"tongits-{name}.pdf")
+        return file_answers.not_printed(refused)
+    return file_answers.pdf_file(pdf, f"tongits-{name}.pdf")
 
 
 def _ascii(text: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from ..api.blueprint import json_errors
+from ..json_answers import json_errors
 
 bp = Blueprint("seats", __name__)
 api_bp = Blueprint("draft_api", __name__, url_prefix="/api")

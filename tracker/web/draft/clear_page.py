@@ -15,7 +15,7 @@ from ...present.messages import say
 from .. import devices
 from ..devices import EVERYONE
 from ..forms import ConfirmForm
-from ..pages.blueprint import game_or_404
+from ..lookups import game_or_404
 from .blueprint import bp
 
 SEATS = ("0", "1", "2", EVERYONE)  # ?seat= of the entry pages

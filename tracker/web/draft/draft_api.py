@@ -2,7 +2,7 @@
 the api blueprint, each reading its request and calling one function of core/draft/writes.py.
 
 Every answer carries "<draft version>.<session revision>" as its ETag (the verdict depends on
-both). A GET is mostly answered before it reaches these views (fast_path/polls.py): 304 from
+both). A GET is mostly answered before it reaches these views (fast_polls/polls.py): 304 from
 one small query, or the answer stored with the draft row by the change it answers
 (core/draft/answer.py: any worker serves it), or this worker's last answer for the same
 ETag, which these views keep. Their answers are the stored bytes, so all are byte for byte
@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from ... import core
 from ...core import Saved
 from ...core.draft import answer as draft_answer
+from ...core.draft import rows as draft_rows
 from ...core.draft import writes as drafts
 from ...core.errors import InputError
 from ...engine import Problem
@@ -27,7 +28,8 @@ from ...engine.money import Amount
 from ...models import RoundDraft
 from ...present.messages import english, say
 from .. import devices
-from ..api.blueprint import access_of, game_of, if_match, not_saved, read_body
+from ..json_answers import access_of, if_match, not_saved, read_body
+from ..lookups import game_of
 from .blueprint import api_bp
 
 
@@ -35,7 +37,7 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
     if not english():  # the stored and cached answers are English: this one is made anew
         return _answer_in_language(game, draft, status, saved)
     made = None if saved is not None else draft_answer.made(draft)
-    tag, body = made or (drafts.tag_of(game, draft), None)
+    tag, body = made or (draft_rows.tag_of(game, draft), None)
     if made is None and saved is None:
         body = draft_answer.stored(game, draft, tag)
     if body is None:  # an Agree that saved, or a draft whose session moved on since its change
@@ -43,7 +45,7 @@ def _draft_answer(game, draft: RoundDraft, status: int = 200, saved: Saved | Non
         body = text.encode()
         if saved is None:
             draft_answer.remember(draft, draft.version, game.revision, text)
-    if saved is None:  # what a GET of this draft answers too (fast_path/polls.py)
+    if saved is None:  # what a GET of this draft answers too (fast_polls/polls.py)
         token = request.view_args["token"]  # not game.token: the commit expired it
         _kept_put(token, tag, body)
     return Response(body, status, {"ETag": f'"{tag}"'}, mimetype="application/json")
@@ -53,7 +55,7 @@ def _answer_in_language(game, draft: RoundDraft, status: int, saved: Saved | Non
     """The draft's answer with its texts in the reader's language: not stored (the stored
     answer, and a phone's ETag, stay the English one), but kept by this worker under the
     language, as the English one is, so that a poll of a Filipino phone costs no more."""
-    tag = drafts.tag_of(game, draft)
+    tag = draft_rows.tag_of(game, draft)
     key = f"{request.view_args['token']} {get_locale()}"
     body = _kept_get(key, tag) if saved is None else None
     if body is None:
@@ -93,13 +95,13 @@ def _amounts_in_language(body: dict, unit: str) -> None:
 @api_bp.get("/sessions/<token>/draft")
 def get_draft(token: str):
     try:
-        tag = drafts.draft_tag(token)
+        tag = draft_rows.draft_tag(token)
     except core.NotFound:
         raise InputError([Problem("id", _("no session with this id"))], 404) from None
     if request.if_none_match.contains_weak(tag):
         return "", 304, {"ETag": f'"{tag}"'}
     game = game_of(token)
-    return _draft_answer(game, drafts.get_draft(game))
+    return _draft_answer(game, draft_rows.get_draft(game))
 
 
 @api_bp.put("/sessions/<token>/draft/header")

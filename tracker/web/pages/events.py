@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ...push import stream
 from ...push.publish import channel_of
+from ..lookups import game_or_404
 from ..streams import stream_answer
-from .blueprint import bp, game_or_404
+from .blueprint import bp
 
 
 @bp.get("/s/<token>/events")

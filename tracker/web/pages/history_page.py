@@ -15,8 +15,9 @@ from ...present import history_lines as words
 from ...present.messages import say
 from .. import devices
 from ..forms import ConfirmForm
+from ..lookups import game_or_404, locked_redirect, session_url
 from . import undo_saved
-from .blueprint import bp, game_or_404, locked_redirect, session_url
+from .blueprint import bp
 
 
 @bp.get("/s/<token>/history")

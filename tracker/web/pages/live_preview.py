@@ -12,10 +12,12 @@ from ... import core
 from ...core import AlreadySaved
 from ...extensions import csrf
 from ...present.messages import problem_dict
-from ...present.round_lines import headline, news_lines
+from ...present.round_lines import headline
+from ...present.round_news import news_lines
 from .. import devices
+from ..lookups import game_or_404
 from ..round_form import SETTLED, draft_hands, field_for, points_mode, record_from_form, spoken
-from .blueprint import bp, game_or_404
+from .blueprint import bp
 
 
 def keep_entry(game, form) -> int | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from flask import jsonify, url_for
 
 from ... import core
-from .blueprint import bp, game_or_404
+from ..lookups import game_or_404
+from .blueprint import bp
 
 
 @bp.get("/s/<token>/offline.json")

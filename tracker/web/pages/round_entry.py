@@ -17,11 +17,11 @@ from ... import core
 from ...core import AlreadySaved, Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
 from ...engine import flags_in_play
 from ...present.messages import say
-from ...present.round_lines import news_lines
+from ...present.round_news import news_lines
 from .. import devices
 from ..devices import EVERYONE
-from ..draft.seat_page import seat_page
 from ..forms import ConfirmForm, RoundForm
+from ..lookups import game_or_404, locked_redirect, session_url
 from ..round_form import (
     ENDINGS,
     SETTLED,
@@ -30,7 +30,8 @@ from ..round_form import (
     record_from_form,
     sentence,
 )
-from .blueprint import bp, game_or_404, locked_redirect, session_url
+from ..seats import seat_page
+from .blueprint import bp
 from .live_preview import keep_entry, seen_revision
 
 EXPIRED = _l("The form had expired; your cards are kept. Please press Review again.")

@@ -16,17 +16,19 @@ from ...core import history, owners, pins
 from ...present.chart import balance_chart_svg
 from ...present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ...present.qr import session_qr
-from ...present.round_lines import round_line, saved_sentence
+from ...present.round_lines import round_line
+from ...present.round_news import saved_sentence
 from ...present.rule_form import default_text, option_names, preset_values
 from ...present.share import share_text
 from .. import devices, inputs, public
-from ..barkada import new_session_form as group_form
-from ..draft.seat_page import seat_choice
+from .. import group_choice as group_form
 from ..forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from ..heavy_limits import one_heavy
+from ..lookups import game_or_404, locked_redirect, session_url
 from ..round_form import sentence
+from ..seats import seat_choice
 from . import undo_saved
-from .blueprint import bp, game_or_404, locked_redirect, session_url
+from .blueprint import bp
 
 RECENT_ROUNDS = 20
 

@@ -15,7 +15,7 @@ from ...core.pins import PinError
 from ...present import history_lines
 from ...present.messages import say
 from .. import devices
-from .blueprint import locked_redirect, session_url
+from ..lookups import locked_redirect, session_url
 
 UNDO_SECONDS = 10
 ERROR = "error"  # the flash category shown as a refusal (base.html)

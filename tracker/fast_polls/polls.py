@@ -32,10 +32,10 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie, parse_etags
 
 from ..core.draft.tags import revision_tag
+from ..fast_path import configure
 from ..metrics import ROUTE
 from ..web.language import COOKIE, DEFAULT, VARY, choose
 from ..web.security import RAW_HEADERS as SECURITY_HEADERS
-from . import configure
 from .raw_reads import DraftTags
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")

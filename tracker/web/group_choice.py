@@ -7,13 +7,12 @@ import secrets
 
 from flask import redirect, request, url_for
 
-from ...clock import local_today
-from ...core import NotFound
-from ...core.barkada.group_store import get_group, group_of, latest_session
-from ...engine import Rules
-from ...present.rule_form import form_value, option_names
-from .. import devices
-from . import paid as group_paid
+from ..clock import local_today
+from ..core import NotFound
+from ..core.barkada.group_store import get_group, group_of, latest_session
+from ..engine import Rules
+from ..present.rule_form import form_value, option_names
+from . import devices, group_paid
 
 
 def group_asked(form):
@@ -64,7 +63,7 @@ def new_key() -> str:
 def settle_context(game) -> dict:
     """A group session's settle-up: its group, and for each of its players (as the
     session names them) the member's current name and payment note; once settled, each
-    transfer as the group stands now (owed, or paid: web/barkada/paid.py)."""
+    transfer as the group stands now (owed, or paid: web/group_paid.py)."""
     group = group_of(game)
     if group is None or not game.seat_members or not devices.knows(group):
         return {"group": None, "members_at": {}}

@@ -10,8 +10,8 @@ import hmac
 from flask import current_app
 from flask_babel import gettext as _
 
-from ...core.errors import InputError
-from ...engine import Problem
+from ..core.errors import InputError
+from ..engine import Problem
 
 
 def allowed(header: str | None) -> bool:
