@@ -217,7 +217,7 @@ WantedBy=timers.target
 
 def settings(plan: Plan, secrets: dict[str, str], release: str) -> str:
     """The app's environment (`EnvironmentFile=`): the secrets given, made once and kept
-    (settings.py), and what follows from the plan."""
+    (install.py, `kept_secrets`), and what follows from the plan."""
     values = {
         # PostgreSQL on this machine, through its socket, as the service's own user (peer
         # authentication: no password to keep)

@@ -5,7 +5,7 @@
     (the commands: tracker/commands.py)
 
 A backup is {"format": "tongits-tracker-backup/2", "created": ..., "groups": [...],
-"sessions": [...]} (groups: backup_groups.py; a /1 backup has none and still restores), each
+"sessions": [...]} (groups: barkada/group_backup.py; a /1 backup has none and still restores), each
 session the export dict of exchange/export.py (with its `check` balances) carrying also its
 `token` (so the links keep working after a restore), `updated`, and the salted hashes of its edit
 PIN, owner key and recovery code when it has them (`pin_hash`, `owner_key_hash`,

@@ -3,7 +3,7 @@ database, one per session, that survives reloads and restarts.
 
 Any seat sets the header (how the round ended, by whom, last drawer, dealer); each seat writes
 its own hand and taps Done; when all three are done and the draft checks clean
-(draft_preview.py: the same `check_round` as a saved round), each seat agrees to the draft as
+(preview.py: the same `check_round` as a saved round), each seat agrees to the draft as
 it saw it (`version`). The third agreement saves the round through `rounds.submit` (so the
 revision, the ledger memo and the edit PIN hold as for any round) under an idempotency key
 naming this draft's content, and clears the draft in that same transaction: the round is saved
@@ -18,7 +18,7 @@ Decided here (docs/API.md, "Round draft", says more):
   every agreement; a seat set back to not done clears every agreement. Writing what is already
   there changes nothing: writes are idempotent. `expected` (If-Match) guards a write.
 - `confirm_alone` (any seat sets it, for this round only): one Agree saves for all three.
-  Who turned it on and who last set the header are kept with the seats (draft_changes.py).
+  Who turned it on and who last set the header are kept with the seats (changes.py).
 - The seat is the caller's word: nothing but the UI (and the edit PIN, as for rounds) stops a
   phone from writing another seat's hand; that is also how a seat without a phone is filled.
 """

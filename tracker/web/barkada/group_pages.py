@@ -1,7 +1,7 @@
 """The HTML pages of a barkada: a new group, the group page (who owes whom with
 "Bayad na", payments with Undo, members, sessions, a new session picking three members), and a
 member's edit page. Each view reads a form, calls one core function and renders its answer;
-the payment, PIN and unlock views are in group_forms.py."""
+the payment, PIN and unlock views are in money_forms.py."""
 
 from __future__ import annotations
 
