@@ -223,7 +223,8 @@
     if (!sync.busy("options")) DOM.alone.checked = !!d.confirm_alone;  // not under the thumb's own tap
     var by = d.confirm_alone_by;  // on every phone: who turned it on, for this round
     DOM.aloneBy.textContent = d.confirm_alone && by !== null && by !== undefined ? say(WORDS.aloneBy, { name: names[by] }) : "";
-    var waiting = d.seats.filter(function (s) { return !s.done; }).map(function (s) { return s.player; });
+    /* this phone's own Done may not be in the draft it shows yet: never "waiting for" itself */
+    var waiting = d.seats.filter(function (s, seat) { return !s.done && seat !== me; }).map(function (s) { return s.player; });
     var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
     var line = sync.state(), msg = "", bad = true;
     if (!done) msg = "";
