@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from .messages import N_
 from .values import shown
@@ -27,10 +28,7 @@ def parse_money(value) -> Decimal:
     if isinstance(value, (int, Decimal)):
         amount = Decimal(value)  # not through str(): an int of thousands of digits has none
     else:
-        try:
-            amount = Decimal(str(value).strip().replace(",", "").lstrip("₱"))
-        except InvalidOperation:
-            raise MoneyError(N_("'%(value)s' is not an amount", value=shown(value))) from None
+        amount = _written(str(value))
     if not amount.is_finite():
         raise MoneyError(N_("'%(value)s' is not an amount", value=shown(value)))
     if amount.adjusted() >= 9:  # 1e9 or more; checked first, and so: abs(1e9999999) overflows
@@ -38,6 +36,28 @@ def parse_money(value) -> Decimal:
     if amount != amount.quantize(CENT):
         raise MoneyError(N_("'%(value)s' has more than two decimal places", value=shown(value)))
     return amount.quantize(CENT)
+
+
+# An amount as people write it: a sign, the peso sign, digits (a comma only between groups of
+# three, as in 1,000), then the centavos after a point. Nothing else: "5,00" could be five or
+# five hundred, and "1e3", "1_000", "Infinity" are what Decimal reads but nobody writes.
+_WRITTEN = re.compile(r"([+-]?)₱?(\d{1,3}(?:,\d{3})+|\d*)(\.\d*)?")
+
+
+def _written(text: str) -> Decimal:
+    text = text.strip().replace("\u2212", "-", 1)  # the minus sign the pages write
+    found = _WRITTEN.fullmatch(text)
+    if found is None or not any(ch.isdigit() for ch in text):
+        if "," in text and _WRITTEN.fullmatch(text.replace(",", "")):
+            said = N_(
+                "'%(value)s': a comma only groups thousands, as in 1,000; write centavos after"
+                " a point, as in 5.00",
+                value=shown(text),
+            )
+            raise MoneyError(said)
+        raise MoneyError(N_("'%(value)s' is not an amount", value=shown(text)))
+    sign, whole, cents = found.groups()
+    return Decimal(sign + (whole.replace(",", "") or "0") + (cents or ""))
 
 
 def money_str(amount: Decimal) -> str:
