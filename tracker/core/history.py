@@ -107,11 +107,21 @@ def latest_change(game: GameSession) -> ChangeEvent | None:
 
 
 def event_of(target: GameSession | Barkada, event_id) -> ChangeEvent | None:
-    try:
-        number = int(event_id)
-    except (TypeError, ValueError):
+    """The event of `target` with this id (an int, or its digits as text); None for none, or
+    for an id no event can have (not a whole number, or past what the database holds)."""
+    number = event_number(event_id)
+    if number is None:
         return None
     return db.session.execute(_of(target).where(ChangeEvent.id == number)).scalar_one_or_none()
+
+
+def event_number(event_id) -> int | None:
+    """An event id as a number: an int or ASCII digits, from 1 to 2**63 - 1; else None."""
+    if isinstance(event_id, str) and event_id.strip().isascii() and event_id.strip().isdigit():
+        event_id = int(event_id.strip())
+    if isinstance(event_id, bool) or not isinstance(event_id, int):
+        return None
+    return event_id if 0 < event_id < 2**63 else None
 
 
 def edited_rounds(game: GameSession) -> set[int]:

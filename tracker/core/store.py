@@ -7,6 +7,8 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import func, inspect, select, update
@@ -109,6 +111,22 @@ def check_open(game: GameSession) -> None:
 
 Change = Callable[[], tuple[Any, Ledger]]
 
+# A check each run of a change makes first, inside its transaction (`only_if`): what held when a
+# page asked (an undo's "still the last change") may no longer hold once a racing writer has
+# committed, and the run after a lost race must see that, not the state read before.
+_PRECONDITION: ContextVar[Callable[[], None] | None] = ContextVar("precondition", default=None)
+
+
+@contextmanager
+def only_if(check: Callable[[], None]) -> Iterator[None]:
+    """The changes committed within run `check()` first in their transaction (each attempt);
+    it raises (e.g. InputError 409) to refuse."""
+    token = _PRECONDITION.set(check)
+    try:
+        yield
+    finally:
+        _PRECONDITION.reset(token)
+
 
 def commit(game: GameSession, change: Change, idem: Idempotent | None = None):
     """Run `change` (answering (answer, ledger after it)) and commit it as one transaction,
@@ -164,6 +182,8 @@ def commit_versioned(
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
                 db.session.rollback()
                 return stored, None
+            if (check := _PRECONDITION.get()) is not None:
+                check()
             answer = change()
             row.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
             db.session.flush()

@@ -21,7 +21,7 @@ from .outcomes import Outcome, Submission
 from .pins import OPEN, Access
 from .removal import delete_round, restore_round
 from .rounds import round_version, submit
-from .store import commit
+from .store import commit, only_if
 
 UNDOABLE = (
     history.ROUND_SAVED,
@@ -45,13 +45,14 @@ def undo(game: GameSession, event_id, access: Access = OPEN):
     """Take back the change `event_id` if it is still the session's last; answers the
     Outcome of the round change that does it (or the ledger, for a settle or a reopen)."""
     last = _still_last(game, undoable(game), event_id)
-    return _take_back(game, last, access)
+    with only_if(lambda: _still_last(game, undoable(game), event_id)):
+        return _take_back(game, last, access)
 
 
 def _still_last(target, last: ChangeEvent | None, event_id) -> ChangeEvent:
     """`last` when it is the event `event_id`; NotFound for no such event of `target`, else
     refused (409): something changed since."""
-    if last is None or str(last.id) != str(event_id).strip():
+    if last is None or last.id != history.event_number(event_id):
         if history.event_of(target, event_id) is None:
             raise NotFound(event_id)
         message = N_("something changed after it: only the last change can be undone")
@@ -82,6 +83,11 @@ def undo_group(group: Barkada, event_id, access: Access = OPEN) -> None:
     """Take back a group's last change while nothing came after it: a payment recorded is
     undone, a payment undone is recorded again."""
     last = _still_last(group, history.latest(group), event_id)
+    with only_if(lambda: _still_last(group, history.latest(group), event_id)):
+        _take_back_payment(group, last, access)
+
+
+def _take_back_payment(group: Barkada, last: ChangeEvent, access: Access) -> None:
     if last.kind == history.PAYMENT_RECORDED:
         undo_payment(group, last.after["id"], access)
         return
