@@ -1,6 +1,7 @@
 """The JSON API: sessions, rounds, edit/delete recomputation, settle, and every bad input of §8."""
 
 import copy
+import json
 
 import pytest
 
@@ -63,6 +64,22 @@ def test_body_must_be_json(client, make_session):
     response = client.post("/api/sessions", data="{nope", content_type="application/json")
     assert response.status_code == 400
     assert response.get_json()["errors"][0]["where"] == "body"
+
+
+def test_a_body_in_utf16_or_utf32_is_refused_utf8_with_or_without_a_bom_is_read(client):
+    body = json.dumps({"players": ["Ana", "Ben", "Cris"]})
+    for encoding in ("utf-16", "utf-16-le", "utf-32"):
+        sent = client.post(
+            "/api/sessions", data=body.encode(encoding), content_type="application/json"
+        )
+        assert sent.status_code == 400, encoding
+        assert sent.get_json()["errors"][0]["where"] == "body"
+    assert client.get("/api/sessions", headers=ADMIN).get_json()["sessions"] == []
+    for encoding in ("utf-8", "utf-8-sig"):
+        sent = client.post(
+            "/api/sessions", data=body.encode(encoding), content_type="application/json"
+        )
+        assert sent.status_code == 201, encoding
 
 
 def test_unknown_session_and_round_are_404_json(client, make_session):

@@ -33,7 +33,10 @@ class _Unreadable:
 def loads(text: str | bytes):
     """json.loads that never crashes on what JSON may hold: a number no session can hold
     becomes a placeholder that `problems_in` names at its place, and JSON nested deeper than
-    Python can recurse becomes one such placeholder for the whole. Not JSON: ValueError."""
+    Python can recurse becomes one such placeholder for the whole. Not JSON: ValueError.
+    Bytes are UTF-8 or nothing (json.loads would guess UTF-16 or UTF-32 from them)."""
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8-sig")  # a UnicodeDecodeError is a ValueError
     try:
         return json.loads(text, parse_int=_int, parse_constant=_constant)
     except RecursionError:
