@@ -16,6 +16,7 @@ from .barkada.new_session import read_group_seats
 from .errors import InputError
 from .idempotency import Idempotent
 from .ledger_memo import ledger_of
+from .names import seated_twins
 from .pins import OPEN, Access
 from .store import commit
 
@@ -45,6 +46,7 @@ def read_new_session(data) -> NewSession:
         )
     problems: list[Problem] = []
     players, player_problems = check_players(data.get("players"))
+    player_problems += seated_twins(players) if not player_problems else []
     problems += player_problems
     say = "say who deals first: seat 0, 1 or 2"
     dealer = read_seat(data.get("dealer", 0), "dealer", problems, missing=say, wrong=say) or 0

@@ -58,7 +58,11 @@ def bad_character(text: str) -> str | None:
     """Words for the first character of `text` that no page, PDF or file should get: a control
     character (U+0007), half of a broken pair (a lone surrogate, U+D800), or an invisible one
     (a zero-width space U+200B, a direction mark: what makes "Ana" and "Ana" two names); the
-    zero-width joiner of emoji (U+200D) is kept. None if none."""
+    zero-width joiner of emoji (U+200D) is kept; or a mark first, with no letter under it (an
+    accent U+0301 alone, which would sit on whatever the page shows before the name). None if
+    none."""
+    if text and unicodedata.category(text[0]).startswith("M"):
+        return N_("a mark with no letter under it (%(code)s)", code=_code(text[0]))
     for char in text:
         kind = unicodedata.category(char)
         if kind == "Cc":
