@@ -2,11 +2,13 @@
 # bash scripts/test.sh [--quick] [pytest arguments…]
 #
 # The whole run (what CI runs, through .ci/run): installs what the tests need (scripts/setup.sh
-# test), checks the code with ruff (lint and format), then runs the whole test suite twice: on
-# SQLite files, then on a real PostgreSQL server that scripts/postgres.sh starts. Both passes
-# run every test, the browser tests too: SQLite is the default deployment and PostgreSQL the one
-# for several machines, and the browser tests drive real races (three phones agreeing at once,
-# a server restarted mid-draft) through whichever database the server has.
+# test), checks the code with ruff (lint and format), then runs the test suite on SQLite (every
+# test but the `postgres` ones), then on a real PostgreSQL server that scripts/postgres.sh
+# starts: there every test but the browser tests, and of these the `postgres` ones and the
+# `races` ones (phones agreeing, entering, changing at once through one database). A browser
+# test's page is the same page on either database; what differs between them (locks, isolation,
+# types, restarts) is held by the tests that reach the database straight or through servers
+# (docs/decisions/0030-what-runs-on-both-databases.md).
 # Each pass is spread over the machine's cores by pytest-xdist (-n auto, one test file at a time
 # per worker): each worker has its own temp folder and SQLite files, its own PostgreSQL database
 # (tracker_test_<pid>_gw<n>, made by tests/conftest.py, dropped at the end), its own live
@@ -57,5 +59,6 @@ drop_databases() {
         done
 }
 trap 'drop_databases >/dev/null 2>&1 || true' EXIT
-TEST_DATABASE_URL=$url .venv/bin/python -m pytest "${spread[@]}" "$@"
+TEST_DATABASE_URL=$url .venv/bin/python -m pytest "${spread[@]}" \
+    -m "not browser or postgres or races" "$@"
 echo "== done ($(date -u +%T) UTC)"

@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.entry import SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.races]
 
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.support import seats
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.races]
 
 
 @pytest.mark.slow

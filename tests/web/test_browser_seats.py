@@ -25,7 +25,7 @@ from tests.support.seats import (
     tap_hand,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.races]
 
 # A draw: Ana calls with 5, Ben challenges and loses.
 DRAW_ROUND = [
