@@ -82,7 +82,7 @@ bash scripts/catalog.sh compile  # the translations' messages.mo, never in git
 # it (`npm view NAME@VERSION dist.integrity`, in hex), then unpacked without node: only the
 # files named are kept, in .cache/NAME/ (git-ignored), fetched again only when the pin or the
 # files named change.
-#   axe-core, the accessibility checker that tests/web/test_accessibility.py injects into
+#   axe-core, the accessibility checker that tests/web/pages/test_accessibility.py injects into
 #     pages (tests only; the app never serves it);
 #   pyodide, CPython compiled to WebAssembly: the app serves its core (no package of its own,
 #     only the standard library) to the phones that keep working offline, whose worker runs

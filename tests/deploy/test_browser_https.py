@@ -19,8 +19,8 @@ from tests.support.offline import (
     ready_offline,
     waiting,
 )
-from tests.web.test_browser_installable import _installable, own_profile
-from tests.web.test_browser_seat_status import COUNT_WAKE
+from tests.web.draft.test_browser_seat_status import COUNT_WAKE
+from tests.web.pages.test_browser_installable import _installable, own_profile
 from tracker.deploy.files import Plan
 
 pytestmark = [

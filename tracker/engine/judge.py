@@ -2,7 +2,7 @@
 
 This is what a phone asks when it must judge offline: its worker runs these very files under
 Pyodide (static/engine_worker.js) and calls `judge`; the server gives the same text for the
-same state, byte for byte (tests/web/test_browser_offline_engine.py holds them to it).
+same state, byte for byte (tests/web/pages/test_browser_offline_engine.py holds them to it).
 
     judge(session_text, record_text, say=None) -> text
       session_text: {"players": [3 names], "rules": {options}, "first_dealer": 0-2,

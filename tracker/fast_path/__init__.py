@@ -1,7 +1,7 @@
 """The fast path: every shortcut the tracker takes only to be quick, in one place, and the one
 setting that turns them all off (FAST_PATH, env TRACKER_FAST_PATH=0). Off, plain Flask, the ORM,
 the json module and the engine's checked replay answer every request with the same bytes
-(tests/web/test_fast_path_parity.py shows it); on, the same answers cost less:
+(tests/fast_polls/test_fast_path_parity.py shows it); on, the same answers cost less:
 
     fast_polls/   the polled draft and the session page's revision poll, answered in front of
                   Flask from one raw query, 304 or a stored answer (the middleware, above

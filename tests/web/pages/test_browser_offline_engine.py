@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
 ROUNDS = 1000
 
 # Starts the app's engine worker and judges each [session, record] pair in turn.
-JUDGE_ALL = (Path(__file__).parents[1] / "support" / "engine_worker.js").read_text()
+JUDGE_ALL = (Path(__file__).parents[2] / "support" / "engine_worker.js").read_text()
 
 
 def random_rules(rng: random.Random) -> Rules:

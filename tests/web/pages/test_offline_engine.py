@@ -17,7 +17,7 @@ from tests.support.rounds_factory import random_round, random_session
 from tracker.engine import PRESETS, Rules, replay
 from tracker.engine.judge import judge, preview
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_manifest_names_each_engine_file_with_its_sha256_and_serves_it(client):

@@ -20,7 +20,7 @@ from tests.support.seats import start
 
 pytestmark = pytest.mark.browser
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")
-SUPPORT = Path(__file__).parent.parent / "support"
+SUPPORT = Path(__file__).parents[2] / "support"
 CHECK_CUT = (SUPPORT / "check_cut.js").read_text()
 CHECK_ONE_LINE = (SUPPORT / "check_one_line.js").read_text()
 MAIN_BUTTONS = ".btn.big, .btn.primary"

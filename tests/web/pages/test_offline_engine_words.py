@@ -12,7 +12,7 @@ from pathlib import Path
 from tracker.web.language import LANGUAGES
 from tracker.web.pages import offline_engine
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_manifest_names_the_words_of_each_language_but_english(client):

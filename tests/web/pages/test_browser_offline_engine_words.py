@@ -21,7 +21,7 @@ from tracker.present.messages import say
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
 
 ROUNDS = 300
-SPEAK = (Path(__file__).parents[1] / "support" / "engine_worker.js").read_text()
+SPEAK = (Path(__file__).parents[2] / "support" / "engine_worker.js").read_text()
 STATE = json.dumps({"players": ["Ana", "Ben", "Cris"], "rules": {}, "records": []})
 
 
