@@ -7,6 +7,7 @@
 # event streams: Pushpin on $PORT, gunicorn behind it on 127.0.0.1:$PORT+1, told where to
 # publish (TRACKER_PUSH_URL) and Pushpin's signing key (TRACKER_PUSH_KEY, made once and kept in
 # instance/pushpin/sig_key). Pushpin's config, run and log folders are in instance/pushpin/.
+# Its inner ports (5560-5563) move by ten at a time while another server holds them.
 # It says the address once requests get through Pushpin to gunicorn.
 #
 # For a load balancer and Prometheus: GET /healthz, /readyz and, from this machine (or with the
@@ -30,14 +31,15 @@ fi
 folder=${TRACKER_INSTANCE:-instance}/pushpin
 backend="127.0.0.1:$((port + 1))"
 key=$(.venv/bin/flask --app tracker pushpin-config "$folder" --port "$port" --backend "$backend")
+offset=$(cat "$folder/port_offset")  # Pushpin's inner ports moved clear of another server's
 pushpin --config "$folder/pushpin.conf" --merge-output >>"$folder/log/pushpin.out" 2>&1 &
 pushpin_pid=$!
 trap 'kill "$pushpin_pid" 2>/dev/null; wait "$pushpin_pid" 2>/dev/null' EXIT
-TRACKER_PUSH_URL=http://127.0.0.1:5561 TRACKER_PUSH_KEY=$key "${gunicorn[@]}" --bind "$backend" &
+TRACKER_PUSH_URL=http://127.0.0.1:$((5561 + offset)) TRACKER_PUSH_KEY=$key "${gunicorn[@]}" --bind "$backend" &
 gunicorn_pid=$!
 trap 'kill "$gunicorn_pid" "$pushpin_pid" 2>/dev/null; wait 2>/dev/null' EXIT
 # a Pushpin just started answers 502 for a moment: say the address once requests get through
-.venv/bin/flask --app tracker pushpin-wait --port "$port"
+.venv/bin/flask --app tracker pushpin-wait --port "$port" --offset "$offset"
 address=$(hostname -I 2>/dev/null | cut -d' ' -f1 || true)
 echo "Ready: phones on this Wi-Fi open http://${address:-<this machine>}:$port/"
 wait "$gunicorn_pid"

@@ -147,20 +147,27 @@ def restore_command(file, replace: bool) -> None:
 @click.option("--backend", required=True, help="HOST:PORT of gunicorn, on the loopback.")
 def pushpin_config_command(folder: str, port: int, backend: str) -> None:
     """Write Pushpin's config for this server in FOLDER (tracker/push/pushpin.py) and print
-    the key it signs with (made once, kept in FOLDER/sig_key), for TRACKER_PUSH_KEY."""
+    the key it signs with (made once, kept in FOLDER/sig_key), for TRACKER_PUSH_KEY. Its inner
+    ports are moved by an offset free on this machine, kept in FOLDER/port_offset: Pushpin
+    then takes publishes on 127.0.0.1:5561 + that offset (TRACKER_PUSH_URL)."""
     where = Path(folder).resolve()
     key = pushpin.kept_key(where)
-    pushpin.write_config(where, port, backend, key)
+    try:
+        offset = pushpin.free_offset(where)
+    except OSError as error:
+        raise click.ClickException(str(error)) from error
+    pushpin.write_config(where, port, backend, key, offset)
     click.echo(key)
 
 
 @click.command("pushpin-wait")
 @click.option("--port", type=click.IntRange(1, 65535), required=True, help="Pushpin's port.")
+@click.option("--offset", type=click.IntRange(0, 990), default=0, help="Its ports' offset.")
 @click.option("--seconds", type=click.IntRange(1, 600), default=60, show_default=True)
-def pushpin_wait_command(port: int, seconds: int) -> None:
+def pushpin_wait_command(port: int, offset: int, seconds: int) -> None:
     """Wait until requests get through Pushpin on PORT to the app (a Pushpin just started
     answers 502 at first); exit 1 when they do not within SECONDS."""
-    if not pushpin.up(port, pushpin.PUBLISH_PORT, seconds):
+    if not pushpin.up(port, pushpin.PUBLISH_PORT + offset, seconds):
         raise click.ClickException(f"nothing gets through Pushpin on port {port}")
 
 

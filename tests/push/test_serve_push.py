@@ -1,6 +1,7 @@
 """`PUSH=1 bash scripts/serve.sh` as an owner runs it: Pushpin on $PORT and gunicorn behind it
 on $PORT+1, the address said once requests get through; a change reaches a stream opened on
-$PORT; stopping the script stops both."""
+$PORT; stopping the script stops both. Two of them at once on one machine (two instance
+folders) each get Pushpin inner ports of their own, and each one's changes reach its streams."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ import pytest
 from tests.push.test_stream import new_session, opened, post
 from tests.support.pushpin import answers, installed
 from tests.support.records import TALON
+from tracker.push.pushpin import INNER_PORTS
 
 pytestmark = pytest.mark.slow
-PUBLISH_PORT = 5561  # serve.sh's: Pushpin's ports without an offset
 
 
 def two_free_ports() -> int:
@@ -49,13 +50,9 @@ def said(process: subprocess.Popen, text: str, seconds: float) -> str:
     return out
 
 
-def test_push_serve_runs_pushpin_and_gunicorn_and_stops_both(tmp_path):
-    if not installed():
-        pytest.skip("pushpin is not installed (scripts/setup.sh test installs it)")
-    if answers(PUBLISH_PORT):
-        pytest.skip("Pushpin's default ports are taken on this machine")
+def start(folder) -> tuple[subprocess.Popen, int]:
     port = two_free_ports()
-    env = {**os.environ, "PUSH": "1", "PORT": str(port), "TRACKER_INSTANCE": str(tmp_path)}
+    env = {**os.environ, "PUSH": "1", "PORT": str(port), "TRACKER_INSTANCE": str(folder)}
     env.pop("DATABASE_URL", None)
     server = subprocess.Popen(
         ["bash", "scripts/serve.sh"],
@@ -65,20 +62,37 @@ def test_push_serve_runs_pushpin_and_gunicorn_and_stops_both(tmp_path):
         text=True,
         start_new_session=True,
     )
+    return server, port
+
+
+def test_two_push_servers_on_one_machine_each_push_and_stop(tmp_path):
+    if not installed():
+        pytest.skip("pushpin is not installed (scripts/setup.sh test installs it)")
+    servers, ports, held = [], [], []
     try:
-        out = said(server, "Ready:", 90)
-        assert f":{port}/" in out.splitlines()[-1], out
-        base = f"http://127.0.0.1:{port}"
-        token = new_session(base)
-        stream, first = opened(f"{base}/s/{token}/events")  # held: Pushpin signed it
-        assert first["data"]["revision"] == 1
-        post(f"{base}/api/sessions/{token}/rounds", TALON)
-        assert stream.next(seconds=5)["data"]["revision"] == 2
-        stream.close()
+        for name in ("one", "two"):
+            server, port = start(tmp_path / name)
+            servers.append(server)
+            ports.append(port)
+            out = said(server, "Ready:", 90)
+            assert f":{port}/" in out.splitlines()[-1], out
+            offset = int((tmp_path / name / "pushpin" / "port_offset").read_text())
+            held.append([port, port + 1, *(inner + offset for inner in INNER_PORTS)])
+        assert not set(held[0]) & set(held[1])  # the second moved clear of the first
+        for port in ports:
+            base = f"http://127.0.0.1:{port}"
+            token = new_session(base)
+            stream, first = opened(f"{base}/s/{token}/events")  # held: Pushpin signed it
+            assert first["data"]["revision"] == 1
+            post(f"{base}/api/sessions/{token}/rounds", TALON)
+            assert stream.next(seconds=5)["data"]["revision"] == 2
+            stream.close()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        for server in servers:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    taken = [port for ports in held for port in ports]
     end = time.monotonic() + 15
-    while time.monotonic() < end and any(answers(p) for p in (port, port + 1, PUBLISH_PORT)):
+    while time.monotonic() < end and any(answers(p) for p in taken):
         time.sleep(0.2)
-    assert not any(answers(p) for p in (port, port + 1, PUBLISH_PORT))
+    assert not any(answers(p) for p in taken)

@@ -23,7 +23,7 @@ from tracker.push import pushpin
 from tracker.push.pushpin import answers, up
 
 PUBLISH_PORT = pushpin.PUBLISH_PORT
-INTERNAL_PORTS = (5560, 5561, 5562, 5563)  # its handler's ports, before the offset
+INTERNAL_PORTS = pushpin.INNER_PORTS  # its handler's ports, before the offset
 
 
 def free_port() -> int:

@@ -5,7 +5,9 @@ scripts/serve.sh runs with PUSH=1, and the push tests).
 Pushpin listens for the phones on `port` and sends every request on to `backend` (gunicorn on
 the loopback), through zurl, which its runner starts too (its sockets in the run folder);
 its publish endpoint is 127.0.0.1:5561 + `offset`. `key` signs the requests it sends on, which
-is how the app tells them from others (PUSH_KEY)."""
+is how the app tells them from others (PUSH_KEY). Its inner ports (5560–5563 + `offset`) are
+the machine's: two servers on one machine need two offsets, so `free_offset` picks one whose
+four ports are free, kept in FOLDER/port_offset for the next start."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from pathlib import Path
 
 DEBIAN_CONFIG = Path("/etc/pushpin/pushpin.conf")
 PUBLISH_PORT = 5561  # before the offset
+INNER_PORTS = (5560, 5561, 5562, 5563)  # Pushpin's handler's ports, before the offset
+OFFSETS = range(0, 1000, 10)  # tried in turn: 5560–5563 first, then 5570–5573…
 
 
 def run_folder(folder: Path) -> Path:
@@ -82,6 +86,31 @@ def kept_key(folder: Path) -> str:
         path.touch(mode=0o600)
         path.write_text(secrets.token_urlsafe(32))
     return path.read_text().strip()
+
+
+def free(port: int) -> bool:
+    """Whether `port` can be bound on the loopback now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def free_offset(folder: Path) -> int:
+    """The offset kept in `folder`/port_offset when its ports are free (this server started
+    again), else the first of OFFSETS whose inner ports are all free (kept there)."""
+    kept = folder / "port_offset"
+    tries = list(OFFSETS)
+    if kept.exists() and kept.read_text().strip().isdigit():
+        tries.insert(0, int(kept.read_text()))
+    for offset in tries:
+        if all(free(port + offset) for port in INNER_PORTS):
+            folder.mkdir(parents=True, exist_ok=True)
+            kept.write_text(f"{offset}\n")
+            return offset
+    raise OSError("no free ports for Pushpin between 5560 and 6553")
 
 
 def publish_url(offset: int = 0) -> str:
