@@ -67,6 +67,8 @@
     });
     box.appendChild(line(t("On this phone: round {n} \u00b7 {headline}", { n: entry.number, headline: headline(entry.result, unit) })));
     if (found) {
+      var older = (found.since_count || 0) - found.since.length;  // the server names the last ten
+      if (older > 0) box.appendChild(line(t("and {n} more rounds saved or changed before these", { n: older })));
       found.since.forEach(function (r) {
         box.appendChild(line(t("Saved or changed meanwhile on another phone: round {n} \u00b7 {headline}", { n: r.number, headline: headline(r.result, unit) })));
       });

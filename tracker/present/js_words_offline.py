@@ -67,6 +67,9 @@ def _conflict_words() -> dict:
             number="{n}",
             headline="{headline}",
         ),
+        "and {n} more rounds saved or changed before these": _(
+            "and %(count)s more rounds saved or changed before these", count="{n}"
+        ),
         "On the server now it would be round {n} \u00b7 {headline}": _(
             "On the server now it would be round %(number)s \u00b7 %(headline)s",
             number="{n}",

@@ -57,10 +57,30 @@ def test_a_round_saved_meanwhile_is_a_conflict_showing_both(client, make_session
     assert "round 2" in body["errors"][0]["message"]
     assert body["conflict"] == {
         "since": [{"number": 1, "result": other["result"]}],
+        "since_count": 1,
         "now": {"number": 2, "result": now},
     }
     assert body["revision"] == revision(client, token) == other["revision"]
     assert count(client, token) == 1  # nothing saved
+
+
+def test_a_conflict_names_the_last_ten_rounds_since_and_how_many_in_all(client, make_session):
+    """Its size stays that of ten rounds however many were saved since (a phone back after a
+    999-round evening is not sent all of them)."""
+    token = make_session()
+    seen = revision(client, token)
+    sizes = {}
+    for saved in range(1, 31):
+        assert post(client, token, (DRAW, TONGITS)[saved % 2]).status_code == 201
+        if saved in (10, 30):
+            answer = post(client, token, TALON, seen=seen)
+            assert answer.status_code == 409
+            conflict = answer.get_json()["conflict"]
+            assert [r["number"] for r in conflict["since"]] == list(range(saved - 9, saved + 1))
+            assert conflict["since_count"] == saved
+            sizes[saved] = len(answer.get_data())
+    assert sizes[30] < 1.05 * sizes[10]
+    assert count(client, token) == 30
 
 
 def test_a_round_edited_meanwhile_is_a_conflict(client, make_session):

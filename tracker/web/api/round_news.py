@@ -23,6 +23,7 @@ from .answers import summary
 
 HEADER, NUMBER, DRAFT = "Seen-Revision", "Round-Number", "Draft-Changed"
 NETS = "Judged-Nets"
+SINCE_SHOWN = 10  # a conflict names the last rounds saved or changed since, and how many in all
 DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "¹".isdigit() is True
 
 
@@ -105,8 +106,10 @@ def answer(game, news: AlreadySaved | NeedsReview):
         out = {"number": news.number, "result": news.result.to_dict(), "already_saved": True}
         return jsonify({**summary(game), **out}), 200
     problems = [Problem("round", overtaken_message(news))]
+    since = news.saved_since
     conflict = {
-        "since": [{"number": n, "result": result.to_dict()} for n, result in news.saved_since],
+        "since": [{"number": n, "result": r.to_dict()} for n, r in since[-SINCE_SHOWN:]],
+        "since_count": len(since),
         "now": {"number": news.checked.number, "result": news.checked.result.to_dict()},
     }
     return jsonify({**errors_dict(problems), "conflict": conflict, "revision": game.revision}), 409
