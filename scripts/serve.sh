@@ -7,7 +7,8 @@
 # event streams: Pushpin on $PORT, gunicorn behind it on 127.0.0.1:$PORT+1, told where to
 # publish (TRACKER_PUSH_URL) and Pushpin's signing key (TRACKER_PUSH_KEY, made once and kept in
 # instance/pushpin/sig_key). Pushpin's config, run and log folders are in instance/pushpin/.
-# Its inner ports (5560-5563) move by ten at a time while another server holds them.
+# Its inner ports (5560-5563) move by ten at a time while another server holds them. A Pushpin
+# that stops (one of its services crashed or killed) is started again a second later.
 # It says the address once requests get through Pushpin to gunicorn.
 #
 # For a load balancer and Prometheus: GET /healthz, /readyz and, from this machine (or with the
@@ -32,7 +33,20 @@ folder=${TRACKER_INSTANCE:-instance}/pushpin
 backend="127.0.0.1:$((port + 1))"
 key=$(.venv/bin/flask --app tracker pushpin-config "$folder" --port "$port" --backend "$backend")
 offset=$(cat "$folder/port_offset")  # Pushpin's inner ports moved clear of another server's
-pushpin --config "$folder/pushpin.conf" --merge-output >>"$folder/log/pushpin.out" 2>&1 &
+# Pushpin started again whenever it stops (a crash, a kill): the phones reach the app only
+# through it. Stopping this loop (TERM) stops the Pushpin it runs.
+keep_pushpin() {
+    local child=
+    trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait 2>/dev/null; exit 0' TERM INT
+    while true; do
+        pushpin --config "$folder/pushpin.conf" --merge-output >>"$folder/log/pushpin.out" 2>&1 &
+        child=$!
+        wait "$child" || true
+        echo "Pushpin stopped: starting it again" >&2
+        sleep 1
+    done
+}
+keep_pushpin &
 pushpin_pid=$!
 trap 'kill "$pushpin_pid" 2>/dev/null; wait "$pushpin_pid" 2>/dev/null' EXIT
 TRACKER_PUSH_URL=http://127.0.0.1:$((5561 + offset)) TRACKER_PUSH_KEY=$key "${gunicorn[@]}" --bind "$backend" &

@@ -18,7 +18,7 @@ import pytest
 from tests.push.test_stream import new_session, opened, post
 from tests.support.pushpin import answers, installed
 from tests.support.records import TALON
-from tracker.push.pushpin import INNER_PORTS
+from tracker.push.pushpin import INNER_PORTS, proxies
 
 pytestmark = pytest.mark.slow
 
@@ -96,3 +96,44 @@ def test_two_push_servers_on_one_machine_each_push_and_stop(tmp_path):
     while time.monotonic() < end and any(answers(p) for p in taken):
         time.sleep(0.2)
     assert not any(answers(p) for p in taken)
+
+
+def condure_of(folder) -> int:
+    """The pid of the Pushpin service holding the phones' port (condure) under `folder`."""
+    found = subprocess.run(
+        ["pgrep", "-f", f"condure .*{folder}/pushpin/run"], capture_output=True, text=True
+    ).stdout.split()
+    assert len(found) == 1, found
+    return int(found[0])
+
+
+def test_pushpin_killed_under_push_serve_is_started_again(tmp_path):
+    """Phones reach the app only through Pushpin: one of its services killed (a crash) stops
+    the whole Pushpin, and serve.sh starts it again; a stream opened then hears a change."""
+    if not installed():
+        pytest.skip("pushpin is not installed (scripts/setup.sh test installs it)")
+    server, port = start(tmp_path)
+    try:
+        out = said(server, "Ready:", 90)
+        assert f":{port}/" in out.splitlines()[-1], out
+        base = f"http://127.0.0.1:{port}"
+        token = new_session(base)
+        first = condure_of(tmp_path)
+        os.kill(first, signal.SIGKILL)
+        assert "Pushpin stopped: starting it again" in said(server, "starting it again", 15)
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not proxies(port):
+            time.sleep(0.2)
+        assert condure_of(tmp_path) != first
+        stream, opened_at = opened(f"{base}/s/{token}/events")
+        assert opened_at["data"]["revision"] == 1
+        post(f"{base}/api/sessions/{token}/rounds", TALON)
+        assert stream.next(seconds=5)["data"]["revision"] == 2
+        stream.close()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    end = time.monotonic() + 15
+    while time.monotonic() < end and answers(port):
+        time.sleep(0.2)
+    assert not answers(port)
