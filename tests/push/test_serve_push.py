@@ -18,7 +18,7 @@ import pytest
 from tests.push.test_stream import new_session, opened, post
 from tests.support.pushpin import answers, installed
 from tests.support.records import TALON
-from tracker.push.pushpin import INNER_PORTS, proxies
+from tracker.push.pushpin import INNER_PORTS, proxies, run_folder
 
 pytestmark = pytest.mark.slow
 
@@ -99,9 +99,11 @@ def test_two_push_servers_on_one_machine_each_push_and_stop(tmp_path):
 
 
 def condure_of(folder) -> int:
-    """The pid of the Pushpin service holding the phones' port (condure) under `folder`."""
+    """The pid of the Pushpin service holding the phones' port (condure) of the server whose
+    instance folder is `folder` (its sockets in the run folder pushpin-config chose)."""
+    run = run_folder((folder / "pushpin").resolve())
     found = subprocess.run(
-        ["pgrep", "-f", f"condure .*{folder}/pushpin/run"], capture_output=True, text=True
+        ["pgrep", "-f", f"condure .*{run}/"], capture_output=True, text=True
     ).stdout.split()
     assert len(found) == 1, found
     return int(found[0])
