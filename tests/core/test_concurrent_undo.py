@@ -5,11 +5,9 @@ second round deleted nor a server error. An event id no database can hold is "no
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
-from tests.support.http import send
+from tests.support.http import burst, send
 from tests.support.live_server import Gunicorn, migrate
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS
 
@@ -21,19 +19,7 @@ pytestmark = pytest.mark.slow
 
 def burst_posts(url: str, bodies: list[dict]) -> list[int]:
     """The statuses of POSTing each body from its own thread, all at the same moment."""
-    start = threading.Barrier(len(bodies))
-    statuses: list = [None] * len(bodies)
-
-    def one(index: int):
-        start.wait()
-        statuses[index] = send(url, bodies[index])[0]
-
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(bodies))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return statuses
+    return [status for status, _ in burst(url, [(body, None) for body in bodies])]
 
 
 def last_event(url: str, token: str) -> dict:
