@@ -18,9 +18,12 @@ import pytest
 from tests.push.test_stream import new_session, opened, post
 from tests.support.pushpin import answers, installed
 from tests.support.records import TALON
-from tracker.push.pushpin import INNER_PORTS, proxies, run_folder
+from tracker.push.pushpin import INNER_PORTS, PUBLISH_PORT, run_folder, up
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not installed(), reason="no pushpin: scripts/setup.sh test installs it"),
+]
 
 
 def two_free_ports() -> int:
@@ -51,6 +54,8 @@ def said(process: subprocess.Popen, text: str, seconds: float) -> str:
 
 
 def start(folder) -> tuple[subprocess.Popen, int]:
+    """`PUSH=1 bash scripts/serve.sh` with `folder` as its instance folder, once it said its
+    address: the script and the port phones open."""
     port = two_free_ports()
     env = {**os.environ, "PUSH": "1", "PORT": str(port), "TRACKER_INSTANCE": str(folder)}
     env.pop("DATABASE_URL", None)
@@ -62,40 +67,52 @@ def start(folder) -> tuple[subprocess.Popen, int]:
         text=True,
         start_new_session=True,
     )
+    out = said(server, "Ready:", 90)
+    assert f":{port}/" in out.splitlines()[-1], out
     return server, port
 
 
+def offset_of(folder) -> int:
+    """The offset of the Pushpin inner ports pushpin-config chose for this instance folder."""
+    return int((folder / "pushpin" / "port_offset").read_text())
+
+
+def pushed(port: int, token: str) -> None:
+    """A round saved through Pushpin on `port` reaches a stream opened there (Pushpin signed
+    it, so the app held it)."""
+    base = f"http://127.0.0.1:{port}"
+    stream, first = opened(f"{base}/s/{token}/events")
+    assert first["data"]["revision"] == 1
+    post(f"{base}/api/sessions/{token}/rounds", TALON)
+    assert stream.next(seconds=5)["data"]["revision"] == 2
+    stream.close()
+
+
+def stop(servers: list[subprocess.Popen], ports: list[int]) -> None:
+    """Each script stopped as a terminal stops it (its whole process group), then every port
+    given freed within 15 s."""
+    for server in servers:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    end = time.monotonic() + 15
+    while time.monotonic() < end and any(answers(p) for p in ports):
+        time.sleep(0.2)
+    assert not any(answers(p) for p in ports)
+
+
 def test_two_push_servers_on_one_machine_each_push_and_stop(tmp_path):
-    if not installed():
-        pytest.skip("pushpin is not installed (scripts/setup.sh test installs it)")
-    servers, ports, held = [], [], []
+    servers, held = [], []
     try:
         for name in ("one", "two"):
             server, port = start(tmp_path / name)
             servers.append(server)
-            ports.append(port)
-            out = said(server, "Ready:", 90)
-            assert f":{port}/" in out.splitlines()[-1], out
-            offset = int((tmp_path / name / "pushpin" / "port_offset").read_text())
+            offset = offset_of(tmp_path / name)
             held.append([port, port + 1, *(inner + offset for inner in INNER_PORTS)])
         assert not set(held[0]) & set(held[1])  # the second moved clear of the first
-        for port in ports:
-            base = f"http://127.0.0.1:{port}"
-            token = new_session(base)
-            stream, first = opened(f"{base}/s/{token}/events")  # held: Pushpin signed it
-            assert first["data"]["revision"] == 1
-            post(f"{base}/api/sessions/{token}/rounds", TALON)
-            assert stream.next(seconds=5)["data"]["revision"] == 2
-            stream.close()
+        for ports in held:
+            pushed(ports[0], new_session(f"http://127.0.0.1:{ports[0]}"))
     finally:
-        for server in servers:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
-    taken = [port for ports in held for port in ports]
-    end = time.monotonic() + 15
-    while time.monotonic() < end and any(answers(p) for p in taken):
-        time.sleep(0.2)
-    assert not any(answers(p) for p in taken)
+        stop(servers, [port for ports in held for port in ports])
 
 
 def condure_of(folder) -> int:
@@ -112,30 +129,14 @@ def condure_of(folder) -> int:
 def test_pushpin_killed_under_push_serve_is_started_again(tmp_path):
     """Phones reach the app only through Pushpin: one of its services killed (a crash) stops
     the whole Pushpin, and serve.sh starts it again; a stream opened then hears a change."""
-    if not installed():
-        pytest.skip("pushpin is not installed (scripts/setup.sh test installs it)")
     server, port = start(tmp_path)
     try:
-        out = said(server, "Ready:", 90)
-        assert f":{port}/" in out.splitlines()[-1], out
-        base = f"http://127.0.0.1:{port}"
-        token = new_session(base)
+        token = new_session(f"http://127.0.0.1:{port}")
         first = condure_of(tmp_path)
         os.kill(first, signal.SIGKILL)
         assert "Pushpin stopped: starting it again" in said(server, "starting it again", 15)
-        end = time.monotonic() + 30
-        while time.monotonic() < end and not proxies(port):
-            time.sleep(0.2)
+        assert up(port, PUBLISH_PORT + offset_of(tmp_path), seconds=30)
         assert condure_of(tmp_path) != first
-        stream, opened_at = opened(f"{base}/s/{token}/events")
-        assert opened_at["data"]["revision"] == 1
-        post(f"{base}/api/sessions/{token}/rounds", TALON)
-        assert stream.next(seconds=5)["data"]["revision"] == 2
-        stream.close()
+        pushed(port, token)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-    end = time.monotonic() + 15
-    while time.monotonic() < end and answers(port):
-        time.sleep(0.2)
-    assert not answers(port)
+        stop([server], [port])

@@ -102,9 +102,8 @@ def free_offset(folder: Path) -> int:
     """The offset kept in `folder`/port_offset when its ports are free (this server started
     again), else the first of OFFSETS whose inner ports are all free (kept there)."""
     kept = folder / "port_offset"
-    tries = list(OFFSETS)
-    if kept.exists() and kept.read_text().strip().isdigit():
-        tries.insert(0, int(kept.read_text()))
+    said = kept.read_text().strip() if kept.exists() else ""
+    tries = [int(said), *OFFSETS] if said.isascii() and said.isdigit() else list(OFFSETS)
     for offset in tries:
         if all(free(port + offset) for port in INNER_PORTS):
             folder.mkdir(parents=True, exist_ok=True)
