@@ -22,6 +22,7 @@
   var Cards = window.TongitsCards, E = window.TongitsEntry, H = E.hands, C = window.TongitsSeatChange;
   var agreedAt = C.remembered("seat-agreed:" + root.getAttribute("data-draft") + ":" + me);
   var mine = H.blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
+  var refusedAt = null;  // the draft version an Agree refusal was said at: a later one drops it
 
   function say(text, values) {
     return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
@@ -61,6 +62,7 @@
     if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
     if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;
     if (d.seats[me].agreed) agreedAt.set(d.changed, roundOf(d));
+    if (refusedAt !== null && d.version > refusedAt) { notice = ""; refusedAt = null; }  // said of a draft gone
     render();
   }
 
@@ -125,12 +127,17 @@
      or kept by a page reloaded before it could go (seat_sync.js) */
   function agreeTo(changed, revision) {
     if (agreeing) return;
-    agreeing = true; notice = WORDS.saving; render();
+    agreeing = true; notice = WORDS.saving; refusedAt = null; render();
+    // what this phone agreed to, taken or not: a hand changed after it is named (renderReview)
+    agreedAt.set(changed, roundOf(sync.draft()));
     sync.agree(me, changed, revision)
       .then(function (answer) {
         agreeing = false;
         notice = answer.status < 300 ? "" : refusal(answer.body);
-        if (answer.status >= 400) { shownKey = null; return sync.refresh(); }
+        if (answer.status >= 400) {
+          shownKey = null;
+          return sync.refresh().then(function () { refusedAt = sync.draft().version; });
+        }
       }, function () { agreeing = false; notice = ""; })
       .then(render);
   }
