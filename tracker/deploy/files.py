@@ -119,6 +119,7 @@ def pushpin_config(plan: Plan, key: str) -> dict[str, str]:
         plan.pushpin_offset,
         run=Path("/run/tongits-pushpin"),
         log=Path("/var/log/tongits-pushpin"),
+        forwarded_for="",  # Caddy's X-Forwarded-For passed on as it is (TRUST_PROXY=1)
     )
     # warnings only: at its default level Pushpin logs every request, health checks included
     text = text.replace("\nlog_level=2\n", "\nlog_level=1\n")

@@ -23,6 +23,9 @@ DEBIAN_CONFIG = Path("/etc/pushpin/pushpin.conf")
 PUBLISH_PORT = 5561  # before the offset
 INNER_PORTS = (5560, 5561, 5562, 5563)  # Pushpin's handler's ports, before the offset
 OFFSETS = range(0, 1000, 10)  # tried in turn: 5560–5563 first, then 5570–5573…
+# the phones connect to Pushpin itself: what a phone says it was forwarded for is dropped, and
+# the address it connected from is put in its place (push/address.py believes it, signed)
+PHONES_FIRST = "truncate:0,append"
 
 
 def run_folder(folder: Path) -> Path:
@@ -42,11 +45,14 @@ def config_text(
     offset: int = 0,
     run: Path | None = None,
     log: Path | None = None,
+    forwarded_for: str = PHONES_FIRST,
 ) -> str:
     """Debian's pushpin.conf with these: `port` may name an address too (127.0.0.1:7999); the
-    run and log folders are `run` and `log`, or in `folder`."""
+    run and log folders are `run` and `log`, or in `folder`; `forwarded_for`, what Pushpin
+    does with X-Forwarded-For (PHONES_FIRST, or "" to pass a proxy's in front on)."""
     run = run or run_folder(folder)
     settings = {
+        "x_forwarded_for": forwarded_for,
         "rundir": run,
         "logdir": log or folder / "log",
         "port_offset": offset,

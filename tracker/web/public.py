@@ -1,6 +1,7 @@
 """On a public server: session links and their QR code from PUBLIC_URL, never from
 whatever Host header arrives; other Host headers refused (400) when TRUSTED_HOSTS names the
-good ones; a reverse proxy's X-Forwarded-For and -Proto believed only under TRUST_PROXY; and
+good ones; a reverse proxy's X-Forwarded-For and -Proto believed only under TRUST_PROXY (or, behind
+Pushpin alone, the address on a request Pushpin signed: push/address.py); and
 cookies Secure whenever the request came over HTTPS or PUBLIC_URL is https.
 
 With none of them set the tracker behaves as on a table's Wi-Fi: links name the address the
@@ -18,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import host_is_trusted
 
 from ..present.failures import WRONG_HOST, WRONG_HOST_TITLE
+from ..push.address import PushpinAddress
 from .security import RAW_HEADERS
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
@@ -37,6 +39,8 @@ def register(app: Flask) -> None:
         # the client's address and scheme as the proxy saw them; not X-Forwarded-Host or
         # -Prefix: the proxy passes Host on, and links come from PUBLIC_URL anyway
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
+    elif app.config["PUSH_KEY"]:  # Pushpin in front: the phone's address from what it signed
+        app.wsgi_app = PushpinAddress(app.wsgi_app, app.config["PUSH_KEY"])
 
 
 def session_link(token: str) -> str:
