@@ -49,7 +49,11 @@ keep_pushpin() {
 keep_pushpin &
 pushpin_pid=$!
 trap 'kill "$pushpin_pid" 2>/dev/null; wait "$pushpin_pid" 2>/dev/null' EXIT
-TRACKER_PUSH_URL=http://127.0.0.1:$((5561 + offset)) TRACKER_PUSH_KEY=$key "${gunicorn[@]}" --bind "$backend" &
+# one connection per request from Pushpin: its HTTP client sends a request again on a fresh
+# connection when a kept-alive one dies unanswered, and a POST whose worker died after its
+# commit was stored twice (tests/push/test_worker_dies.py)
+TRACKER_PUSH_URL=http://127.0.0.1:$((5561 + offset)) TRACKER_PUSH_KEY=$key "${gunicorn[@]}" \
+    --keep-alive 0 --bind "$backend" &
 gunicorn_pid=$!
 trap 'kill "$gunicorn_pid" "$pushpin_pid" 2>/dev/null; wait 2>/dev/null' EXIT
 # a Pushpin just started answers 502 for a moment: say the address once requests get through

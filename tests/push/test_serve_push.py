@@ -5,6 +5,7 @@ folders) each get Pushpin inner ports of their own, and each one's changes reach
 
 from __future__ import annotations
 
+import http.client
 import os
 import random
 import select
@@ -88,6 +89,19 @@ def pushed(port: int, token: str) -> None:
     stream.close()
 
 
+def one_connection_a_request(port: int) -> bool:
+    """Whether the app on `port` closes each connection after its answer (keep-alive 0: what
+    tests/push/test_worker_dies.py holds stores a POST once when its worker dies)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/manifest.webmanifest")
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status == 200 and answer.getheader("Connection") == "close"
+    finally:
+        connection.close()
+
+
 def stop(servers: list[subprocess.Popen], ports: list[int]) -> None:
     """Each script stopped as a terminal stops it (its whole process group), then every port
     given freed within 15 s."""
@@ -111,6 +125,7 @@ def test_two_push_servers_on_one_machine_each_push_and_stop(tmp_path):
         assert not set(held[0]) & set(held[1])  # the second moved clear of the first
         for ports in held:
             pushed(ports[0], new_session(f"http://127.0.0.1:{ports[0]}"))
+        assert one_connection_a_request(held[0][1])  # gunicorn, behind Pushpin
     finally:
         stop(servers, [port for ports in held for port in ports])
 

@@ -32,10 +32,18 @@ def migrate(database_url: str, instance: Path) -> None:
 
 
 class Gunicorn:
-    def __init__(self, database_url: str, instance: Path, workers: int = 2, **settings: str):
+    def __init__(
+        self,
+        database_url: str,
+        instance: Path,
+        workers: int = 2,
+        app: str = "tracker:create_app()",
+        keep_alive: str = "75",  # longer than Caddy keeps an idle connection, as deployed
+        **settings: str,
+    ):
         """`settings`: more of the app's environment (PUBLIC_URL, TRACKER_PUSH_URL…)."""
         self.database_url, self.instance, self.workers = database_url, instance, workers
-        self.settings = settings
+        self.app, self.keep_alive, self.settings = app, keep_alive, settings
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -62,11 +70,11 @@ class Gunicorn:
                 "4",
                 "--worker-class",
                 "gthread",
-                "--keep-alive",  # longer than Caddy keeps an idle connection, as deployed
-                "75",
+                "--keep-alive",
+                self.keep_alive,
                 "--log-level",
                 "warning",
-                "tracker:create_app()",
+                self.app,
             ],
             cwd=ROOT,
             env=env,
