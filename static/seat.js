@@ -129,7 +129,7 @@
     if (agreeing) return;
     agreeing = true; notice = WORDS.saving; refusedAt = null; render();
     // what this phone agreed to, taken or not: a hand changed after it is named (renderReview)
-    agreedAt.set(changed, roundOf(sync.draft()));
+    if (sync.draft()) agreedAt.set(changed, roundOf(sync.draft()));  // (none yet: a kept Agree)
     sync.agree(me, changed, revision)
       .then(function (answer) {
         agreeing = false;

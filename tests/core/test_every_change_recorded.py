@@ -1,7 +1,7 @@
 """Every change function of the core records what it did: this test finds them in the source
 (each function of tracker/core that commits, through `commit`, `commit_group`, the round
-removal's guard or `db.session.commit`), runs each one, and fails if one records nothing, or
-if a change function appears that is in neither list below."""
+removal's guard, `idempotency.created` or `db.session.commit`), runs each one, and fails if
+one records nothing, or if a change function appears that is in neither list below."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tracker.extensions import db
 from tracker.models import ChangeEvent, GameSession
 
 CORE = pathlib.Path(__file__).parents[2] / "tracker" / "core"
-WRITES = {"commit", "commit_group", "commit_versioned", "_guarded", "change_draft"}
+WRITES = {"commit", "commit_group", "commit_versioned", "_guarded", "change_draft", "created"}
 
 # The transaction helpers themselves, and changes that are not a change to a session's or a
 # group's record, each with why.
@@ -32,6 +32,7 @@ NOT_CHANGES = {
     "store.commit": "the transaction helper every session change goes through",
     "store.commit_versioned": "the transaction helper under it",
     "barkada.group_store.commit_group": "the group's transaction helper",
+    "idempotency.created": "the transaction helper of create_session and create_group",
     "removal._guarded": "the PIN and answer wrapper of delete_round and restore_round",
     "draft.writes.change_draft": "a round being entered: recorded once saved (rounds._save)",
     "draft.writes.set_header": "likewise",

@@ -33,6 +33,12 @@ def form_fields(record: dict, action: str = "review") -> dict:
     return data
 
 
+def form_key(page: str) -> dict:
+    """The idempotency key a create form carries ({} when the page has none)."""
+    match = IDEMPOTENCY_KEY.search(page)
+    return {"idempotency_key": match.group(1)} if match else {}
+
+
 REVIEWED = re.compile(r'name="reviewed" id="reviewed" value="([^"]+)"')
 IDEMPOTENCY_KEY = re.compile(r'name="idempotency_key" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="([^"]*)"')
@@ -113,6 +119,7 @@ def new_session_fields(page: str) -> dict:
     token of `page`."""
     return {
         "csrf_token": csrf_token(page),
+        **form_key(page),
         "player_0": "Ana",
         "player_1": "Ben",
         "player_2": "Cris",

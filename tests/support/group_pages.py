@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.support.forms import csrf_token
+from tests.support.forms import csrf_token, form_key
 from tests.support.pages import plain, text_of
 
 GCASH = "GCash 0917 123 4567"
@@ -14,7 +14,8 @@ GCASH = "GCash 0917 123 4567"
 def new_group(client, members=("Ana", "Ben", "Cris"), notes=None, pin=""):
     page = client.get("/g/new")
     assert page.status_code == 200
-    form = {"csrf_token": csrf_token(text_of(page)), "name": "Friday barkada", "pin": pin}
+    html = text_of(page)
+    form = {"csrf_token": csrf_token(html), **form_key(html), "name": "Friday barkada", "pin": pin}
     for row, name in enumerate(members):
         form[f"member_{row}"] = name
         form[f"note_{row}"] = (notes or {}).get(name, "")
@@ -35,5 +36,6 @@ def start_from_group(client, token, players):
     assert form_page.status_code == 200
     html = text_of(form_page)
     assert f'name="group" value="{token}"' in html
-    data = {"csrf_token": csrf_token(html), "group": token, "dealer": "0", **picked}
+    data = {"csrf_token": csrf_token(html), **form_key(html), "group": token, "dealer": "0"}
+    data.update(picked)
     return client.post("/new", data=data)

@@ -20,6 +20,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from ..engine import Problem
 from ..engine.messages import N_
@@ -124,3 +125,25 @@ def remember(request: Idempotent, answer) -> tuple[int, dict]:
     )
     db.session.flush()  # a racing copy that committed first makes this raise IntegrityError
     return status, body
+
+
+def created(idem: Idempotent | None, make: Callable[[], Any]):
+    """What `make()` adds and flushes (a new session, a new group), committed; with `idem`, once
+    for its key: `idem.respond(made)`, or the answer stored when the key was seen before
+    (nothing made then). Anything raised rolls everything back."""
+    try:
+        if idem is not None and (answer := stored(idem)) is not None:
+            db.session.rollback()
+            return answer
+        made = make()
+        answer = remember(idem, made) if idem is not None else made
+        db.session.commit()
+        return answer
+    except IntegrityError:
+        db.session.rollback()
+        if idem is not None and (answer := stored(idem)) is not None:
+            return answer  # a copy of this request won the race: its answer is ours
+        raise
+    except BaseException:
+        db.session.rollback()
+        raise

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy.exc import IntegrityError
-
 from ..engine import Ledger, Problem, Rules, check_players, money_str, read_rules, read_seat
 from ..engine.messages import N_
 from ..extensions import db
@@ -78,10 +76,8 @@ def create_session(
     if new.group is not None:
         access = group_access(new.group) if group_access else OPEN
         pins.admit(new.group, access)
-    try:
-        if idem is not None and (answer := idempotency.stored(idem)) is not None:
-            db.session.rollback()
-            return answer
+
+    def make() -> GameSession:
         game = GameSession(
             players=new.players,
             first_dealer=new.dealer,
@@ -100,17 +96,9 @@ def create_session(
         if new.group is not None:
             after = {"session": game.id, "players": new.players}
             history.note(new.group, history.SESSION_ADDED, access.by, after=after)
-        answer = idempotency.remember(idem, game) if idem is not None else game
-        db.session.commit()
-        return answer
-    except IntegrityError:
-        db.session.rollback()
-        if idem is not None and (answer := idempotency.stored(idem)) is not None:
-            return answer  # a copy of this request won the race: its answer is ours
-        raise
-    except BaseException:
-        db.session.rollback()
-        raise
+        return game
+
+    return idempotency.created(idem, make)
 
 
 def settle(game: GameSession, access: Access = OPEN) -> Ledger:

@@ -11,8 +11,9 @@ from ...engine.messages import N_
 from ...engine.values import bad_character, name_text
 from ...extensions import db
 from ...models import Barkada, Member, new_token, utcnow
-from .. import history, owners, pins
+from .. import history, idempotency, owners, pins
 from ..errors import InputError
+from ..idempotency import Idempotent
 from ..names import look_alike
 from ..pins import OPEN, Access
 from .group_store import commit_group
@@ -129,11 +130,13 @@ def read_new_group(data) -> tuple[str, list[NewMember], str | None]:
     return name, members, pin
 
 
-def create_group(data, seed: bytes | None = None) -> Barkada:
+def create_group(data, seed: bytes | None = None, idem: Idempotent | None = None):
     """A new group from the JSON of `read_new_group`; its owner key and recovery code are
-    `owners.derive(seed, group.token)`, as a session's."""
+    `owners.derive(seed, group.token)`, as a session's. With `idem`, answers
+    `idem.respond(group)` (the stored answer for a repeated key) instead of the group."""
     name, members, pin = read_new_group(data)
-    try:
+
+    def make() -> Barkada:
         group = Barkada(name=name, token=new_token(), pin_hash=pins.hash_pin(pin) if pin else None)
         owners.issue(group, seed or owners.new_seed())
         group.members = [
@@ -144,11 +147,9 @@ def create_group(data, seed: bytes | None = None) -> Barkada:
         db.session.flush()
         started = {"name": name, "members": [m.name for m in members], "pin": bool(pin)}
         history.note(group, history.CREATED, "owner", after=started)
-        db.session.commit()
         return group
-    except BaseException:
-        db.session.rollback()
-        raise
+
+    return idempotency.created(idem, make)
 
 
 def add_member(group: Barkada, data, access: Access = OPEN) -> Member:

@@ -23,6 +23,7 @@ from ...engine import Problem
 from ...exchange.group_export import group_json
 from ...exchange.json_file import MAX_PROBLEMS
 from .. import devices, inputs
+from ..admin import seed_of
 from ..heavy_limits import heavy, heavy_import
 from ..json_answers import idempotent
 from .api_answers import group_dict, payment_dict
@@ -55,9 +56,14 @@ def _mine(group) -> None:
 
 @api_bp.post("")
 def create():
-    """A new group: 201 with the group, its owner key and recovery code (answered once)."""
-    seed = owners.new_seed()
-    group = create_group(inputs.read_json(request), seed)
+    """A new group: 201 with the group, its owner key and recovery code (answered once; again,
+    derived from the key, to the same Idempotency-Key)."""
+    body = inputs.read_json(request)
+    idem = idempotent("groups", body, lambda made: (201, {"id": made.token}))
+    seed = owners.new_seed() if idem is None else seed_of(idem.key)
+    group = create_group(body, seed, idem)
+    if idem is not None:
+        group = get_group(group[1]["id"])
     _mine(group)
     made = owners.derive(seed, group.token)
     secrets = {"owner_key": made.owner_key, "recovery_code": made.recovery_code}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from ...clock import local_today
-from ...core import InputError, NotFound, owners, pins
+from ...core import InputError, NotFound, pins
 from ...core.barkada.balances import group_money
 from ...core.barkada.group_store import current_members, get_group, group_sessions, member_names
 from ...core.barkada.groups import MAX_NOTE, add_member, change_member, create_group, member_of
@@ -17,6 +17,7 @@ from ...present.display import short_day
 from ...present.qr import group_qr
 from ...present.share import share_text
 from .. import devices, group_paid, public
+from ..form_once import create_once, form_key
 from ..forms import ConfirmForm
 from ..group_choice import new_key
 from ..round_form import sentence
@@ -53,7 +54,7 @@ def errors_of(error: InputError, field_of=None) -> dict[str, list[str]]:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new_group():
-    form = ConfirmForm()
+    form, key = ConfirmForm(), form_key()
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
@@ -61,17 +62,23 @@ def new_group():
             errors["form"] = [words.EXPIRED]
             status = 400
         else:
-            seed = owners.new_seed()
             try:
-                group = create_group(_typed_group(), seed)
+                token, seed = create_once("new-group", key, _typed_group(), _create_group)
             except InputError as error:
                 errors, status = errors_of(error, _new_field), error.status
             else:
+                group = get_group(token)
                 devices.welcome_owner(group, seed, devices.GROUPS_KEY)
                 devices.unlock(group)
                 return redirect(url_for("groups.group_page", token=group.token, new=1), 303)
-    page = render_template("group_new.html", form=form, errors=errors, rows=range(NEW_ROWS))
+    page = render_template(
+        "group_new.html", form=form, errors=errors, rows=range(NEW_ROWS), form_key=key
+    )
     return page, status
+
+
+def _create_group(data, idem, seed):
+    return create_group(data, seed, idem)
 
 
 def _typed_group() -> dict:

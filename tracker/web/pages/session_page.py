@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from ... import core
 from ...clock import local_day
-from ...core import history, owners, pins
+from ...core import history, pins
 from ...present.chart import balance_chart_svg
 from ...present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
 from ...present.qr import session_qr
@@ -22,6 +22,7 @@ from ...present.rule_form import default_text, option_names, preset_values
 from ...present.share import share_text
 from .. import devices, inputs, public
 from .. import group_choice as group_form
+from ..form_once import create_once, form_key
 from ..forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from ..heavy_limits import one_heavy
 from ..lookups import game_or_404, locked_redirect, session_url
@@ -35,7 +36,7 @@ RECENT_ROUNDS = 20
 
 @bp.route("/new", methods=["GET", "POST"])
 def new_session():
-    form = NewSessionForm()
+    form, key = NewSessionForm(), form_key()
     errors: dict[str, list[str]] = {}
     status = 200
     group = group_form.group_asked(form)
@@ -48,12 +49,9 @@ def new_session():
             errors["form"] = [_("The form had expired. Please press Start again.")]
             status = 400
         else:
-            seed = owners.new_seed()
             try:
-                data = group_form.with_group(session_data(form), group)
-                game = core.create_session(
-                    inputs.checked(data), seed=seed, group_access=devices.access
-                )
+                data = inputs.checked(group_form.with_group(session_data(form), group))
+                token, seed = create_once("new-session", key, data, _create_session)
             except core.InputError as error:
                 for problem in error.problems:
                     errors.setdefault(session_field(problem.where), []).append(
@@ -63,6 +61,7 @@ def new_session():
             except pins.PinError:  # the group's PIN was set since this page was opened
                 return group_form.locked(group)
             else:
+                game = core.get_session(token)
                 devices.unlock(game)  # whoever set the PIN need not type it again here
                 devices.welcome_owner(game, seed)
                 return redirect(url_for("pages.session_page", token=game.token, new=1), 303)
@@ -77,7 +76,12 @@ def new_session():
         default_text=default_text,
         preset_values=preset_values(),
         group=group,
+        form_key=key,
     ), status
+
+
+def _create_session(data, idem, seed):
+    return core.create_session(data, idem, seed, group_access=devices.access)
 
 
 def _ledger_context(game, show_all: bool = False) -> dict:
