@@ -3,8 +3,10 @@
    words: a new deploy is a new worker, which takes over at once; the open pages then say
    "Updated · Reload" (offline.js) and judge nothing more with the old engine.
 
-   Pages (navigations): the network first, each page kept as it comes (a session page is the
-   last known ledger, with its time on it); with no network, the kept copy.
+   Pages (navigations): the network first; with no network, the kept copy. Only a page the
+   server marks KEEP is kept (the home page, a session's page, its last known ledger with its
+   time on it, and its round entry: tracker/web/offline_pages.py), the newest MOST_PAGES of
+   them; any other page drops an older copy of itself. "Forget this phone" empties it all.
    Static files: kept per deploy, from the cache first. Pyodide and the engine's files: their
    URLs name their version and digest, kept from the cache first across deploys.
    A form posted with no network (a Confirm the page could not send itself) answers a page
@@ -18,6 +20,7 @@ importScripts("/static/outbox.js");
 var STATIC_CACHE = "static-" + VERSION, PAGES = "pages", ENGINE = "engine";
 var KEPT_FOR_GOOD = ["/offline/pyodide/", "/offline/engine/"];
 var FRESH_FIRST = ["/offline/engine.json", "/offline/engine_worker.js"];
+var KEEP = "Tongits-Keep-Offline", MOST_PAGES = 40;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -35,7 +38,7 @@ self.addEventListener("activate", function (event) {
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (n) { return n.indexOf("static-") === 0 && n !== STATIC_CACHE; })
         .map(function (n) { return caches.delete(n); }));
-    }).then(function () { return self.clients.claim(); })
+    }).then(dropUnkept).then(function () { return self.clients.claim(); })
   );
   self.TongitsOutbox.flush().catch(function () { /* sent by the next page */ });
 });
@@ -55,13 +58,39 @@ function fromCacheFirst(request, name) {
   });
 }
 
+/* pages an earlier worker kept that the server does not mark KEEP (a group's page, a recovery
+   code shown once) */
+function dropUnkept() {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (r) {
+        return cache.match(r).then(function (kept) { return kept && kept.headers.get(KEEP) === "1" ? null : cache.delete(r); });
+      }));
+    });
+  });
+}
+
+/* the newest MOST_PAGES pages (a page kept again is the newest), the home page whatever its age */
+function trim(cache) {
+  return cache.keys().then(function (requests) {
+    var old = requests.filter(function (r) { return new URL(r.url).pathname !== "/"; });
+    return Promise.all(old.slice(0, Math.max(0, old.length - MOST_PAGES)).map(function (r) { return cache.delete(r); }));
+  });
+}
+
+function keep(request, answer, name) {
+  var copy = answer.clone();
+  return caches.open(name).then(function (cache) {
+    if (name !== PAGES) return cache.put(request, copy);
+    if (answer.headers.get(KEEP) !== "1") return cache.delete(request);
+    return cache.put(request, copy).then(function () { return trim(cache); });
+  });
+}
+
 function fromNetworkFirst(request, name) {
   return fetch(request).then(function (answer) {
     var html = (answer.headers.get("Content-Type") || "").indexOf("text/html") === 0;
-    if (answer.ok && answer.type === "basic" && (html || request.mode !== "navigate")) {  // no PDF kept
-      var copy = answer.clone();
-      caches.open(name).then(function (cache) { cache.put(request, copy); });
-    }
+    if (answer.ok && answer.type === "basic" && (html || request.mode !== "navigate")) keep(request, answer, name);  // no PDF
     return answer;
   }, function () {
     return caches.open(name).then(function (cache) {

@@ -70,11 +70,12 @@ def _register_web(app: Flask) -> None:
     from . import commands
     from .extensions import csrf
     from .present import templates
-    from .web import blueprints, errors, exports, language, observe, public, security
+    from .web import blueprints, errors, exports, language, observe, offline_pages, public, security
 
     templates.configure(app.jinja_env)  # the filters and globals of every template
     language.register(app)  # the device's language, the switcher, Vary
     security.register(app)
+    offline_pages.register(app)  # the pages the service worker may keep
     for blueprint, json_only in blueprints():
         app.register_blueprint(blueprint)
         if json_only:

@@ -18,6 +18,7 @@ from ..core import history, owners, pins
 from ..core.pins import Access
 from ..engine import read_seat
 from ..models import GameSession
+from . import offline_pages
 
 COOKIE_KEY = "unlocked"
 OWNED_KEY = "owned"  # owner marks of the sessions this device started
@@ -154,6 +155,7 @@ def shown_once(game) -> str | None:
     if not isinstance(new, dict) or new.get("token") != game.token:
         return None
     session.pop(NEW_CODE_KEY, None)
+    offline_pages.secret_on_page()  # a page the service worker must not keep
     return str(new.get("code"))
 
 

@@ -14,6 +14,7 @@ from tests.support.pages import text_of
 from tracker.extensions import db
 from tracker.models import Barkada, GameSession
 
+OWNER = 'id="owner-note"'  # the PIN page's line for the phone that started it
 CODE = re.compile(r'<span class="code">([^<]+)</span>')
 
 
@@ -46,7 +47,7 @@ def test_a_new_session_sent_twice_is_one_session_owned_by_the_phone(app, client)
     assert _landed(client, client.post("/new", data=fields))[0] == first[0]  # a double tap
     assert _landed(again, again.post("/new", data=fields)) == first  # the lost answer's phone
     assert _count(app, GameSession) == 1
-    assert "Set an edit PIN" in text_of(again.get(first[0]))  # the owner's: it started it
+    assert OWNER in text_of(again.get(f"{first[0]}/pin"))  # the owner's: it started it
 
 
 def test_the_new_session_form_changed_after_back_is_a_second_session(app, client):
@@ -66,6 +67,7 @@ def test_a_new_group_sent_twice_is_one_group_owned_by_the_phone(app, client):
     first = _landed(client, client.post("/g/new", data=form))
     assert first[1]
     assert _landed(again, again.post("/g/new", data=form)) == first
+    assert OWNER in text_of(again.get(f"{first[0]}/pin"))
     assert _count(app, Barkada) == 1
     changed = _landed(client, client.post("/g/new", data={**form, "member_2": "Dan"}))
     assert changed[0] != first[0] and _count(app, Barkada) == 2

@@ -14,6 +14,7 @@ def routes() -> tuple:
     from . import (
         app_shell,
         events,
+        forget,
         history_page,
         home,
         live_preview,
@@ -33,4 +34,5 @@ def routes() -> tuple:
         offline_engine,
         offline_state,
         events,
+        forget,
     )
