@@ -35,6 +35,8 @@ def defaults(instance: Path) -> dict:
         JSON_SORT_KEYS=False,
         LEDGER_CACHE_SIZE=LEDGER_CACHE_SIZE,
         IMPORT_MAX_BYTES=16 * 1024 * 1024,  # an imported session (about 1.4 KB a round)
+        # seconds an import's body may take to arrive, all of it (web/body_in_time.py)
+        IMPORT_BODY_SECONDS=int(os.environ.get("TRACKER_IMPORT_BODY_SECONDS") or 60),
         # the signed session cookie: CSRF token and the sessions this device unlocked
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -16,8 +16,8 @@ from tests.support.admin import ADMIN
 from tests.support.drafts import url
 from tests.support.records import TALON
 from tests.support.rounds_factory import random_session
+from tracker.core.heavy import one_heavy
 from tracker.web.client_limit import ClientLimit
-from tracker.web.heavy_limits import one_heavy
 
 HUGE = "7S " * 65_000
 
@@ -130,7 +130,7 @@ def test_one_import_at_a_time_the_second_is_told_to_wait(client, app):
     with another_worker_busy(app):
         busy = client.post("/api/sessions/import", json=export)
         group = client.post("/api/groups/import", json={"format": "tongits-tracker-group/1"})
-        unread = client.post(  # refused before its body is read: no JSON error
+        unread = client.post(  # refused before its body is parsed: no JSON error
             "/api/groups/import", data=b"{not json", content_type="application/json"
         )
     for answer in (busy, group, unread):

@@ -9,7 +9,9 @@ The lock is a file lock (fcntl.flock) in the app's instance folder, so every wor
 machine sees it, and it goes with a worker that dies holding it. Each `open()` is a lock of
 its own, so two threads of one worker exclude each other too. Servers on other machines have
 their own CPUs and their own lock. A thread that holds it already (an import view takes it
-before it reads the body; the core's import then asks again) goes on.
+once the body is in; the core's import then asks again) goes on. The lock comes free in turn
+to the clients asking for it (heavy_turns.py): one client's requests back to back do not keep
+out the others.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from flask import current_app
 
 from ..engine import Problem
 from ..engine.messages import N_
+from . import heavy_turns
 from .errors import InputError
 
 IMPORT_RETRY_AFTER = 30  # seconds: about what a big import takes here
@@ -34,23 +37,24 @@ _held = threading.local()  # .depth: how deep this thread holds the lock
 
 
 @contextmanager
-def one_import():
-    """Hold this machine's heavy-work lock while an import runs, or refuse at once (503)."""
-    with _alone(Problem("import", IMPORT_BUSY), IMPORT_RETRY_AFTER):
+def one_import(client: str = ""):
+    """Hold this machine's heavy-work lock while an import runs, or refuse at once (503).
+    `client` (its address) takes its turn (heavy_turns.py)."""
+    with _alone(Problem("import", IMPORT_BUSY), IMPORT_RETRY_AFTER, client):
         yield
 
 
 @contextmanager
-def one_heavy():
+def one_heavy(client: str = ""):
     """The same lock around other heavy work (an export, stats, every round of a session)."""
-    with _alone(Problem("server", HEAVY_BUSY), HEAVY_RETRY_AFTER):
+    with _alone(Problem("server", HEAVY_BUSY), HEAVY_RETRY_AFTER, client):
         yield
 
 
 @contextmanager
-def _alone(refusal: Problem, retry_after: int):
+def _alone(refusal: Problem, retry_after: int, client: str):
     depth = getattr(_held, "depth", 0)
-    with nullcontext() if depth else _locked(refusal, retry_after):
+    with nullcontext() if depth else _locked(refusal, retry_after, client):
         _held.depth = depth + 1
         try:
             yield
@@ -59,14 +63,18 @@ def _alone(refusal: Problem, retry_after: int):
 
 
 @contextmanager
-def _locked(refusal: Problem, retry_after: int):
+def _locked(refusal: Problem, retry_after: int, client: str):
     folder = Path(current_app.instance_path)
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "heavy.lock", "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            heavy_turns.note_waiting(folder, client)
             raise InputError([refusal], 503, retry_after) from None
+        if not heavy_turns.take_turn(folder, client, 2 * max(IMPORT_RETRY_AFTER, retry_after)):
+            fcntl.flock(lock, fcntl.LOCK_UN)  # another client's turn: it was told to come back
+            raise InputError([refusal], 503, retry_after)
         try:
             yield
         finally:

@@ -1,17 +1,31 @@
 """Requests whose work grows with what is stored (an export, a group's stats, a session page
 with every round): this machine runs one of them at a time, imports included, and answers
-another at once with 503 and Retry-After instead of letting it queue (core/heavy.py). A
-flood of them then holds at most one thread and one core, and every other request (a tap, a
-poll, the home page) still finds the rest.
+another at once with 503 and Retry-After instead of letting it queue (core/heavy.py), the lock
+coming free in turn to the clients asking (core/heavy_turns.py). A flood of them then holds at
+most one thread and one core, and every other request (a tap, a poll, the home page) still
+finds the rest. An import's body is read whole, within a deadline, before the lock is asked
+for (body_in_time.py): a slow sender holds only its own thread.
 """
 
 from __future__ import annotations
 
 from functools import wraps
 
-from ..core.heavy import one_heavy, one_import
+from ..core import heavy as core_heavy
+from . import body_in_time, devices
 
-__all__ = ["heavy", "heavy_import", "one_heavy"]
+__all__ = ["heavy", "heavy_import", "one_heavy", "one_import"]
+
+
+def one_heavy():
+    """This machine's heavy-work lock for this request's client (else a 503)."""
+    return core_heavy.one_heavy(devices.client())
+
+
+def one_import():
+    """The lock for an import, once its body is in (else a 408, or a 503)."""
+    body_in_time.read_whole()
+    return core_heavy.one_import(devices.client())
 
 
 def heavy(view):
@@ -26,8 +40,8 @@ def heavy(view):
 
 
 def heavy_import(view):
-    """An import's view, run only while this machine runs no other heavy work (else a 503),
-    decided before its body, up to 16 MB of JSON, is read."""
+    """An import's view: its body, up to 16 MB of JSON, read within a deadline; then run only
+    while this machine runs no other heavy work (else a 503)."""
 
     @wraps(view)
     def gated(*args, **kwargs):

@@ -11,6 +11,7 @@ from ..core import owners
 from ..engine import Problem
 from ..present.messages import problem_dict
 from .forms import ImportForm
+from .heavy_limits import one_import
 
 
 def import_view(template: str, run, done):
@@ -20,11 +21,13 @@ def import_view(template: str, run, done):
     form = ImportForm()
     if request.method == "GET":
         return render_template(template, form=form, problems=[])
-    upload = request.files.get(form.file.name)
-    data = upload.read() if upload is not None and upload.filename else b""
     seed = owners.new_seed()
+    upload, data = None, b""
     try:
-        made = run(_import_source(form, data), seed)
+        with one_import():  # the file read whole first, within a deadline
+            upload = request.files.get(form.file.name)
+            data = upload.read() if upload is not None and upload.filename else b""
+            made = run(_import_source(form, data), seed)
     except core.InputError as error:
         problems = [problem_dict(problem) for problem in error.problems]
         if data:
