@@ -52,7 +52,24 @@ def _trickle(port: int, said: list) -> None:
                 break
             if answer:
                 break
+        sock.settimeout(10)
+        while answer and not _whole(answer):  # the rest of the answer (it may come apart)
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
         said.append(answer)
+
+
+def _whole(answer: bytes) -> bool:
+    """Whether an HTTP answer has come in full: its headers and Content-Length bytes after."""
+    head, sep, body = answer.partition(b"\r\n\r\n")
+    if not sep:
+        return False
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            return len(body) >= int(line.split(b":", 1)[1])
+    return False
 
 
 @pytest.mark.slow
