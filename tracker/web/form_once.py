@@ -24,14 +24,14 @@ def form_key() -> str:
 
 
 def create_once(scope: str, key: str, data, create: Callable) -> tuple[str, bytes]:
-    """`create(data, idem, seed)` under `key` (a new one if `key` went with other contents):
-    the token of what was made (now or the first time) and its owner seed."""
+    """`create(data, idem=…, seed=…)` under `key` (a new one if `key` went with other
+    contents): the token of what was made (now or the first time) and its owner seed."""
     idem = Idempotent(scope, key, idempotency.fingerprint(data), _made)
     try:
-        _, body = create(data, idem, seed_of(idem.key))
+        _, body = create(data, idem=idem, seed=seed_of(idem.key))
     except idempotency.KeyReused:
         idem.renew()
-        _, body = create(data, idem, seed_of(idem.key))
+        _, body = create(data, idem=idem, seed=seed_of(idem.key))
     return body["token"], seed_of(idem.key)
 
 

@@ -63,7 +63,7 @@ def new_group():
             status = 400
         else:
             try:
-                token, seed = create_once("new-group", key, _typed_group(), _create_group)
+                token, seed = create_once("new-group", key, _typed_group(), create_group)
             except InputError as error:
                 errors, status = errors_of(error, _new_field), error.status
             else:
@@ -75,10 +75,6 @@ def new_group():
         "group_new.html", form=form, errors=errors, rows=range(NEW_ROWS), form_key=key
     )
     return page, status
-
-
-def _create_group(data, idem, seed):
-    return create_group(data, seed, idem)
 
 
 def _typed_group() -> dict:

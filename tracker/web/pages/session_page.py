@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from contextlib import nullcontext
 from datetime import UTC, datetime
+from functools import partial
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -51,7 +52,8 @@ def new_session():
         else:
             try:
                 data = inputs.checked(group_form.with_group(session_data(form), group))
-                token, seed = create_once("new-session", key, data, _create_session)
+                create = partial(core.create_session, group_access=devices.access)
+                token, seed = create_once("new-session", key, data, create)
             except core.InputError as error:
                 for problem in error.problems:
                     errors.setdefault(session_field(problem.where), []).append(
@@ -78,10 +80,6 @@ def new_session():
         group=group,
         form_key=key,
     ), status
-
-
-def _create_session(data, idem, seed):
-    return core.create_session(data, idem, seed, group_access=devices.access)
 
 
 def _ledger_context(game, show_all: bool = False) -> dict:
