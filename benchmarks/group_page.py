@@ -49,6 +49,16 @@ def worker(url: str, folder: str):
     )
 
 
+def fresh_database(database_url: str, prefix: str) -> tuple[str, str]:
+    """(a new instance folder, the database migrated afresh: that URL, else SQLite in it)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    url = database_url or f"sqlite:///{folder}/bench.db"
+    if database_url:
+        drop_everything(url)
+    migrate(worker(url, folder))
+    return folder, url
+
+
 def timed(call, *args) -> float:
     start = time.perf_counter()
     call(*args)
@@ -62,11 +72,7 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="group-bench-")
-    url = args.database_url or f"sqlite:///{folder}/bench.db"
-    if args.database_url:
-        drop_everything(url)
-    migrate(worker(url, folder))
+    folder, url = fresh_database(args.database_url, "group-bench-")
     export = group_export(args.sessions, args.rounds)
     client = worker(url, folder).test_client()
     start = time.perf_counter()

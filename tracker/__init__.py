@@ -70,11 +70,24 @@ def _register_web(app: Flask) -> None:
     from . import commands
     from .extensions import csrf
     from .present import templates
-    from .web import blueprints, errors, exports, language, observe, offline_pages, public, security
+    from .web import (
+        blueprints,
+        body_in_time,
+        errors,
+        exports,
+        heavy_limits,
+        language,
+        observe,
+        offline_pages,
+        public,
+        security,
+    )
 
     templates.configure(app.jinja_env)  # the filters and globals of every template
     language.register(app)  # the device's language, the switcher, Vary
     security.register(app)
+    body_in_time.register(app)  # every body read whole within a deadline, first
+    heavy_limits.register(app)  # the client named to the core, for the heavy work it finds
     offline_pages.register(app)  # the pages the service worker may keep
     for blueprint, json_only in blueprints():
         app.register_blueprint(blueprint)

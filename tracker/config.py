@@ -34,9 +34,16 @@ def defaults(instance: Path) -> dict:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         JSON_SORT_KEYS=False,
         LEDGER_CACHE_SIZE=LEDGER_CACHE_SIZE,
+        # rounds a worker replays, cold, for a group's balances before that is heavy work (about
+        # a second of one core; core/barkada/balances.py)
+        GROUP_COLD_ROUNDS=int(os.environ.get("TRACKER_GROUP_COLD_ROUNDS") or 3000),
         IMPORT_MAX_BYTES=16 * 1024 * 1024,  # an imported session (about 1.4 KB a round)
-        # seconds an import's body may take to arrive, all of it (web/body_in_time.py)
+        # an imported group: what a thousand nights of forty rounds played export (about 37 MiB
+        # with every round's history), read back; one import at a time, ~15 bytes of memory a byte
+        GROUP_IMPORT_MAX_BYTES=64 * 1024 * 1024,
+        # seconds a body may take to arrive, all of it: an import's, any other (web/body_in_time.py)
         IMPORT_BODY_SECONDS=int(os.environ.get("TRACKER_IMPORT_BODY_SECONDS") or 60),
+        BODY_SECONDS=int(os.environ.get("TRACKER_BODY_SECONDS") or 10),
         # the signed session cookie: CSRF token and the sessions this device unlocked
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -185,3 +185,24 @@ def test_no_module_of_the_app_is_over_300_lines():
         if "migrations" not in path.parts and (lines := len(path.read_text().splitlines())) > 300
     }
     assert long == {}
+
+
+def test_no_function_of_the_app_is_past_complexity_15():
+    """Functions stay simple: radon's cyclomatic complexity at most 15 (docs/development.md),
+    methods and inner functions included."""
+    from radon.complexity import cc_visit
+
+    def blocks(found):
+        for block in found:
+            yield block
+            yield from blocks(getattr(block, "methods", []))
+            yield from blocks(getattr(block, "closures", []))
+
+    complex_ = {
+        f"{path.relative_to(ROOT)}:{block.lineno} {block.name}": block.complexity
+        for path in (ROOT / "tracker").rglob("*.py")
+        if "migrations" not in path.parts
+        for block in blocks(cc_visit(path.read_text()))
+        if block.complexity > 15
+    }
+    assert complex_ == {}

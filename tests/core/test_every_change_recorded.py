@@ -30,7 +30,7 @@ WRITES = {"commit", "commit_group", "commit_versioned", "_guarded", "change_draf
 # group's record, each with why.
 NOT_CHANGES = {
     "store.commit": "the transaction helper every session change goes through",
-    "store.commit_versioned": "the transaction helper under it",
+    "store._changed": "the transaction helper under it (one run of commit_versioned)",
     "barkada.group_store.commit_group": "the group's transaction helper",
     "idempotency.created": "the transaction helper of create_session and create_group",
     "removal._guarded": "the PIN and answer wrapper of delete_round and restore_round",

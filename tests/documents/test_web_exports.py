@@ -172,7 +172,7 @@ def test_export_then_import_by_the_api_gives_the_same_ledger(client, make_sessio
     assert [r["record"] for r in after["rounds"]] == [r["record"] for r in before["rounds"]]
     assert [r["result"] for r in after["rounds"]] == [r["result"] for r in before["rounds"]]
     # the import's own export is the same file, but for the date written and the history:
-    # the same events (new ids), then the import itself holding the rounds it made
+    # the same events (new ids), then the import itself
     again = json.loads(client.get(f"/api/sessions/{new['id']}/export").data)
     first = json.loads(text)
     assert {**again, "created": None, "history": None} == {
@@ -186,7 +186,7 @@ def test_export_then_import_by_the_api_gives_the_same_ledger(client, make_sessio
     assert [e["kind"] for e in first["history"]] == kinds
     imported = again["history"][-1]
     assert (imported["kind"], imported["by"]) == ("imported", "import")
-    assert len(imported["after"]["rounds"]) == len(first["rounds"])
+    assert imported["after"] is None  # the events before it make the rounds: no copy of them
     # the imported session is a session like any other: it takes a next round
     assert client.post(f"/api/sessions/{new['id']}/rounds", json=TALON).status_code == 201
 

@@ -22,8 +22,8 @@ from tracker.core.heavy import one_heavy
 DEADLINE = 4  # seconds, for the test (60 by default)
 
 
-def _request(port: int, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+def request(port: int, method: str, path: str, body=b"", source="127.0.0.1") -> tuple[int, bytes]:
+    with socket.create_connection(("127.0.0.1", port), 30, (source, 0)) as sock:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
         sock.sendall(head.encode() + body)
@@ -33,10 +33,11 @@ def _request(port: int, method: str, path: str, body: bytes = b"") -> tuple[int,
     return int(answer.split(b" ", 2)[1]), answer
 
 
-def _trickle(port: int, said: list) -> None:
-    """An import declared 100 kB long, sent a byte every quarter second; what came back."""
-    with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
-        head = "POST /api/sessions/import HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+def trickle(port: int, said: list, path="/api/sessions/import", source="127.0.0.1") -> None:
+    """A body (an import's) declared 100 kB long, sent a byte every quarter second from
+    `source`; what came back."""
+    with socket.create_connection(("127.0.0.1", port), 60, (source, 0)) as sock:
+        head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         sock.sendall(
             f"{head}Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n".encode()
         )
@@ -80,19 +81,19 @@ def test_an_import_trickled_in_holds_no_one_elses_export(database_url, tmp_path)
     server = Gunicorn(database_url, instance, TRACKER_IMPORT_BODY_SECONDS=str(DEADLINE)).start()
     try:
         body = b'{"players": ["Ana", "Ben", "Cris"]}'
-        status, made = _request(server.port, "POST", "/api/sessions", body)
+        status, made = request(server.port, "POST", "/api/sessions", body)
         assert status == 201
         token = made.split(b'"id":"', 1)[1].split(b'"', 1)[0].decode()
-        status, _ = _request(server.port, "POST", f"/api/sessions/{token}/rounds", TALON_BODY)
+        status, _ = request(server.port, "POST", f"/api/sessions/{token}/rounds", TALON_BODY)
         assert status == 201
         said: list = []
-        slow = threading.Thread(target=_trickle, args=(server.port, said))
+        slow = threading.Thread(target=trickle, args=(server.port, said))
         started = time.monotonic()
         slow.start()
         time.sleep(1)  # the import has begun
         statuses = []
         while slow.is_alive() and time.monotonic() - started < DEADLINE - 0.5:
-            statuses.append(_request(server.port, "GET", f"/api/sessions/{token}/export")[0])
+            statuses.append(request(server.port, "GET", f"/api/sessions/{token}/export")[0])
             time.sleep(0.2)
         slow.join(timeout=30)
         assert statuses and set(statuses) == {200}, statuses

@@ -19,6 +19,7 @@ from __future__ import annotations
 import fcntl
 import threading
 from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from pathlib import Path
 
 from flask import current_app
@@ -34,6 +35,13 @@ HEAVY_RETRY_AFTER = 5  # seconds
 HEAVY_BUSY = N_("this server is busy with another big request: try again in a few seconds")
 
 _held = threading.local()  # .depth: how deep this thread holds the lock
+_asking: ContextVar[str] = ContextVar("heavy_asking", default="")
+
+
+def asked_by(client: str) -> None:
+    """Name the client the current request works for (the web layer gives its address): heavy
+    work the core finds it must do on the way (a big group's balances, cold) takes its turn."""
+    _asking.set(client)
 
 
 @contextmanager
@@ -45,9 +53,11 @@ def one_import(client: str = ""):
 
 
 @contextmanager
-def one_heavy(client: str = ""):
-    """The same lock around other heavy work (an export, stats, every round of a session)."""
-    with _alone(Problem("server", HEAVY_BUSY), HEAVY_RETRY_AFTER, client):
+def one_heavy(client: str | None = None):
+    """The same lock around other heavy work (an export, stats, every round of a session).
+    `client`: by default the one named by `asked_by`."""
+    asking = _asking.get() if client is None else client
+    with _alone(Problem("server", HEAVY_BUSY), HEAVY_RETRY_AFTER, asking):
         yield
 
 

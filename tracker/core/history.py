@@ -28,7 +28,8 @@ ROUND_RESTORED = "round_restored"
 SETTLED = "settled"
 REOPENED = "reopened"
 PIN_CHANGED = "pin_changed"
-IMPORTED = "imported"  # a session made from an export: `after` holds its rounds
+IMPORTED = "imported"  # a session made from an export: `after` holds its rounds (None: the
+# rounds the events before it make, as an export's own history already does)
 HISTORY_ERASED = "history_erased"  # the owner erased it: `after` holds the rounds it left
 MEMBER_ADDED = "member_added"
 MEMBER_CHANGED = "member_changed"
@@ -157,7 +158,15 @@ def copy_in(target: GameSession | Barkada, given: list[dict], by: str, made: dic
     for event in added:
         if event.kind == ROUND_RESTORED and (event.after or {}).get("from") in ids:
             event.after = event.after | {"from": ids[event.after["from"]]}
-    note(target, IMPORTED, by, after=made)
+    note(target, IMPORTED, by, after=None if _told(given, made) else made)
+
+
+def _told(given: list[dict], made: dict) -> bool:
+    """Whether the history copied in already makes the rounds the import made: the session's
+    own export imported again. Its "imported" event then holds no second copy of them, so a
+    session exported and imported again and again does not grow by all its rounds each time."""
+    rounds = made.get("rounds")
+    return bool(given) and rounds is not None and _replayed(given) == rounds
 
 
 def forget(target: GameSession | Barkada) -> None:
@@ -176,15 +185,20 @@ def erase(game: GameSession, by: str, records: list[dict]) -> ChangeEvent:
 
 def replayed_records(history: list[ChangeEvent]) -> list[dict]:
     """The session's round records as its events, oldest first, make them."""
+    return _replayed([{"kind": e.kind, "round": e.round, "after": e.after} for e in history])
+
+
+def _replayed(events: list[dict]) -> list[dict]:
+    """The round records events make ({"kind", "round", "after"}, as stored or exported)."""
     records: list[dict] = []
-    for event in history:
-        index = (event.round or 0) - 1
-        if event.kind in (IMPORTED, HISTORY_ERASED):
-            records = list(event.after["rounds"])
-        elif event.kind in (ROUND_SAVED, ROUND_RESTORED):
-            records.insert(index, event.after["record"])
-        elif event.kind == ROUND_EDITED:
-            records[index] = event.after["record"]
-        elif event.kind == ROUND_DELETED:
+    for event in events:
+        index, after = (event["round"] or 0) - 1, event["after"] or {}
+        if event["kind"] in (IMPORTED, HISTORY_ERASED) and isinstance(after.get("rounds"), list):
+            records = list(after["rounds"])
+        elif event["kind"] in (ROUND_SAVED, ROUND_RESTORED) and "record" in after:
+            records.insert(index, after["record"])
+        elif event["kind"] == ROUND_EDITED and "record" in after and 0 <= index < len(records):
+            records[index] = after["record"]
+        elif event["kind"] == ROUND_DELETED and 0 <= index < len(records):
             del records[index]
     return records

@@ -182,15 +182,7 @@ def commit_versioned(
             if idem is not None and (stored := idempotency.stored(idem)) is not None:
                 db.session.rollback()
                 return stored, None
-            if (check := _PRECONDITION.get()) is not None:
-                check()
-            answer = change()
-            row.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
-            db.session.flush()
-            seen = inside()
-            if idem is not None:
-                answer = idempotency.remember(idem, answer)
-            db.session.commit()
+            answer, seen = _changed(row, change, idem, inside)
         except (StaleDataError, OperationalError) as error:
             db.session.rollback()
             if not raced_meanwhile(error):
@@ -208,6 +200,20 @@ def commit_versioned(
             raise
         return answer, seen
     raise InputError([Problem(name, _RACED[name])], 409)
+
+
+def _changed(row, change: Callable[[], Any], idem: Idempotent | None, inside: Callable[[], Any]):
+    """One run of a change, committed with the row's next revision: (answer, what inside read)."""
+    if (check := _PRECONDITION.get()) is not None:
+        check()
+    answer = change()
+    row.updated_at = utcnow()  # the UPDATE that bumps and checks the revision
+    db.session.flush()
+    seen = inside()
+    if idem is not None:
+        answer = idempotency.remember(idem, answer)
+    db.session.commit()
+    return answer, seen
 
 
 def raced_meanwhile(error: Exception) -> bool:

@@ -134,6 +134,11 @@ def _group_title(kind: str, before: dict, after: dict) -> str:
         paid = after if kind == "payment_recorded" else before
         words = _("%(payer)s paid %(payee)s", payer=paid.get("from"), payee=paid.get("to"))
         return words if kind == "payment_recorded" else _("Undone: %(words)s", words=words)
+    return _session_moved(kind, before, after)
+
+
+def _session_moved(kind: str, before: dict, after: dict) -> str:
+    """A session added to a group or taken out, as the group's or the session's history says."""
     if kind == "session_added":
         return _("Session added: %(players)s", players=", ".join(after.get("players") or []))
     if kind == "session_removed":

@@ -32,8 +32,9 @@ bp = Blueprint("exports", __name__)
 
 # Endpoints whose body may be a whole session: a 200-round export is about 270 KB, more than
 # the MAX_CONTENT_LENGTH every other request keeps to. They get IMPORT_MAX_BYTES.
-IMPORT_ENDPOINTS = {"exports.import_page", "api.import_session"}
-IMPORT_ENDPOINTS |= {"groups.import_page", "group_api.import_group"}  # a whole group
+SESSION_IMPORTS = {"exports.import_page", "api.import_session"}
+GROUP_IMPORTS = {"groups.import_page", "group_api.import_group"}  # GROUP_IMPORT_MAX_BYTES
+IMPORT_ENDPOINTS = SESSION_IMPORTS | GROUP_IMPORTS
 
 
 class Request(flask.Request):
@@ -45,7 +46,8 @@ class Request(flask.Request):
 
     def _import_limit(self) -> int | None:
         if self._for_import() and current_app:
-            return current_app.config["IMPORT_MAX_BYTES"]
+            group = self.url_rule.endpoint in GROUP_IMPORTS
+            return current_app.config["GROUP_IMPORT_MAX_BYTES" if group else "IMPORT_MAX_BYTES"]
         return None
 
     @property

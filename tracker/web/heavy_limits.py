@@ -14,7 +14,15 @@ from functools import wraps
 from ..core import heavy as core_heavy
 from . import body_in_time, devices
 
-__all__ = ["heavy", "heavy_import", "one_heavy", "one_import"]
+__all__ = ["heavy", "heavy_import", "one_heavy", "one_import", "register"]
+
+
+def register(app) -> None:
+    """Every request names its client to the core, which may find heavy work on the way."""
+
+    @app.before_request
+    def name_the_client():
+        core_heavy.asked_by(devices.client())
 
 
 def one_heavy():
@@ -40,8 +48,8 @@ def heavy(view):
 
 
 def heavy_import(view):
-    """An import's view: its body, up to 16 MB of JSON, read within a deadline; then run only
-    while this machine runs no other heavy work (else a 503)."""
+    """An import's view: its body, up to 16 MiB of JSON (a group's 64), read within a deadline;
+    then run only while this machine runs no other heavy work (else a 503)."""
 
     @wraps(view)
     def gated(*args, **kwargs):

@@ -125,25 +125,36 @@ def form_from_record(record: dict) -> dict:
     if "points" in record:
         data["mode"] = "points"
         for seat, entry in enumerate(record["points"] or []):
-            data[f"points_{seat}"] = str(entry.get("deadwood", ""))
-            data.update({f"{flag}_{seat}": bool(entry.get(flag)) for flag in POINTS_FLAGS})
-            for count in POINTS_COUNTS:
-                data[f"{count}_{seat}"] = str(entry[count]) if entry.get(count) else ""
+            data.update(_points_fields(seat, entry))
         return data
     for seat, hand in enumerate(record.get("hands") or []):
-        texts = []
-        for meld in hand.get("melds") or []:
-            if isinstance(meld, dict):
-                text = _cards_text(meld.get("cards"))
-                texts.append(SECRET_MARK + text if meld.get("secret") else text)
-            else:
-                texts.append(_cards_text(meld))
-        data[f"melds_{seat}"] = " | ".join(texts)
-        data[f"hand_{seat}"] = _cards_text(hand.get("hand"))
-        data[f"challenged_{seat}"] = bool(hand.get("challenged"))
-        data[f"kang_{seat}"] = bool(hand.get("kang"))
-        data[f"no_discard_{seat}"] = bool(hand.get("no_discard"))
+        data.update(_hand_fields(seat, hand))
     return data
+
+
+def _points_fields(seat: int, entry: dict) -> dict:
+    data = {f"points_{seat}": str(entry.get("deadwood", ""))}
+    data.update({f"{flag}_{seat}": bool(entry.get(flag)) for flag in POINTS_FLAGS})
+    for count in POINTS_COUNTS:
+        data[f"{count}_{seat}"] = str(entry[count]) if entry.get(count) else ""
+    return data
+
+
+def _hand_fields(seat: int, hand: dict) -> dict:
+    texts = []
+    for meld in hand.get("melds") or []:
+        if isinstance(meld, dict):
+            text = _cards_text(meld.get("cards"))
+            texts.append(SECRET_MARK + text if meld.get("secret") else text)
+        else:
+            texts.append(_cards_text(meld))
+    return {
+        f"melds_{seat}": " | ".join(texts),
+        f"hand_{seat}": _cards_text(hand.get("hand")),
+        f"challenged_{seat}": bool(hand.get("challenged")),
+        f"kang_{seat}": bool(hand.get("kang")),
+        f"no_discard_{seat}": bool(hand.get("no_discard")),
+    }
 
 
 def _cards_text(cards) -> str:

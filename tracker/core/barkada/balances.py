@@ -4,6 +4,11 @@ who still owes whom, in the fewest transfers (the engine's `settle`). Derived, n
 the sessions' part is kept per worker under the (id, revision) of the settled sessions.
 
 A session counted in points (progressive mode) is left out: a group's balances are money.
+
+Deriving them cold (a new worker, a thousand nights of forty rounds: 12–15 s of one core) is
+heavy work: past GROUP_COLD_ROUNDS rounds to replay it takes this machine's heavy-work lock
+(core/heavy.py) or is refused (503 with Retry-After), so cold big groups opened together, as
+after a restart, take one core in turn and never every thread.
 """
 
 from __future__ import annotations
@@ -11,16 +16,18 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from contextlib import nullcontext
 from dataclasses import dataclass
 from decimal import Decimal
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ...engine import Transfer, settle
 from ...engine.money import ZERO
 from ...extensions import db
-from ...models import Barkada, GameSession
+from ...models import Barkada, GameSession, Round
+from .. import heavy
 from ..ledger_memo import ledger_of, rules_of
 from .group_store import member_names
 
@@ -70,11 +77,29 @@ def sessions_total(group: Barkada) -> dict[int, Decimal]:
         if hit is not None and hit[0] == key:
             return hit[1]
     totals: dict[int, Decimal] = {}
-    for game in games:
-        for member_id, amount in zip(game.seat_members, final_balances(game)):
-            totals[member_id] = totals.get(member_id, ZERO) + amount
+    cold = cold_rounds(group, games) > current_app.config["GROUP_COLD_ROUNDS"]
+    with heavy.one_heavy() if cold else nullcontext():
+        for game in games:
+            for member_id, amount in zip(game.seat_members, final_balances(game)):
+                totals[member_id] = totals.get(member_id, ZERO) + amount
     _put(cache, group.id, (key, totals), CACHE_SIZE)
     return totals
+
+
+def cold_rounds(group: Barkada, games: list[GameSession]) -> int:
+    """How many rounds this worker would replay to know these sessions' final balances."""
+    cache = current_app.extensions.setdefault("session_finals", OrderedDict())
+    with _lock:
+        cold = {game.id for game in games if (game.id, game.revision) not in cache}
+    if not cold:
+        return 0
+    query = (
+        select(Round.session_id, func.count(Round.id))
+        .join(GameSession, GameSession.id == Round.session_id)
+        .where(GameSession.group_id == group.id)
+        .group_by(Round.session_id)
+    )
+    return sum(count for session_id, count in db.session.execute(query) if session_id in cold)
 
 
 def final_balances(game: GameSession) -> list[Decimal]:
