@@ -7,7 +7,7 @@
    server. */
 (function () {
   "use strict";
-  var t = window.TongitsWords && window.TongitsWords.t;
+  var t = window.TongitsWords && window.TongitsWords.t, tn = window.TongitsWords && window.TongitsWords.tn;
 
   function line(text, cls) {
     var p = document.createElement("p");
@@ -68,7 +68,7 @@
     box.appendChild(line(t("On this phone: round {n} \u00b7 {headline}", { n: entry.number, headline: headline(entry.result, unit) })));
     if (found) {
       var older = (found.since_count || 0) - found.since.length;  // the server names the last ten
-      if (older > 0) box.appendChild(line(t("and {n} more rounds saved or changed before these", { n: older })));
+      if (older > 0) box.appendChild(line(tn("and {n} more round saved or changed before these", "and {n} more rounds saved or changed before these", older)));
       found.since.forEach(function (r) {
         box.appendChild(line(t("Saved or changed meanwhile on another phone: round {n} \u00b7 {headline}", { n: r.number, headline: headline(r.result, unit) })));
       });

@@ -91,8 +91,9 @@
     box.hidden = !waiting.length;
     showTiles(ledger, view, unit);
     var next = ledger.querySelector("[data-next-round]"), enter = document.querySelector("#enter-round [data-enter]");
-    if (next && enter) {  // the round after those waiting here
-      var n = view && waiting.length ? view.number : parseInt(next.getAttribute("data-next-round"), 10);
+    var clash = waiting.some(function (e) { return e.conflict; });
+    if (next && enter) {  // the round after those waiting here; the server's while one is in conflict
+      var n = waiting.length && !clash ? view.number : parseInt(next.getAttribute("data-next-round"), 10);
       enter.textContent = t("+ Enter round {n}", { n: n });
     }
     showDeal(next, view);

@@ -14,6 +14,11 @@ def offline_words(_counted) -> dict:
             "%(count)s round not sent yet",
             "%(count)s rounds not sent yet",
         ),
+        **_counted(
+            "and {n} more rounds saved or changed before these",
+            "and %(count)s more round saved or changed before these",
+            "and %(count)s more rounds saved or changed before these",
+        ),
         "Getting the referee ready for offline\u2026": _(
             "Getting the referee ready for offline\u2026"
         ),
@@ -66,9 +71,6 @@ def _conflict_words() -> dict:
             "Saved or changed meanwhile on another phone: round %(number)s \u00b7 %(headline)s",
             number="{n}",
             headline="{headline}",
-        ),
-        "and {n} more rounds saved or changed before these": _(
-            "and %(count)s more rounds saved or changed before these", count="{n}"
         ),
         "On the server now it would be round {n} \u00b7 {headline}": _(
             "On the server now it would be round %(number)s \u00b7 %(headline)s",

@@ -111,6 +111,35 @@ def test_a_round_saved_on_another_phone_meanwhile_gives_a_conflict_with_both_sid
     assert len(rounds) == 3 and rounds[2]["record"]["hands"][0]["melds"] == [["2S", "3S", "4S"]]
 
 
+def test_a_conflict_after_many_rounds_elsewhere_names_the_last_ten_and_counts_the_rest(
+    table, server, tmp_path
+):
+    """Eleven rounds saved on another phone while this one waited: the server names the last
+    ten, and the phone counts the one before them in words of its own number. (None of them
+    holds this phone's cards: that one would be taken as already saved.)"""
+    page, other = table(), table()
+    token = round_two_waiting(page, server)
+    for number in range(11):
+        saved = other.request.post(
+            f"{server}/api/sessions/{token}/rounds", data=record(ROUNDS[2 * (number % 2)])
+        )
+        assert saved.ok
+    offline(page, False)
+    page.reload()
+    box = page.locator(".conflict-box")
+    box.wait_for(timeout=30_000)
+    text = box.inner_text()
+    assert "and 1 more round saved or changed before these" in text, text
+    meanwhile = re.findall(r"Saved or changed meanwhile on another phone: round (\d+)", text)
+    assert meanwhile == [str(n) for n in range(3, 13)], meanwhile
+    assert "On the server now it would be round 13 ·" in text
+    # the round to enter next and its dealer are the server's while the table decides
+    expect(page.locator("#deal-line")).to_have_text(re.compile(r"^Round 13 · \w+ deals$"))
+    expect(page.locator("#enter-round [data-enter]")).to_have_text("+ Enter round 13")
+    page.screenshot(path=str(tmp_path / "offline-conflict-many.png"), full_page=True)
+    assert len(server_session(page, server, token)["rounds"]) == 12  # nothing merged silently
+
+
 def test_an_edit_elsewhere_that_leaves_the_waiting_round_as_judged_holds_nothing_up(table, server):
     """Round 1 edited on another phone while round 2 waits here: round 2 keeps its number and
     its money (classic rules: a round's money is its own), so it is saved, no conflict."""
