@@ -39,8 +39,8 @@ def defaults(instance: Path) -> dict:
         GROUP_COLD_ROUNDS=int(os.environ.get("TRACKER_GROUP_COLD_ROUNDS") or 3000),
         IMPORT_MAX_BYTES=16 * 1024 * 1024,  # an imported session (about 1.4 KB a round)
         # an imported group: what a thousand nights of forty rounds played export (about 37 MiB
-        # with every round's history), read back; one import at a time, ~15 bytes of memory a byte
-        GROUP_IMPORT_MAX_BYTES=64 * 1024 * 1024,
+        # with every round's history), read back; one import at a time, ~23 bytes of memory a byte
+        GROUP_IMPORT_MAX_BYTES=48 * 1024 * 1024,
         # seconds a body may take to arrive, all of it: an import's, any other (web/body_in_time.py)
         IMPORT_BODY_SECONDS=int(os.environ.get("TRACKER_IMPORT_BODY_SECONDS") or 60),
         BODY_SECONDS=int(os.environ.get("TRACKER_BODY_SECONDS") or 10),

@@ -1,5 +1,5 @@
 """A group's export is taken back by the import at the size the import accepts: the export is
-compact JSON, under half the size of the indented one, and a group's import takes up to 64 MiB
+compact JSON, under half the size of the indented one, and a group's import takes up to 48 MiB
 (a thousand nights of forty rounds played export about 37 MiB with their history), more than a
 session's 16 MiB. A session exported and imported again does not carry its rounds once more
 each time. Here the limits are made small and the group fitted to them."""

@@ -63,8 +63,8 @@ def caddyfile(plan: Plan) -> str:
     site = [
         "encode zstd gzip",
         "tls internal" if plan.tls == "internal" else "",
-        # an imported group may be up to 64 MiB (GROUP_IMPORT_MAX_BYTES), a session 16 MiB
-        "request_body {\n\t\tmax_size 68MB\n\t}",
+        # an imported group may be up to 48 MiB (GROUP_IMPORT_MAX_BYTES), a session 16 MiB
+        "request_body {\n\t\tmax_size 52MB\n\t}",
         'header Strict-Transport-Security "max-age=31536000"',
         # Prometheus reads gunicorn on the loopback; never the phones
         "@metrics path /metrics\n\trespond @metrics 404",

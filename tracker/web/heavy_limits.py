@@ -48,7 +48,7 @@ def heavy(view):
 
 
 def heavy_import(view):
-    """An import's view: its body, up to 16 MiB of JSON (a group's 64), read within a deadline;
+    """An import's view: its body, up to 16 MiB of JSON (a group's 48), read within a deadline;
     then run only while this machine runs no other heavy work (else a 503)."""
 
     @wraps(view)
