@@ -7,7 +7,8 @@
 #   bash scripts/setup.sh test    all of that, plus Chromium, PostgreSQL, Pushpin and poppler-utils
 #                                 that the tests drive, the [test] extras (pytest, ruff, radon …)
 #                                 from requirements/test.lock instead, and axe-core's
-#                                 axe.min.js, fetched with npm (.cache/axe-core/).
+#                                 axe.min.js, fetched with npm (.cache/axe-core/), and the
+#                                 checkers of static/ (package-lock.json) with `npm ci`.
 # With PUSH=1, `serve` installs Pushpin too (scripts/serve.sh puts it in front of gunicorn).
 # An apt or dpkg lock held by another install is waited for (up to 10 minutes), not a failure.
 set -euo pipefail
@@ -143,4 +144,15 @@ if [ "$mode" = test ]; then
             -d .cache/pyodide-wheels "${wheels[@]}"
         echo "${wheels[*]}" >.cache/pyodide-wheels/PINS
     fi
+fi
+
+# The phone's scripts are checked by tools from the npm registry (package.json, pinned with
+# their integrity hashes in package-lock.json): ESLint, TypeScript (it checks their JSDoc types,
+# nothing is compiled) and fake-indexeddb (an IndexedDB in memory, for the outbox's unit tests
+# under Node's own test runner). `npm ci` installs exactly the lock into node_modules/
+# (git-ignored), and runs again only when the lock changed.
+if [ "$mode" = test ] && [ "$(cat node_modules/.installed 2>/dev/null)" != "$(sha256sum package-lock.json)" ]; then
+    echo "installing the scripts' checkers with npm into node_modules/"
+    npm ci --ignore-scripts --no-audit --no-fund --loglevel error
+    sha256sum package-lock.json >node_modules/.installed
 fi

@@ -2,7 +2,8 @@
 # bash scripts/test.sh [--quick] [pytest arguments…]
 #
 # The whole run (what CI runs, through .ci/run): installs what the tests need (scripts/setup.sh
-# test), checks the code with ruff (lint and format), then runs the test suite on SQLite (every
+# test), checks the code with ruff (lint and format) and the phone's scripts with ESLint, tsc
+# and Node's test runner, then runs the test suite on SQLite (every
 # test but the `postgres` ones), then on a real PostgreSQL server that scripts/postgres.sh
 # starts: there every test but the browser tests, and of these the `postgres` ones and the
 # `races` ones (phones agreeing, entering, changing at once through one database). A browser
@@ -14,8 +15,8 @@
 # (tracker_test_<pid>_gw<n>, made by tests/conftest.py, dropped at the end), its own live
 # servers on ports of their own and its own Chromium.
 #
-# --quick: no set-up step (it assumes .venv exists: run `bash scripts/setup.sh test` once), then
-# ruff and the tests that are neither `browser`, `slow` nor `postgres` (pyproject.toml's marks),
+# --quick: no set-up step (it assumes .venv and node_modules exist: run `bash scripts/setup.sh
+# test` once), then ruff, the scripts' checks and the tests that are neither `browser`, `slow` nor `postgres` (pyproject.toml's marks),
 # on SQLite only, spread over the cores the same way: about two minutes on 2 cores.
 #
 # Extra arguments go to pytest (e.g. -k deadwood; -n 0 runs each pass in one process). The first
@@ -38,6 +39,13 @@ echo "== ruff check (started $(date -u +%T) UTC)"
 .venv/bin/ruff check .
 echo "== ruff format --check (started $(date -u +%T) UTC)"
 .venv/bin/ruff format --check .
+# the phone's scripts (static/, ES modules): ESLint, TypeScript on their JSDoc types (nothing
+# emitted), and Node's own test runner on what needs no page (tests/js/)
+echo "== the scripts: eslint, tsc, node --test (started $(date -u +%T) UTC)"
+[ -x node_modules/.bin/eslint ] || { echo "no node_modules: run bash scripts/setup.sh test first" >&2; exit 1; }
+node_modules/.bin/eslint .
+node_modules/.bin/tsc -p jsconfig.json
+node --test tests/js/*.test.js
 if $quick; then
     echo "== the quick tests on SQLite: not browser, slow or postgres (started $(date -u +%T) UTC)"
     .venv/bin/python -m pytest "${spread[@]}" -m "not browser and not slow and not postgres" "$@"

@@ -7,79 +7,78 @@
    <html lang>; English, or a language the server has no catalogue for, is the engine's own).
 
    A page of an older deploy than the service worker's ("Updated · Reload") judges nothing. */
-(function () {
-  "use strict";
-  var KEY = "tongits-offline", START_MS = 120000;
-  var worker = null, ready = null, seq = 0, waiting = {}, stale = false, optedHere = false;
+var KEY = "tongits-offline", START_MS = 120000;
+var worker = null, ready = null, seq = 0, waiting = {}, stale = false, optedHere = false;
 
-  function wanted() {
-    try { if (window.localStorage.getItem(KEY) === "on") return true; } catch (e) { /* private mode */ }
-    return optedHere || installed();
-  }
-  function installed() {
-    return !!(window.matchMedia && window.matchMedia("(display-mode: standalone)").matches);
-  }
-  function optIn() {
-    try { window.localStorage.setItem(KEY, "on"); } catch (e) { optedHere = true; }
-  }
+export function wanted() {
+  try { if (window.localStorage.getItem(KEY) === "on") return true; } catch (e) { /* private mode */ }
+  return optedHere || installed();
+}
+function installed() {
+  return !!(window.matchMedia && window.matchMedia("(display-mode: standalone)").matches);
+}
+export function optIn() {
+  try { window.localStorage.setItem(KEY, "on"); } catch (e) { optedHere = true; }
+}
 
-  function pageLanguage() {
-    return (document.documentElement && document.documentElement.lang) || "en";
-  }
+function pageLanguage() {
+  return (document.documentElement && document.documentElement.lang) || "en";
+}
 
-  function call(message) {
-    return new Promise(function (resolve, reject) {
-      message.id = ++seq;
-      waiting[message.id] = { resolve: resolve, reject: reject };
-      worker.postMessage(message);
-    });
-  }
+function call(message) {
+  return new Promise(function (resolve, reject) {
+    message.id = ++seq;
+    waiting[message.id] = { resolve: resolve, reject: reject };
+    worker.postMessage(message);
+  });
+}
 
-  /* The engine's worker: shared by the app's pages where the browser can (started once and
-     kept alive across a navigation, so the round entry a session page opens judges at once),
-     named by this deploy (a page of a new deploy never talks to an old engine); else this
-     page's own. `worker` is what messages are posted to. */
-  var WORKER = "/offline/engine_worker.js", stop = null;
-  function open() {
-    if (window.SharedWorker) {
-      var deploy = document.documentElement.getAttribute("data-deploy") || "";
-      var shared = new SharedWorker(WORKER, { type: "module", name: "engine " + deploy, extendedLifetime: true });
-      shared.port.start();
-      return { port: shared.port, stop: function () { shared.port.close(); } };
-    }
-    var own = new Worker(WORKER, { type: "module" });
-    return { port: own, stop: function () { own.terminate(); } };
+/* The engine's worker: shared by the app's pages where the browser can (started once and
+   kept alive across a navigation, so the round entry a session page opens judges at once),
+   named by this deploy (a page of a new deploy never talks to an old engine); else this
+   page's own. `worker` is what messages are posted to. */
+var WORKER = "/offline/engine_worker.js", stop = null;
+function open() {
+  if (window.SharedWorker) {
+    var deploy = document.documentElement.getAttribute("data-deploy") || "";
+    // extendedLifetime: the worker outlives the page that started it, where the browser can
+      var shared = new SharedWorker(WORKER, /** @type {WorkerOptions} */ ({ type: "module", name: "engine " + deploy, extendedLifetime: true }));
+    shared.port.start();
+    return { port: shared.port, stop: function () { shared.port.close(); } };
   }
+  var own = new Worker(WORKER, { type: "module" });
+  return { port: own, stop: function () { own.terminate(); } };
+}
 
-  function start() {
-    if (ready) return ready;
-    if (!window.Worker || !window.isSecureContext) return Promise.reject(new Error("no worker here"));
-    var made = open();
-    worker = made.port;
-    stop = made.stop;
-    worker.onmessage = function (event) {
-      var got = event.data, w = waiting[got.id];
-      if (!w) return;
-      delete waiting[got.id];
-      if (got.ok) w.resolve(got.text); else w.reject(new Error(got.error));
-    };
-    // a browser that refuses WebAssembly never answers: give up rather than wait for ever
-    var late = new Promise(function (resolve, reject) {
-      setTimeout(function () { reject(new Error("the engine did not start")); }, START_MS);
-    });
-    ready = Promise.race([call({ op: "ready", lang: pageLanguage() }), late]);
-    ready.catch(function () { ready = null; if (stop) stop(); worker = stop = null; });
-    return ready;
-  }
+export function start() {
+  if (ready) return ready;
+  if (!window.Worker || !window.isSecureContext) return Promise.reject(new Error("no worker here"));
+  var made = open();
+  worker = made.port;
+  stop = made.stop;
+  worker.onmessage = function (event) {
+    var got = event.data, w = waiting[got.id];
+    if (!w) return;
+    delete waiting[got.id];
+    if (got.ok) w.resolve(got.text); else w.reject(new Error(got.error));
+  };
+  // a browser that refuses WebAssembly never answers: give up rather than wait for ever
+  var late = new Promise(function (resolve, reject) {
+    setTimeout(function () { reject(new Error("the engine did not start")); }, START_MS);
+  });
+  ready = Promise.race([call({ op: "ready", lang: pageLanguage() }), late]);
+  ready.catch(function () { ready = null; if (stop) stop(); worker = stop = null; });
+  return ready;
+}
 
-  function preview(session, record, lang) {
-    if (stale) return Promise.reject(new Error("stale"));
-    return start().then(function () {
-      return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record),
-        lang: lang || pageLanguage() });
-    }).then(function (text) { return JSON.parse(text); });
-  }
+export function preview(session, record, lang) {
+  if (stale) return Promise.reject(new Error("stale"));
+  return start().then(function () {
+    return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record),
+      lang: lang || pageLanguage() });
+  }).then(function (text) { return JSON.parse(text); });
+}
 
-  window.TongitsEngine = { wanted: wanted, optIn: optIn, start: start, preview: preview,
-    setStale: function () { stale = true; }, isStale: function () { return stale; } };
-})();
+/* a new deploy took over (offline.js): this page's engine is the old one, it judges nothing more */
+export function setStale() { stale = true; }
+export function isStale() { return stale; }

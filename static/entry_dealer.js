@@ -3,12 +3,13 @@
    next dealer when another phone saved a round meanwhile (round.js passes each answer of the
    server as "tongits:answer"; the new number comes with it) unless this phone chose the
    dealer itself. Offline, round_offline.js sets both from the phone's own ledger. */
-(function () {
-  "use strict";
+import { t } from "./words.js";
+
+export function start() {
   var form = document.getElementById("round");
-  var pick = form && form.querySelector("#dealer"), sub = document.querySelector(".page-title .sub");
-  if (!pick || !sub || !window.TongitsWords) return;
-  var t = window.TongitsWords.t, chosen = false, following = false, known = pick.value;
+  var pick = /** @type {HTMLSelectElement | null} */ (form && form.querySelector("#dealer")), sub = document.querySelector(".page-title .sub");
+  if (!pick || !sub) return;
+  var chosen = false, following = false, known = pick.value;
   function show() {
     var option = pick.options[pick.selectedIndex];
     if (option) sub.textContent = t("{name} deals", { name: option.textContent });
@@ -18,7 +19,7 @@
   /* every answer names the session's next dealer; only a new one (a round saved elsewhere)
      moves the field, so an answer never undoes what this phone picked */
   document.addEventListener("tongits:answer", function (event) {
-    var dealer = event.detail && event.detail.dealer;
+    var detail = /** @type {CustomEvent} */ (event).detail, dealer = detail && detail.dealer;
     if (chosen || form.hasAttribute("data-edit") || dealer === undefined || dealer === null) return;
     if (String(dealer) === known) return;
     known = String(dealer);
@@ -28,4 +29,4 @@
     pick.dispatchEvent(new Event("change", { bubbles: true }));  // the form is judged again with it
     following = false;
   });
-})();
+}

@@ -3,11 +3,12 @@
    itself, where the answer's Clear-Site-Data is not honoured (plain HTTP on a table's Wi-Fi):
    the service worker's caches, the offline copies and outbox (IndexedDB "tongits"), and this
    site's local and session storage. */
-(function () {
-  "use strict";
+import { entries } from "./outbox.js";
+
+export function start() {
   var unsent = document.getElementById("forget-unsent");
-  if (unsent && window.TongitsOutbox) {
-    window.TongitsOutbox.entries().then(function (waiting) { unsent.hidden = !waiting.length; }, function () { /* no store */ });
+  if (unsent && window.indexedDB) {
+    entries().then(function (waiting) { unsent.hidden = !waiting.length; }, function () { /* no store */ });
   }
   if (!document.querySelector("[data-forget-now]")) return;
   if (window.caches) {
@@ -15,4 +16,4 @@
   }
   if (window.indexedDB) indexedDB.deleteDatabase("tongits");
   try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* private mode: nothing kept */ }
-})();
+}

@@ -1,10 +1,9 @@
 /* The installable app (every page): the service worker at the root scope where the browser
    allows one (HTTPS, or this computer itself); on the plain-HTTP Wi-Fi address, where it does
    not, the page says once that working offline needs the HTTPS setup. */
-(function () {
-  "use strict";
+export function start() {
   if (window.isSecureContext && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* no worker: the pages work as before */ });
+    navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" }).catch(function () { /* no worker: the pages work as before */ });
     return;
   }
   var note = document.getElementById("offline-note");
@@ -14,4 +13,4 @@
     localStorage.setItem(KEY, "1");
   } catch (e) { return; }
   note.hidden = false;
-})();
+}

@@ -3,15 +3,14 @@
    the session's revision, naming the last one seen (If-None-Match with its ETag: 304, no body,
    while nothing changed). When it changed, reload the ledger part of the page. A change heard
    while a poll is under way is asked for again once it ends (that poll may predate it). */
-(function () {
-  "use strict";
+import { watch } from "./stream.js";
+import { t } from "./words.js";
+
+export function start() {
   var box = document.getElementById("ledger");
   if (!box || !window.fetch) return;
   var revision = box.getAttribute("data-revision");
   var busy = false, again = false, etag = null;
-  // "+ Enter round {n}" in the reader's language (templates/_js_words.html), else English
-  var said = document.getElementById("words"), enterWords = "+ Enter round {n}";
-  try { enterWords = (said && JSON.parse(said.textContent)[enterWords]) || enterWords; } catch (e) { /* English */ }
   /* whether the server answered the last poll: offline.js says the ledger shown is the kept one */
   function reach(yes) { document.dispatchEvent(new CustomEvent("tongits:reach", { detail: yes })); }
   function poll() {
@@ -41,7 +40,7 @@
           box.querySelectorAll("details").forEach(function (d) { if (open[d.id]) d.open = true; });
           var next = box.querySelector("[data-next-round]"), enter = document.getElementById("enter-round");
           if (next && enter) {  // the number only: "· Ben's phone" after it stays
-            (enter.querySelector("[data-enter]") || enter).textContent = enterWords.split("{n}").join(next.getAttribute("data-next-round"));
+            (enter.querySelector("[data-enter]") || enter).textContent = t("+ Enter round {n}", { n: next.getAttribute("data-next-round") });
           }
           var deal = document.getElementById("deal-line");  // "Round 8 · Ben deals", at the top
           if (next && deal) deal.textContent = next.getAttribute("data-deal") || "";
@@ -54,9 +53,9 @@
       .catch(function (error) { if (error instanceof TypeError) reach(false); })  // no answer at all
       .then(function () { busy = false; if (again) poll(); });
   }
-  var stream = window.TongitsStream ? window.TongitsStream.watch(box.getAttribute("data-events"), function (data) {
+  var stream = watch(box.getAttribute("data-events"), function (data) {
     if (data.revision !== undefined && String(data.revision) !== revision) poll();
-  }) : null;
+  });
   setInterval(function () { if (!stream || !stream.live()) poll(); }, 3000);
   document.addEventListener("visibilitychange", poll);
-})();
+}

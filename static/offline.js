@@ -13,11 +13,13 @@
      worker is shared by the pages (it then outlives the page): a verdict offline comes at once.
    - A session page shows the rounds waiting here as provisional, its tiles after them, a
      conflict with both versions, and, offline, the time of the ledger it shows. */
-(function () {
-  "use strict";
-  var W = window.TongitsWords, O = window.TongitsOutbox, E = window.TongitsEngine, V = window.TongitsOfflineView;
-  if (!W || !O || !E || !V || !window.indexedDB) return;
-  var t = W.t, tn = W.tn;
+import * as E from "./engine_client.js";
+import * as O from "./outbox.js";
+import * as V from "./offline_view.js";
+import { t, tn } from "./words.js";
+
+export function start() {
+  if (!window.indexedDB) return;
   var swOn = window.isSecureContext && "serviceWorker" in navigator;
   var ledger = document.getElementById("ledger");  // a session page
   // or its round entry, on one phone or at a seat
@@ -76,7 +78,8 @@
     pause = Math.min(pause * 2, MAX_PAUSE);
     if (swOn) {  // the browser may also send them once the page is gone (Background Sync)
       navigator.serviceWorker.ready.then(function (r) {
-        return r.sync && r.sync.register("tongits-outbox");
+        var sync = /** @type {any} */ (r).sync;  // Background Sync, where the browser has it
+        return sync && sync.register("tongits-outbox");
       }).catch(function () { /* the page's own tries go on */ });
     }
   }
@@ -228,7 +231,7 @@
      dealt by the rotation's dealer (seat.js reads the dealer from data-dealer) */
   if (holder && holder.id === "seat-page" && !navigator.onLine) {
     O.judgedOn(token).then(function (view) {
-      var number = holder.querySelector("[data-round]"), pick = holder.querySelector("select[data-dealer]");
+      var number = holder.querySelector("[data-round]"), pick = /** @type {HTMLSelectElement | null} */ (holder.querySelector("select[data-dealer]"));
       if (!view || !view.waiting.length || !view.ledger || !number || number.textContent === String(view.number)) return;
       number.textContent = view.number;
       holder.setAttribute("data-dealer", String(view.ledger.next_dealer));
@@ -246,12 +249,11 @@
     asOf.hidden = navigator.onLine && !unreachable;
   }
   // live.js polls the session: no answer at all means the ledger shown is the one kept
-  document.addEventListener("tongits:reach", function (e) { unreachable = !e.detail; showAsOf(); });
+  document.addEventListener("tongits:reach", function (e) { unreachable = !(/** @type {CustomEvent} */ (e).detail); showAsOf(); });
 
-  window.TongitsOffline = { money: V.money, headline: V.headline };
   window.addEventListener("online", function () { showAsOf(); pause = 2000; flush(); keepSession(); });
   window.addEventListener("offline", showAsOf);
   if (swOn && !box) navigator.serviceWorker.ready.then(function () { keepSession(); }).catch(function () {});
   showAsOf();
   showCount().then(flush);
-})();
+}

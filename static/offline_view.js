@@ -4,113 +4,103 @@
    the phone's one view of the session (outbox.js `judgedOn`: the kept session and the waiting
    rounds, the ledger the engine in the phone gave after the last of them). Nothing here judges:
    every figure is the engine's. */
-(function () {
-  "use strict";
-  var W = window.TongitsWords;
-  if (!W) return;
-  var t = W.t, tn = W.tn;
+import { t, tn } from "./words.js";
+import { money, signed } from "./money.js";
+import { show as showConflict } from "./conflict.js";
 
-  function money(amount, unit) {  // the engine's decimal text, as money_text writes it
-    var text = String(amount), sign = text.charAt(0) === "-" ? "\u2212" : "";
-    text = text.replace(/^[-+]/, "");
-    if (unit === "pts") return sign + text.replace(/\.?0+$/, "") + " pts";
-    var parts = text.split("."), whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-    return sign + unit + whole + "." + ((parts[1] || "") + "00").slice(0, 2);
-  }
-  function signed(amount, unit) {
-    var text = String(amount), zero = !/[1-9]/.test(text);
-    return (zero || text.charAt(0) === "-" ? "" : "+") + money(amount, unit);
-  }
-  function headline(result, unit) {
-    if (result.void) return t("Void round: all three sunog");
-    if (result.push) return t("A push: nobody pays");
-    var winner = result.players[result.winner];
-    return t("{name} wins {amount}", { name: winner.name, amount: money(winner.net, unit) });
-  }
+/**
+ * The engine's headline of a round result: who wins what, a push, a void round.
+ * @param {any} result
+ * @param {string} unit
+ */
+export function headline(result, unit) {
+  if (result.void) return t("Void round: all three sunog");
+  if (result.push) return t("A push: nobody pays");
+  var winner = result.players[result.winner];
+  return t("{name} wins {amount}", { name: winner.name, amount: money(winner.net, unit) });
+}
 
-  /* the tiles and the facts line as the phone sees the session now; the server's, as they
-     were rendered, come back when nothing waits. What the server rendered is kept on each
-     element, so a ledger part the page loads again (live.js) is never overwritten by an
-     older one. */
-  function override(el, text, cls) {
-    if (el.dataset.server === undefined) el.dataset.server = JSON.stringify([el.innerHTML, el.className]);
-    el.textContent = text;
-    if (cls) el.className = cls;
+/* the tiles and the facts line as the phone sees the session now; the server's, as they
+   were rendered, come back when nothing waits. What the server rendered is kept on each
+   element, so a ledger part the page loads again (live.js) is never overwritten by an
+   older one. */
+function override(el, text, cls) {
+  if (el.dataset.server === undefined) el.dataset.server = JSON.stringify([el.innerHTML, el.className]);
+  el.textContent = text;
+  if (cls) el.className = cls;
+}
+function restore(el) {
+  if (el.dataset.server === undefined) return;
+  var was = JSON.parse(el.dataset.server);
+  el.innerHTML = was[0];
+  el.className = was[1];
+  delete el.dataset.server;
+}
+function showTiles(ledger, view, unit) {
+  var amounts = ledger.querySelectorAll(".balances .bal .amt"), facts = ledger.querySelector(".facts");
+  var now = view && view.waiting.length && view.ledger && !view.waiting.some(function (e) { return e.conflict; });
+  if (!now) {
+    amounts.forEach(restore);
+    if (facts) restore(facts);
+    return;
   }
-  function restore(el) {
-    if (el.dataset.server === undefined) return;
-    var was = JSON.parse(el.dataset.server);
-    el.innerHTML = was[0];
-    el.className = was[1];
-    delete el.dataset.server;
-  }
-  function showTiles(ledger, view, unit) {
-    var amounts = ledger.querySelectorAll(".balances .bal .amt"), facts = ledger.querySelector(".facts");
-    var now = view && view.waiting.length && view.ledger && !view.waiting.some(function (e) { return e.conflict; });
-    if (!now) {
-      amounts.forEach(restore);
-      if (facts) restore(facts);
-      return;
-    }
-    amounts.forEach(function (amt) {
-      var name = amt.parentNode.querySelector(".who").textContent, value = String(view.ledger.balances[name]);
-      var sign = value.charAt(0) === "-" ? "minus" : /[1-9]/.test(value) ? "plus" : "zero";
-      override(amt, signed(value, unit), "amt provisional " + sign);
-    });
-    if (!facts) return;
-    var l = view.ledger, rounds = view.number - 1;
-    var parts = [t("Pot {amount}", { amount: money(l.pot, unit) })];
-    parts.push(l.ended ? t("{name} reached the loss limit", { name: l.loser })
-      : t("{name} deals next", { name: l.players[l.next_dealer] }));
-    parts.push(tn("{n} round", "{n} rounds", rounds) + " \u00b7 " + t("provisional"));
-    override(facts, parts.join(" \u00b7 "));
-  }
+  amounts.forEach(function (amt) {
+    var name = amt.parentNode.querySelector(".who").textContent, value = String(view.ledger.balances[name]);
+    var sign = value.charAt(0) === "-" ? "minus" : /[1-9]/.test(value) ? "plus" : "zero";
+    override(amt, signed(value, unit), "amt provisional " + sign);
+  });
+  if (!facts) return;
+  var l = view.ledger, rounds = view.number - 1;
+  var parts = [t("Pot {amount}", { amount: money(l.pot, unit) })];
+  parts.push(l.ended ? t("{name} reached the loss limit", { name: l.loser })
+    : t("{name} deals next", { name: l.players[l.next_dealer] }));
+  parts.push(tn("{n} round", "{n} rounds", rounds) + " \u00b7 " + t("provisional"));
+  override(facts, parts.join(" \u00b7 "));
+}
 
-  /* "Round 8 · Ben deals" at the top: the engine's next dealer after the rounds waiting here
-     (none while one is in conflict: the table decides first), else the server's */
-  function showDeal(next, view) {
-    var deal = document.getElementById("deal-line");
-    if (!deal || !next) return;
-    var l = view && view.waiting.length && view.ledger, clash = l && view.waiting.some(function (e) { return e.conflict; });
-    if (!l || clash) { deal.textContent = next.getAttribute("data-deal") || ""; return; }
-    deal.textContent = l.ended ? "" : t("Round {n} \u00b7 {headline}", { n: view.number, headline: t("{name} deals", { name: l.players[l.next_dealer] }) });
-  }
+/* "Round 8 · Ben deals" at the top: the engine's next dealer after the rounds waiting here
+   (none while one is in conflict: the table decides first), else the server's */
+function showDeal(next, view) {
+  var deal = document.getElementById("deal-line");
+  if (!deal || !next) return;
+  var l = view && view.waiting.length && view.ledger, clash = l && view.waiting.some(function (e) { return e.conflict; });
+  if (!l || clash) { deal.textContent = next.getAttribute("data-deal") || ""; return; }
+  deal.textContent = l.ended ? "" : t("Round {n} \u00b7 {headline}", { n: view.number, headline: t("{name} deals", { name: l.players[l.next_dealer] }) });
+}
 
-  /* the rounds of this session waiting here, provisional, and any conflict */
-  var box = null;
-  function show(ledger, view, flush) {
-    var waiting = view ? view.waiting : [], unit = ledger.getAttribute("data-unit") || "\u20b1";
-    if (!box) {
-      box = document.createElement("section");
-      box.className = "unsent";
-      box.id = "unsent";
-      box.setAttribute("aria-live", "polite");
-      ledger.parentNode.insertBefore(box, ledger);
-    }
-    box.textContent = "";
-    box.hidden = !waiting.length;
-    showTiles(ledger, view, unit);
-    var next = ledger.querySelector("[data-next-round]"), enter = document.querySelector("#enter-round [data-enter]");
-    var clash = waiting.some(function (e) { return e.conflict; });
-    if (next && enter) {  // the round after those waiting here; the server's while one is in conflict
-      var n = waiting.length && !clash ? view.number : parseInt(next.getAttribute("data-next-round"), 10);
-      enter.textContent = t("+ Enter round {n}", { n: n });
-    }
-    showDeal(next, view);
-    if (!waiting.length) return;
-    var h = document.createElement("h2");
-    h.textContent = t("Not sent yet: provisional (the pot and streaks follow the server's order)");
-    box.appendChild(h);
-    var list = document.createElement("ul");
-    waiting.forEach(function (entry) {
-      var li = document.createElement("li");
-      li.className = "unsent-round" + (entry.conflict ? " conflict" : "");
-      li.textContent = t("Round {n} \u00b7 {headline}", { n: entry.number, headline: headline(entry.result, unit) });
-      if (entry.conflict) li.appendChild(window.TongitsConflict.show(entry, unit, headline, flush));
-      list.appendChild(li);
-    });
-    box.appendChild(list);
+/* the rounds of this session waiting here, provisional, and any conflict */
+var box = null;
+export function show(ledger, view, flush) {
+  var waiting = view ? view.waiting : [], unit = ledger.getAttribute("data-unit") || "\u20b1";
+  if (!box) {
+    box = document.createElement("section");
+    box.className = "unsent";
+    box.id = "unsent";
+    box.setAttribute("aria-live", "polite");
+    ledger.parentNode.insertBefore(box, ledger);
   }
+  box.textContent = "";
+  box.hidden = !waiting.length;
+  showTiles(ledger, view, unit);
+  var next = ledger.querySelector("[data-next-round]"), enter = document.querySelector("#enter-round [data-enter]");
+  var clash = waiting.some(function (e) { return e.conflict; });
+  if (next && enter) {  // the round after those waiting here; the server's while one is in conflict
+    var n = waiting.length && !clash ? view.number : parseInt(next.getAttribute("data-next-round"), 10);
+    enter.textContent = t("+ Enter round {n}", { n: n });
+  }
+  showDeal(next, view);
+  if (!waiting.length) return;
+  var h = document.createElement("h2");
+  h.textContent = t("Not sent yet: provisional (the pot and streaks follow the server's order)");
+  box.appendChild(h);
+  var list = document.createElement("ul");
+  waiting.forEach(function (entry) {
+    var li = document.createElement("li");
+    li.className = "unsent-round" + (entry.conflict ? " conflict" : "");
+    li.textContent = t("Round {n} \u00b7 {headline}", { n: entry.number, headline: headline(entry.result, unit) });
+    if (entry.conflict) li.appendChild(showConflict(entry, unit, headline, flush));
+    list.appendChild(li);
+  });
+  box.appendChild(list);
+}
 
-  window.TongitsOfflineView = { money: money, headline: headline, show: show };
-})();

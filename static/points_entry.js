@@ -3,21 +3,23 @@
    shown below the players, and Confirm offered once the round can be saved; Review and Confirm
    sent by the page (entry_confirm.js), so that a network gone never ends on the browser's
    error page. Without this script the page is a plain form (Review, then Confirm). */
-(function () {
-  "use strict";
-  var form = document.getElementById("points-round");
+import { send } from "./entry_confirm.js";
+import { t } from "./words.js";
+
+export function start() {
+  var form = /** @type {HTMLFormElement | null} */ (document.getElementById("points-round"));
   if (!form || !window.fetch || !window.FormData) return;
   var preview = document.getElementById("preview");
   var save = document.getElementById("save"), review = document.getElementById("review");
-  var reviewed = document.getElementById("reviewed");
+  var reviewed = /** @type {HTMLInputElement} */ (document.getElementById("reviewed"));
   var seq = 0, timer = null;
 
-  function ending() { return (form.querySelector("input[name=ending]:checked") || {}).value || ""; }
+  function ending() { return (/** @type {HTMLInputElement | null} */ (form.querySelector("input[name=ending]:checked")) || { value: "" }).value; }
 
   function showFlags() {
     var end = ending();
     [["draw-only", "draw"], ["tongits-only", "tongits"]].forEach(function (pair) {
-      form.querySelectorAll("." + pair[0]).forEach(function (label) {
+      form.querySelectorAll("." + pair[0]).forEach(function (/** @type {HTMLElement} */ label) {
         var box = label.querySelector("input");
         label.hidden = end !== pair[1] && !(box && box.checked);
       });
@@ -93,8 +95,7 @@
      forgotten); any other answer, the server's page; no answer, said here with every number
      still in the form, and the next tap sends it again under the same idempotency key. */
   var net = document.getElementById("points-net");
-  var t = window.TongitsWords ? window.TongitsWords.t : function (text) { return text; };
-  function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = on; }); }
+  function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { /** @type {HTMLButtonElement} */ (b).disabled = on; }); }
   function forget() { try { if (draftKey) localStorage.removeItem(draftKey); } catch (e) { /* storage off */ } }
   function say(text, bad) {
     net.textContent = text;
@@ -102,14 +103,14 @@
     net.hidden = false;
   }
   form.addEventListener("submit", function (event) {
-    var submitter = event.submitter;
-    if (!window.TongitsConfirm || !net || !submitter) return;
+    var submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+    if (!net || !submitter) return;
     event.preventDefault();
     clearTimeout(timer);  // a preview asked at the last field's change is moot: the round is sent
     seq++;
     lock(true);
     say(t("Sending\u2026"), false);
-    window.TongitsConfirm.send(form, submitter, forget).catch(function () {
+    send(form, submitter, forget).catch(function () {
       lock(false);
       say(submitter.value === "save"
         ? t("Not saved: no network. Every number is kept here: confirm again when it is back.")
@@ -121,5 +122,5 @@
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   showFlags();
-  if (!form.querySelector(".review-top") && form.querySelector(".points-input").value) ask();
-})();
+  if (!form.querySelector(".review-top") && /** @type {HTMLInputElement} */ (form.querySelector(".points-input")).value) ask();
+}

@@ -5,11 +5,10 @@
    slot taken) is asked again after its Retry-After for up to PATIENCE_MS, still "Preparing";
    then, or offline, it is said in plain words under the link, which stays usable. Without
    JavaScript it is a plain link to the PDF. */
-(function () {
-  "use strict";
-  var words = window.TongitsWords;
-  function t(text) { return words ? words.t(text) : text; }
-  var link = document.getElementById("print-summary");
+import { t } from "./words.js";
+
+export function start() {
+  var link = /** @type {HTMLAnchorElement | null} */ (document.getElementById("print-summary"));
   if (!link || !window.fetch) return;
   var line = document.createElement("p");
   line.className = "print-status";
@@ -62,4 +61,4 @@
       });
     }, function () { failed(0); });
   }
-})();
+}

@@ -3,12 +3,18 @@
    review step (entry_review.js). The text fields stay the single source of truth: the picker
    only edits them, so the page works the same without JavaScript (typed notation). Every box has its
    size reserved: a tap or a preview answer changes texts and classes, never the layout. */
-(function () {
-  "use strict";
-  var form = document.getElementById("round");
-  if (!form || !window.TongitsEntry || !window.TongitsReview || !window.TongitsKeep || !window.TongitsRoundOffline) return;
-  var t = window.TongitsWords.t, tn = window.TongitsWords.tn;
-  var E = window.TongitsEntry, H = E.hands;
+import { isStale } from "./engine_client.js";
+import * as E from "./entry.js";
+import { send } from "./entry_confirm.js";
+import * as Keep from "./entry_keep.js";
+import * as Review from "./entry_review.js";
+import * as RoundOffline from "./round_offline.js";
+import { t, tn } from "./words.js";
+
+export function start() {
+  var form = /** @type {HTMLFormElement | null} */ (document.getElementById("round"));
+  if (!form) return;
+  var H = E.hands;
   var body = document.body;
   document.documentElement.classList.add("js");
   body.classList.add("entry");
@@ -26,7 +32,7 @@
   function handOf(seat) { return H.fromFields(field(seat, "melds").value, field(seat, "hand").value); }
   function hands() { return panels.map(function (p, seat) { return handOf(seat); }); }
   function count(seat) { return H.cards(handOf(seat)).length; }
-  function checked(name) { return (form.querySelector("input[name=" + name + "]:checked") || {}).value || ""; }
+  function checked(name) { return (/** @type {HTMLInputElement | null} */ (form.querySelector("input[name=" + name + "]:checked")) || { value: "" }).value; }
 
   /* the screen: header rows, tabs, chips, (typed fields), picker, review; the bar below */
   var screen = document.createElement("div");
@@ -56,7 +62,7 @@
   var help = document.getElementById("help-melds");
   if (help) screen.appendChild(help);
   var entry = E.create({ jokers: jokers, slot: screen, chips: chips, onChange: edited, onNext: next });
-  var review = window.TongitsReview.create(form, { onToggle: function () { render(); } });
+  var review = Review.create(form, { onToggle: function () { render(); } });
   screen.appendChild(review.element);
 
   /* "Type instead": the two text fields of the active player, under the chips */
@@ -83,9 +89,9 @@
 
   /* Whether the server has what was tapped (entry_keep.js): the band over the header, and
      the taps the server did not get, kept on this phone */
-  var keep = window.TongitsKeep.create(form, typing, { edit: isEdit });
+  var keep = Keep.create(form, typing, { edit: isEdit });
   var setNet = keep.setNet, stash = keep.stash, unstash = keep.unstash, net = keep.band;
-  var offline = window.TongitsRoundOffline.create(form);
+  var offline = RoundOffline.create(form);
 
   function activate(seat) {
     active = seat;
@@ -129,7 +135,7 @@
   }
 
   function renderBar() {
-    if (!navigator.onLine && window.TongitsEngine && window.TongitsEngine.isStale()) {
+    if (!navigator.onLine && isStale()) {
       return review.setBar(t("Updated \u00b7 Reload"), "fix", function () { window.location.reload(); });
     }
     var empty = names.filter(function (n, seat) { return !count(seat); });
@@ -169,7 +175,7 @@
     var data = new FormData(form);
     data.delete("reviewed");
     data.delete("csrf_token");
-    return new URLSearchParams(data).toString();
+    return new URLSearchParams(/** @type {any} */ (data)).toString();
   }
 
   function changed() {
@@ -253,7 +259,7 @@
   /* Confirm, sent by the page (entry_confirm.js): saved, the server's next page; not
      reachable, judged on this phone and kept in the outbox (a phone ready offline), or said
      plainly with every card kept */
-  function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = on; }); }
+  function lock(on) { form.querySelectorAll("button[type=submit]").forEach(function (b) { /** @type {HTMLButtonElement} */ (b).disabled = on; }); }
   function keepHere() {  // judged here: into the outbox, then the session page shows it
     return offline.keep(answer).then(function () {
       keep.close();
@@ -275,7 +281,7 @@
   function sendConfirm(submitter) {
     if (!isEdit) stash(snapshot());  // kept on this phone till the server has the round
     setNet("sending");
-    window.TongitsConfirm.send(form, submitter, keep.close).catch(confirmHere);
+    send(form, submitter, keep.close).catch(confirmHere);
   }
   form.addEventListener("submit", function (event) {
     if (answer && answer.offline && answer.ok && current) {
@@ -284,8 +290,8 @@
       keepHere();
       return;
     }
-    var submitter = event.submitter;
-    if (!window.fetch || !window.TongitsConfirm || (submitter && submitter.value !== "save")) {
+    var submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+    if (!window.fetch || (submitter && submitter.value !== "save")) {
       // one tap, one save: disable after the browser has taken the pressed button's value
       setTimeout(function () { lock(true); }, 0);
       return;
@@ -306,4 +312,4 @@
     ask();
   }
   offline.refresh().then(begin);
-})();
+}

@@ -2,12 +2,18 @@
    one-phone page uses too (entry.js: picker, chips, status line), the round header any seat
    sets, the table's progress, Done, the verdict and Agree; kept in step with the other phones
    by seat_sync.js. */
-(function () {
-  "use strict";
-  var WORDS = window.SeatWords;
+import * as Cards from "./cards.js";
+import * as E from "./entry.js";
+import * as C from "./seat_change.js";
+import * as SeatAlone from "./seat_alone.js";
+import * as SeatSync from "./seat_sync.js";
+import { WORDS } from "./seat_words.js";
+import { fill, tn } from "./words.js";
+
+export function start() {
   var $ = function (sel) { return root.querySelector(sel); };
   var root = document.getElementById("seat-page");
-  if (!root || !window.fetch || !window.TongitsEntry || !window.SeatSync || !window.TongitsSeatChange || !WORDS) return;
+  if (!root || !window.fetch) return;
   var ui = $("[data-ui]");
   if (!ui) return;
   var DOM = {
@@ -19,22 +25,19 @@
   var me = parseInt(root.getAttribute("data-seat"), 10);
   var names = JSON.parse(root.getAttribute("data-players"));
   var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
-  var Cards = window.TongitsCards, E = window.TongitsEntry, H = E.hands, C = window.TongitsSeatChange;
+  var H = E.hands;
   var agreedAt = C.remembered("seat-agreed:" + root.getAttribute("data-draft") + ":" + me);
   var mine = H.blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
   var refusedAt = null;  // the draft version an Agree refusal was said at: a later one drops it
 
-  function say(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] !== undefined ? values[k] : m; });
-  }
   function roundOf(d) { return d.last_saved ? d.last_saved.number : 0; }
   function cardsOf(hand) { return H.cards(H.read(hand)); }
   function list(items) { return items.join(WORDS.and); }
   /* a sentence naming players: its one-name form or its many-name form (words: {one, many}),
      two sentences because a language may say them differently (Filipino: si Ben, sina Ana at Ben) */
-  function named(words, who) { return who.length === 1 ? say(words.one, { name: who[0] }) : say(words.many, { names: list(who) }); }
+  function named(words, who) { return who.length === 1 ? fill(words.one, { name: who[0] }) : fill(words.many, { names: list(who) }); }
 
-  var sync = window.SeatSync.create({
+  var sync = SeatSync.create({
     url: root.getAttribute("data-draft"),
     events: root.getAttribute("data-events"),
     onDraft: adopt,
@@ -48,9 +51,9 @@
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
     onIdle: function () { adopt(sync.draft()); }
   });
-  var alone = window.TongitsSeatAlone ? window.TongitsSeatAlone.create(root, function () {
+  var alone = SeatAlone.create(root, function () {
     return { me: me, mine: mine, header: header, dealer: DOM.dealer.value, draft: sync.draft() };
-  }) : null;
+  });
   var entry = E.create({ jokers: jokers, slot: DOM.slot, chips: DOM.chips, onChange: tapped, onNext: function () { sendDone(true); render(); } });
   var picker = entry.picker;
   entry.setNext("done");
@@ -92,14 +95,14 @@
     render();
   }
   DOM.ending.addEventListener("click", function (e) {
-    var b = e.target.closest("[data-value]");
+    var b = /** @type {Element} */ (e.target).closest("[data-value]");
     if (!b) return;
     var ending = b.getAttribute("data-value");
     setHeader("ending", ending);
     setHeader(ending === "talon" ? "declarer" : "last_drawer", undefined);
   });
   DOM.by.addEventListener("click", function (e) {
-    var b = e.target.closest("[data-value]");
+    var b = /** @type {Element} */ (e.target).closest("[data-value]");
     if (!b) return;
     var key = header.ending === "talon" ? "last_drawer" : "declarer", seat = parseInt(b.getAttribute("data-value"), 10);
     setHeader(key, header[key] === seat ? undefined : seat);
@@ -157,7 +160,7 @@
     renderStrip(d);
     renderPot(d);
     renderReview(d);
-    if (alone) alone.update(sync.state().offline);
+    alone.update(sync.state().offline);
   }
   function press(group, value) {
     group.querySelectorAll("[data-value]").forEach(function (b) {
@@ -209,7 +212,7 @@
   function renderPot(d) {
     var pot = d.preview.pot, show = !!pot && parseFloat(pot) > 0;
     DOM.pot.hidden = !show;
-    DOM.pot.textContent = show ? say(WORDS.pot, { amount: d.preview.pot_text }) : "";
+    DOM.pot.textContent = show ? fill(WORDS.pot, { amount: d.preview.pot_text }) : "";
   }
 
   function renderStrip(d) {
@@ -217,7 +220,7 @@
       var seat = parseInt(cell.getAttribute("data-cell"), 10), s = d.seats[seat];
       var n = cardsOf(seat === me ? mine : s.hand).length;
       var state = s.agreed ? WORDS.agreed : (seat === me ? done : s.done) ? WORDS.done :
-        n === 0 ? WORDS.noCards : window.TongitsWords.tn("1 card", "{n} cards", n);
+        n === 0 ? WORDS.noCards : tn("1 card", "{n} cards", n);
       cell.querySelector("[data-state]").textContent = state;
       cell.classList.toggle("is-done", !!(s.done || s.agreed));
       cell.classList.toggle("clash", (s.clashes || []).length > 0);
@@ -229,7 +232,7 @@
     picker.element.hidden = done;
     if (!sync.busy("options")) DOM.alone.checked = !!d.confirm_alone;  // not under the thumb's own tap
     var by = d.confirm_alone_by;  // on every phone: who turned it on, for this round
-    DOM.aloneBy.textContent = d.confirm_alone && by !== null && by !== undefined ? say(WORDS.aloneBy, { name: names[by] }) : "";
+    DOM.aloneBy.textContent = d.confirm_alone && by !== null && by !== undefined ? fill(WORDS.aloneBy, { name: names[by] }) : "";
     /* this phone's own Done may not be in the draft it shows yet: never "waiting for" itself */
     var waiting = d.seats.filter(function (s, seat) { return !s.done && seat !== me; }).map(function (s) { return s.player; });
     var agreeing_ = d.seats.filter(function (s) { return !s.agreed; }).map(function (s) { return s.player; });
@@ -242,7 +245,7 @@
       bad = false;
       if (notice) msg = notice;
       else if (!ready && waiting.length && !d.confirm_alone) msg = named(WORDS.waiting, waiting);
-      else if (!ready) msg = say(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
+      else if (!ready) msg = fill(WORDS.fix, { message: Cards.prettyText((d.preview.errors[0] || {}).message || "") });
       else if (d.seats[me].agreed) msg = named(WORDS.youAgreed, agreeing_);
       else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
@@ -269,7 +272,7 @@
      change (the next change of content, such as a card this phone taps, ends it); "" if none */
   function headerBy(d) {
     var set = d.header_change;
-    return set && set.seat !== me && names[set.seat] ? say(WORDS.headerBy, { name: names[set.seat] }) : "";
+    return set && set.seat !== me && names[set.seat] ? fill(WORDS.headerBy, { name: names[set.seat] }) : "";
   }
   function loadVerdict(key) {
     shownKey = key;
@@ -284,4 +287,4 @@
   var keptAgree = sync.kept();
   sync.start();
   if (keptAgree && keptAgree.seat === me) agreeTo(keptAgree.version, keptAgree.revision);
-})();
+}

@@ -5,66 +5,68 @@
    kept taps (entry_keep.js `handOver`, the store a reload of that page reads) and opens that page,
    which the service worker keeps and whose engine judges offline. Only a phone that can judge
    there (ready to work offline, this session kept) is offered it. */
-(function () {
-  "use strict";
-  var AFTER_MS = 20000, FLAGS = ["challenged", "kang", "no_discard"];
+import { t } from "./words.js";
+import { hands as H } from "./entry.js";
+import { handOver } from "./entry_keep.js";
+import * as Engine from "./engine_client.js";
+import * as Outbox from "./outbox.js";
 
-  /* the one-phone form's fields (templates/round.html) of the seat page's round */
-  function formOf(header, hands, dealer) {
-    var H = window.TongitsEntry.hands, form = new URLSearchParams();
-    if (header.ending) form.set("ending", header.ending);
-    if (header.declarer !== null && header.declarer !== undefined) form.set("declarer", String(header.declarer));
-    if (header.last_drawer !== null && header.last_drawer !== undefined) form.set("last_drawer", String(header.last_drawer));
-    form.set("dealer", String(dealer));
-    hands.forEach(function (hand, seat) {
-      var fields = H.toFields(hand);
-      form.set("melds_" + seat, fields.melds);
-      form.set("hand_" + seat, fields.hand);
-      FLAGS.forEach(function (flag) { if (hand[flag]) form.set(flag + "_" + seat, "y"); });
+var AFTER_MS = 20000, FLAGS = ["challenged", "kang", "no_discard"];
+
+/* the one-phone form's fields (templates/round.html) of the seat page's round */
+function formOf(header, hands, dealer) {
+  var form = new URLSearchParams();
+  if (header.ending) form.set("ending", header.ending);
+  if (header.declarer !== null && header.declarer !== undefined) form.set("declarer", String(header.declarer));
+  if (header.last_drawer !== null && header.last_drawer !== undefined) form.set("last_drawer", String(header.last_drawer));
+  form.set("dealer", String(dealer));
+  hands.forEach(function (hand, seat) {
+    var fields = H.toFields(hand);
+    form.set("melds_" + seat, fields.melds);
+    form.set("hand_" + seat, fields.hand);
+    FLAGS.forEach(function (flag) { if (hand[flag]) form.set(flag + "_" + seat, "y"); });
+  });
+  return form.toString();
+}
+
+export function create(root, current) {
+  var since = null, timer = null;
+  var box = document.createElement("div");
+  box.className = "seat-alone";
+  box.hidden = true;
+  var said = document.createElement("p");
+  said.textContent = t("The server has not answered for a while. Finish this round on this phone alone, with every card entered here?");
+  var go = document.createElement("button");
+  go.type = "button";
+  go.className = "btn primary wide";
+  go.textContent = t("Finish on this phone");
+  box.appendChild(said);
+  box.appendChild(go);
+  root.appendChild(box);
+
+  go.addEventListener("click", function () {
+    var now = current(), d = now.draft;
+    var hands = [0, 1, 2].map(function (seat) {
+      if (seat === now.me) return now.mine;
+      return d ? H.read(d.seats[seat].hand) : H.blank();
     });
-    return form.toString();
+    var form = formOf(now.header, hands, now.dealer);
+    if (!handOver(root.getAttribute("data-token"), form, d && d.changed)) return;
+    window.location.assign(root.getAttribute("data-one-phone"));
+  });
+
+  var able = false;
+  if (Engine.wanted() && window.isSecureContext) {
+    Outbox.state(root.getAttribute("data-token")).then(function (kept) { able = !!kept; }, function () {});
   }
-
-  function create(root, current) {
-    var t = window.TongitsWords.t, since = null, timer = null;
-    var box = document.createElement("div");
-    box.className = "seat-alone";
-    box.hidden = true;
-    var said = document.createElement("p");
-    said.textContent = t("The server has not answered for a while. Finish this round on this phone alone, with every card entered here?");
-    var go = document.createElement("button");
-    go.type = "button";
-    go.className = "btn primary wide";
-    go.textContent = t("Finish on this phone");
-    box.appendChild(said);
-    box.appendChild(go);
-    root.appendChild(box);
-
-    go.addEventListener("click", function () {
-      var now = current(), H = window.TongitsEntry.hands, d = now.draft;
-      var hands = [0, 1, 2].map(function (seat) {
-        if (seat === now.me) return now.mine;
-        return d ? H.read(d.seats[seat].hand) : H.blank();
-      });
-      var form = formOf(now.header, hands, now.dealer);
-      if (!window.TongitsKeep.handOver(root.getAttribute("data-token"), form, d && d.changed)) return;
-      window.location.assign(root.getAttribute("data-one-phone"));
-    });
-
-    var E = window.TongitsEngine, O = window.TongitsOutbox, able = false;
-    if (E && O && E.wanted() && window.isSecureContext) {
-      O.state(root.getAttribute("data-token")).then(function (kept) { able = !!kept; }, function () {});
+  /* called at each render: whether the server is out of reach now */
+  function update(offline) {
+    if (!offline) { since = null; clearTimeout(timer); box.hidden = true; return; }
+    if (since === null) {
+      since = Date.now();
+      timer = setTimeout(function () { box.hidden = since === null || !able; }, AFTER_MS);
     }
-    /* called at each render: whether the server is out of reach now */
-    function update(offline) {
-      if (!offline) { since = null; clearTimeout(timer); box.hidden = true; return; }
-      if (since === null) {
-        since = Date.now();
-        timer = setTimeout(function () { box.hidden = since === null || !able; }, AFTER_MS);
-      }
-    }
-    return { update: update };
   }
+  return { update: update };
+}
 
-  window.TongitsSeatAlone = { create: create };
-})();

@@ -6,256 +6,259 @@
    benchmark measures: FAST for QUIET after the phone last saw a change, SLOW otherwise, never
    while the page is hidden. While the session's event stream is open (stream.js: Pushpin in
    front), it brings the draft or says when to read it, and a poll only every LIVE ms makes sure. */
-(function () {
-  "use strict";
-  // ms: FAST for QUIET after a change seen, SLOW otherwise (1 s: "within a second"), AGREED while
-  // this phone has agreed and waits for the others (a few seconds a round:
-  // the saved round shows on every phone soon after the last Agree).
-  var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
+// ms: FAST for QUIET after a change seen, SLOW otherwise (1 s: "within a second"), AGREED while
+// this phone has agreed and waits for the others (a few seconds a round:
+// the saved round shows on every phone soon after the last Agree).
+import { watch } from "./stream.js";
 
-  function create(options) {
-    var url = options.url, draft = null, etag = null, baseSaved = null;
-    var queue = [], afterWrites = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
-    var failing = 0;  // polls failed in a row (network error, 5xx): back off 2, 4, 8, 15 s
-    var again = false;  // a change was announced while a poll was out: read once more after it
-    // what the page says of the line: the server unreachable at the last try (a network error,
-    // not an HTTP answer), a write out for longer than SLOW_SEND ms, an Agree kept for later
-    var reachable = true, sentAt = 0, slowTimer = null, agreeKept = false;
-    var SLOW_SEND = 600;
-    function notify() { if (options.onState) options.onState(); }
-    function reached(yes) {
-      if (reachable === yes) return;
-      reachable = yes;
-      notify();
-    }
+var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
 
-    function newer(d) {
-      return !draft || d.version > draft.version || (d.version === draft.version && d.revision >= draft.revision);
-    }
-    function accept(d, tag) {
-      if (!newer(d)) return;
-      if (tag && tag !== etag) lastChange = Date.now();
-      draft = d;
-      if (tag) etag = tag;
-      var saved = d.last_saved ? d.last_saved.number : 0;
-      if (baseSaved === null) baseSaved = saved;
-      options.onDraft(d);
-      if (saved > baseSaved) options.onSaved(saved);
-    }
-    function call(method, tail, body, ifMatch) {
-      var init = { method: method, credentials: "same-origin", cache: "no-store",
-        headers: { "Accept": "application/json" } };
-      if (method !== "GET") init.keepalive = true;  // a tap made just before a reload still lands
-      if (body !== undefined) {
-        init.headers["Content-Type"] = "application/json";
-        init.body = JSON.stringify(body);
-      }
-      if (method === "GET" && etag) init.headers["If-None-Match"] = etag;
-      if (ifMatch !== undefined) init.headers["If-Match"] = '"' + ifMatch + '"';
-      return fetch(url + tail, init).then(function (r) {
-        reached(true);
-        if (r.status === 304) return { status: 304 };
-        return r.json().then(function (b) { return { status: r.status, body: b, tag: r.headers.get("ETag") }; },
-          function () { return { status: r.status, body: null }; });
-      });
-    }
-    /* a 503 (the database out of reach, the server busy) or 429 saved nothing, and a proxy's
-       502 or 504 says the app did not answer: not a refusal of what was tapped, which is sent
-       again (a write sets the seat's hand, so one that was stored after all is stored once) */
-    function notNow(answer) { return [429, 502, 503, 504].indexOf(answer.status) >= 0; }
-    function locked(answer) {
-      if (answer.status === 401 || answer.status === 403) { options.onLocked(); return true; }
-      return false;
-    }
-
-    /* writes */
-    function write(key, make) {
-      lastChange = Date.now();
-      var last = queue[queue.length - 1];  // only the last: a later write must stay later
-      if (last && last.key === key) { last.make = make; return; }
-      queue.push({ key: key, make: make });
-      pump();
-    }
-    function pump() {
-      if (sending || !queue.length) return;
-      sending = queue.shift();
-      sentAt = Date.now();
-      clearTimeout(slowTimer);
-      slowTimer = setTimeout(notify, SLOW_SEND);  // "Sending…" only when it takes a while
-      var op = sending;
-      if (op.key === "header" && !draft) {
-        // the header is replaced whole: one made before this phone has read the server's
-        // would wipe what another phone set (an ending tapped there), so read it first
-        sending = null;
-        clearTimeout(slowTimer);
-        queue.unshift(op);
-        poll(true).then(function () { setTimeout(pump, draft ? 0 : RETRY); });
-        return;
-      }
-      var req = op.make();
-      call(req[0], req[1], req[2], req[3]).then(function (answer) {
-        if (locked(answer)) return;
-        if (notNow(answer)) {  // the server could not take it now: the same write again soon
-          queue.unshift(op);
-          return new Promise(function (ok) { setTimeout(ok, RETRY); });
-        }
-        if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
-        else if (answer.status === 409 && (op.tries = (op.tries || 0) + 1) <= TRIES) {
-          // another phone moved first: read the draft, then send ours again (made afresh)
-          queue.unshift(op);
-          return poll(true);
-        } else if (answer.body) options.onError(answer.body.errors || []);
-      }, function () {
-        queue.unshift(op);  // offline or the server restarting: the same write again soon
-        reached(false);
-        return new Promise(function (ok) { setTimeout(ok, RETRY); });
-      }).then(function () {
-        sending = null;
-        clearTimeout(slowTimer);
-        pump();
-        if (!queue.length) { options.onIdle(); notify(); }
-        if (idle()) afterWrites.splice(0).forEach(function (go) { go(); });
-      });
-    }
-    function idle() { return !sending && !queue.length; }
-    function busy(key) {
-      if (sending && sending.key === key) return true;
-      for (var i = 0; i < queue.length; i++) if (queue[i].key === key) return true;
-      return false;
-    }
-    /* an Agree leaves after the writes tapped before it (tap order): "One phone confirms for
-       all" ticked, then Agree at once, must reach the server in that order, or the Agree counts
-       for this seat alone and the round waits for the others */
-    function written() {
-      return new Promise(function (go) { if (idle()) go(); else afterWrites.push(go); });
-    }
-    /* An Agree that cannot reach the server is kept and sent again when the network is back
-       (an Agree repeated is safe: the round is saved once, docs/API.md); `agreeKept` says so
-       meanwhile. It is kept in this tab too: a page reloaded before it went sends it then
-       (`kept()`, for seat.js). */
-    var KEPT = "seat-agree:" + url;
-    function keep(value) {
-      try {
-        if (value) sessionStorage.setItem(KEPT, JSON.stringify(value)); else sessionStorage.removeItem(KEPT);
-      } catch (e) { /* private mode: this page only */ }
-    }
-    function kept() {
-      try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
-    }
-    function agree(seat, version, revision) {
-      function attempt() {
-        return written().then(function () {
-          return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
-        }).then(function (answer) {
-          if (notNow(answer)) throw new Error("not now");  // kept and sent again, as offline
-          return answer;
-        }).then(null, function () {
-          reached(false);
-          if (!agreeKept) { agreeKept = true; keep({ seat: seat, version: version, revision: revision }); notify(); }
-          return back().then(attempt);
-        });
-      }
-      return attempt().then(function (answer) {
-        keep(null);
-        if (agreeKept) { agreeKept = false; notify(); }
-        if (locked(answer)) return answer;
-        if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
-        if (answer.status === 201) options.onSaved(answer.body.saved.number);
-        return answer;
-      });
-    }
-
-    /* the network back: at the "online" event, or after a while when the phone says it is online
-       (the server itself may be the one away) */
-    function back() {
-      return new Promise(function (go) {
-        var timer = setTimeout(done, navigator.onLine ? RETRY * 2 : 30000);
-        function done() { clearTimeout(timer); window.removeEventListener("online", done); go(); }
-        window.addEventListener("online", done);
-      });
-    }
-
-    /* polling */
-    function poll(force) {
-      if (polling || (document.hidden && !force)) return Promise.resolve();
-      polling = true;
-      return call("GET", "").then(function (answer) {
-        failing = answer.status >= 500 ? failing + 1 : 0;
-        if (answer.status === 200) accept(answer.body, answer.tag);
-      }, function () { failing += 1; reached(false); }).then(function () {
-        polling = false;
-        if (again) { again = false; return poll(true); }
-      });
-    }
-    /* an event: nothing to read when it names the draft this page shows (this phone's own
-       write); the draft's answer when it carries one (the English answer: a page in English
-       takes it as it is); else a read */
-    function heard(data) {
-      if (draft && data.draft === draft.version && (data.revision === undefined || data.revision === draft.revision)) return;
-      if (data.answer && data.tag && document.documentElement.lang === "en") accept(data.answer, '"' + data.tag + '"');
-      else if (polling) again = true;
-      else poll(true).then(schedule);
-    }
-    var stream = window.TongitsStream && options.events ? window.TongitsStream.watch(options.events, heard) : null;
-    function schedule() {
-      clearTimeout(timer);
-      if (document.hidden) return;
-      var wait = hurry ? AGREED : Date.now() - lastChange < QUIET ? FAST : SLOW;
-      if (stream && stream.live()) wait = LIVE;
-      if (failing) wait = Math.min(15000, 1000 * Math.pow(2, failing));
-      timer = setTimeout(function () { poll().then(schedule); }, wait);
-    }
-    /* a reload or leaving the page while a write is on its way: the writes still waiting for
-       it are kept in this tab and sent, in order, when the page is back (the one on its way
-       lands: keepalive) */
-    var PARKED = "seat-sync:" + url;
-    function park() {
-      if (!queue.length) return;
-      var requests = queue.map(function (op) { return op.make(); });
-      queue = [];
-      try { sessionStorage.setItem(PARKED, JSON.stringify(requests)); } catch (e) { /* private mode: lost */ }
-    }
-    function unpark() {
-      var requests = [];
-      try {
-        requests = JSON.parse(sessionStorage.getItem(PARKED) || "[]");
-        sessionStorage.removeItem(PARKED);
-      } catch (e) { requests = []; }
-      requests.forEach(function (request, i) {
-        queue.push({ key: "parked-" + i, make: function () { return request; } });
-      });
-      pump();
-    }
-    window.addEventListener("pagehide", park);
-    window.addEventListener("pageshow", function (event) { if (event.persisted) unpark(); });
-
-    function wake() { if (!document.hidden) poll(true).then(schedule); }
-    document.addEventListener("visibilitychange", wake);
-    window.addEventListener("pageshow", wake);
-    window.addEventListener("online", function () { wake(); pump(); notify(); });
-    window.addEventListener("offline", notify);
-
-    return {
-      start: function () { unpark(); return poll(true).then(schedule); },
-      refresh: function () { return poll(true); },
-      draft: function () { return draft; },
-      busy: busy,
-      idle: idle,
-      /* where the line stands: offline (the phone says so, or the server did not answer the
-         last try), sending (a write out for a while or waiting), an Agree kept for later */
-      state: function () {
-        return { offline: !navigator.onLine || !reachable, agreeKept: agreeKept,
-          sending: !idle() && Date.now() - sentAt >= SLOW_SEND };
-      },
-      write: write,
-      agree: agree,
-      kept: kept,
-      hurry: function (on) {
-        if (hurry === !!on) return;
-        hurry = !!on;
-        if (hurry) schedule();  // the slower timer running now would be too late
-      }
-    };
+export function create(options) {
+  var url = options.url, draft = null, etag = null, baseSaved = null;
+  var queue = [], afterWrites = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
+  var failing = 0;  // polls failed in a row (network error, 5xx): back off 2, 4, 8, 15 s
+  var again = false;  // a change was announced while a poll was out: read once more after it
+  // what the page says of the line: the server unreachable at the last try (a network error,
+  // not an HTTP answer), a write out for longer than SLOW_SEND ms, an Agree kept for later
+  var reachable = true, sentAt = 0, slowTimer = null, agreeKept = false;
+  var SLOW_SEND = 600;
+  function notify() { if (options.onState) options.onState(); }
+  function reached(yes) {
+    if (reachable === yes) return;
+    reachable = yes;
+    notify();
   }
-  window.SeatSync = { create: create, FAST: FAST, SLOW: SLOW, QUIET: QUIET };
-})();
+
+  function newer(d) {
+    return !draft || d.version > draft.version || (d.version === draft.version && d.revision >= draft.revision);
+  }
+  function accept(d, tag) {
+    if (!newer(d)) return;
+    if (tag && tag !== etag) lastChange = Date.now();
+    draft = d;
+    if (tag) etag = tag;
+    var saved = d.last_saved ? d.last_saved.number : 0;
+    if (baseSaved === null) baseSaved = saved;
+    options.onDraft(d);
+    if (saved > baseSaved) options.onSaved(saved);
+  }
+  /**
+   * One request of the draft's API: its status, its body (null when it was no JSON) and ETag.
+   * @returns {Promise<{status: number, body?: any, tag?: string | null}>}
+   */
+  function call(method, tail, body, ifMatch) {
+    /** @type {RequestInit & {headers: Record<string, string>}} */
+    var init = { method: method, credentials: "same-origin", cache: "no-store",
+      headers: { "Accept": "application/json" } };
+    if (method !== "GET") init.keepalive = true;  // a tap made just before a reload still lands
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    if (method === "GET" && etag) init.headers["If-None-Match"] = etag;
+    if (ifMatch !== undefined) init.headers["If-Match"] = '"' + ifMatch + '"';
+    return fetch(url + tail, init).then(function (r) {
+      reached(true);
+      if (r.status === 304) return { status: 304 };
+      return r.json().then(function (b) { return { status: r.status, body: b, tag: r.headers.get("ETag") }; },
+        function () { return { status: r.status, body: null }; });
+    });
+  }
+  /* a 503 (the database out of reach, the server busy) or 429 saved nothing, and a proxy's
+     502 or 504 says the app did not answer: not a refusal of what was tapped, which is sent
+     again (a write sets the seat's hand, so one that was stored after all is stored once) */
+  function notNow(answer) { return [429, 502, 503, 504].indexOf(answer.status) >= 0; }
+  function locked(answer) {
+    if (answer.status === 401 || answer.status === 403) { options.onLocked(); return true; }
+    return false;
+  }
+
+  /* writes */
+  function write(key, make) {
+    lastChange = Date.now();
+    var last = queue[queue.length - 1];  // only the last: a later write must stay later
+    if (last && last.key === key) { last.make = make; return; }
+    queue.push({ key: key, make: make });
+    pump();
+  }
+  function pump() {
+    if (sending || !queue.length) return;
+    sending = queue.shift();
+    sentAt = Date.now();
+    clearTimeout(slowTimer);
+    slowTimer = setTimeout(notify, SLOW_SEND);  // "Sending…" only when it takes a while
+    var op = sending;
+    if (op.key === "header" && !draft) {
+      // the header is replaced whole: one made before this phone has read the server's
+      // would wipe what another phone set (an ending tapped there), so read it first
+      sending = null;
+      clearTimeout(slowTimer);
+      queue.unshift(op);
+      poll(true).then(function () { setTimeout(pump, draft ? 0 : RETRY); });
+      return;
+    }
+    var req = op.make();
+    call(req[0], req[1], req[2], req[3]).then(function (answer) {
+      if (locked(answer)) return;
+      if (notNow(answer)) {  // the server could not take it now: the same write again soon
+        queue.unshift(op);
+        return new Promise(function (ok) { setTimeout(ok, RETRY); });
+      }
+      if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
+      else if (answer.status === 409 && (op.tries = (op.tries || 0) + 1) <= TRIES) {
+        // another phone moved first: read the draft, then send ours again (made afresh)
+        queue.unshift(op);
+        return poll(true);
+      } else if (answer.body) options.onError(answer.body.errors || []);
+    }, function () {
+      queue.unshift(op);  // offline or the server restarting: the same write again soon
+      reached(false);
+      return new Promise(function (ok) { setTimeout(ok, RETRY); });
+    }).then(function () {
+      sending = null;
+      clearTimeout(slowTimer);
+      pump();
+      if (!queue.length) { options.onIdle(); notify(); }
+      if (idle()) afterWrites.splice(0).forEach(function (go) { go(); });
+    });
+  }
+  function idle() { return !sending && !queue.length; }
+  function busy(key) {
+    if (sending && sending.key === key) return true;
+    for (var i = 0; i < queue.length; i++) if (queue[i].key === key) return true;
+    return false;
+  }
+  /* an Agree leaves after the writes tapped before it (tap order): "One phone confirms for
+     all" ticked, then Agree at once, must reach the server in that order, or the Agree counts
+     for this seat alone and the round waits for the others */
+  function written() {
+    return new Promise(function (go) { if (idle()) go(); else afterWrites.push(go); });
+  }
+  /* An Agree that cannot reach the server is kept and sent again when the network is back
+     (an Agree repeated is safe: the round is saved once, docs/API.md); `agreeKept` says so
+     meanwhile. It is kept in this tab too: a page reloaded before it went sends it then
+     (`kept()`, for seat.js). */
+  var KEPT = "seat-agree:" + url;
+  function keep(value) {
+    try {
+      if (value) sessionStorage.setItem(KEPT, JSON.stringify(value)); else sessionStorage.removeItem(KEPT);
+    } catch (e) { /* private mode: this page only */ }
+  }
+  function kept() {
+    try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
+  }
+  function agree(seat, version, revision) {
+    function attempt() {
+      return written().then(function () {
+        return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
+      }).then(function (answer) {
+        if (notNow(answer)) throw new Error("not now");  // kept and sent again, as offline
+        return answer;
+      }).then(null, function () {
+        reached(false);
+        if (!agreeKept) { agreeKept = true; keep({ seat: seat, version: version, revision: revision }); notify(); }
+        return back().then(attempt);
+      });
+    }
+    return attempt().then(function (answer) {
+      keep(null);
+      if (agreeKept) { agreeKept = false; notify(); }
+      if (locked(answer)) return answer;
+      if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
+      if (answer.status === 201) options.onSaved(answer.body.saved.number);
+      return answer;
+    });
+  }
+
+  /* the network back: at the "online" event, or after a while when the phone says it is online
+     (the server itself may be the one away) */
+  function back() {
+    return new Promise(function (go) {
+      var timer = setTimeout(done, navigator.onLine ? RETRY * 2 : 30000);
+      function done() { clearTimeout(timer); window.removeEventListener("online", done); go(); }
+      window.addEventListener("online", done);
+    });
+  }
+
+  /* polling */
+  function poll(force) {
+    if (polling || (document.hidden && !force)) return Promise.resolve();
+    polling = true;
+    return call("GET", "").then(function (answer) {
+      failing = answer.status >= 500 ? failing + 1 : 0;
+      if (answer.status === 200) accept(answer.body, answer.tag);
+    }, function () { failing += 1; reached(false); }).then(function () {
+      polling = false;
+      if (again) { again = false; return poll(true); }
+    });
+  }
+  /* an event: nothing to read when it names the draft this page shows (this phone's own
+     write); the draft's answer when it carries one (the English answer: a page in English
+     takes it as it is); else a read */
+  function heard(data) {
+    if (draft && data.draft === draft.version && (data.revision === undefined || data.revision === draft.revision)) return;
+    if (data.answer && data.tag && document.documentElement.lang === "en") accept(data.answer, '"' + data.tag + '"');
+    else if (polling) again = true;
+    else poll(true).then(schedule);
+  }
+  var stream = options.events ? watch(options.events, heard) : null;
+  function schedule() {
+    clearTimeout(timer);
+    if (document.hidden) return;
+    var wait = hurry ? AGREED : Date.now() - lastChange < QUIET ? FAST : SLOW;
+    if (stream && stream.live()) wait = LIVE;
+    if (failing) wait = Math.min(15000, 1000 * Math.pow(2, failing));
+    timer = setTimeout(function () { poll().then(schedule); }, wait);
+  }
+  /* a reload or leaving the page while a write is on its way: the writes still waiting for
+     it are kept in this tab and sent, in order, when the page is back (the one on its way
+     lands: keepalive) */
+  var PARKED = "seat-sync:" + url;
+  function park() {
+    if (!queue.length) return;
+    var requests = queue.map(function (op) { return op.make(); });
+    queue = [];
+    try { sessionStorage.setItem(PARKED, JSON.stringify(requests)); } catch (e) { /* private mode: lost */ }
+  }
+  function unpark() {
+    var requests = [];
+    try {
+      requests = JSON.parse(sessionStorage.getItem(PARKED) || "[]");
+      sessionStorage.removeItem(PARKED);
+    } catch (e) { requests = []; }
+    requests.forEach(function (request, i) {
+      queue.push({ key: "parked-" + i, make: function () { return request; } });
+    });
+    pump();
+  }
+  window.addEventListener("pagehide", park);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) unpark(); });
+
+  function wake() { if (!document.hidden) poll(true).then(schedule); }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("pageshow", wake);
+  window.addEventListener("online", function () { wake(); pump(); notify(); });
+  window.addEventListener("offline", notify);
+
+  return {
+    start: function () { unpark(); return poll(true).then(schedule); },
+    refresh: function () { return poll(true); },
+    draft: function () { return draft; },
+    busy: busy,
+    idle: idle,
+    /* where the line stands: offline (the phone says so, or the server did not answer the
+       last try), sending (a write out for a while or waiting), an Agree kept for later */
+    state: function () {
+      return { offline: !navigator.onLine || !reachable, agreeKept: agreeKept,
+        sending: !idle() && Date.now() - sentAt >= SLOW_SEND };
+    },
+    write: write,
+    agree: agree,
+    kept: kept,
+    hurry: function (on) {
+      if (hurry === !!on) return;
+      hurry = !!on;
+      if (hurry) schedule();  // the slower timer running now would be too late
+    }
+  };
+}

@@ -3,10 +3,9 @@
    none, to the clipboard, saying "Copied"; where that fails too, it is selected in its box for
    the reader to copy. Listens on the document, so a settle-up live.js puts in later works too.
    Without JavaScript the Share button stays hidden and the box is there to copy by hand. */
-(function () {
-  "use strict";
-  var words = window.TongitsWords;
-  function t(text) { return words ? words.t(text) : text; }
+import { t } from "./words.js";
+
+export function start() {
   document.documentElement.classList.add("share-js");  // shows the Share buttons (app.css)
 
   function say(box, text) {
@@ -26,9 +25,9 @@
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest ? event.target.closest("[data-share-button]") : null;
+    var button = /** @type {Element} */ (event.target).closest("[data-share-button]");
     var box = button && button.closest("[data-share]");
-    var area = box && box.querySelector("[data-share-text]");
+    var area = /** @type {HTMLTextAreaElement | null} */ (box && box.querySelector("[data-share-text]"));
     if (!area) return;
     say(box, "");
     if (typeof navigator.share !== "function") { copy(box, area); return; }
@@ -37,4 +36,4 @@
       copy(box, area);  // refused (no share target, not allowed here): the clipboard instead
     });
   });
-})();
+}

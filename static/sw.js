@@ -1,4 +1,4 @@
-/* The tracker's service worker, at the app's root scope. The server (tracker/web/pages/app_shell.py)
+/* The tracker's service worker, at the app's root scope, a module (install.js registers it so). The server (tracker/web/pages/app_shell.py)
    puts before this text the deploy's VERSION and the list of its STATIC files and OFFLINE
    words: a new deploy is a new worker, which takes over at once; the open pages then say
    "Updated · Reload" (offline.js) and judge nothing more with the old engine.
@@ -14,8 +14,7 @@
    Nothing else is touched: round changes, previews and polls go to the server as they are.
    The outbox (outbox.js) is sent when the worker starts, as on a page load or the online
    event, and on Background Sync ("tongits-outbox", registered by a page whose send failed). */
-/* global VERSION, STATIC, OFFLINE_PAGE, NOT_SENT_PAGE */
-importScripts("/static/outbox.js");
+import { flush } from "/static/outbox.js";
 
 var STATIC_CACHE = "static-" + VERSION, PAGES = "pages", ENGINE = "engine";
 var KEPT_FOR_GOOD = ["/offline/pyodide/", "/offline/engine/"];
@@ -40,7 +39,7 @@ self.addEventListener("activate", function (event) {
         .map(function (n) { return caches.delete(n); }));
     }).then(dropUnkept).then(function () { return self.clients.claim(); })
   );
-  self.TongitsOutbox.flush().catch(function () { /* sent by the next page */ });
+  flush().catch(function () { /* sent by the next page */ });
 });
 
 function startsWithAny(path, prefixes) {
@@ -125,14 +124,14 @@ self.addEventListener("fetch", function (event) {
 });
 
 self.addEventListener("message", function (event) {
-  if (event.data === "flush") event.waitUntil(self.TongitsOutbox.flush());
+  if (event.data === "flush") event.waitUntil(flush());
 });
 
 /* the browser's own retry once the network is back, pages open or not; a send that failed
    again fails the sync, so that the browser tries later */
 self.addEventListener("sync", function (event) {
   if (event.tag !== "tongits-outbox") return;
-  event.waitUntil(self.TongitsOutbox.flush().then(function (report) {
+  event.waitUntil(flush().then(function (report) {
     if (report && report.failed) throw new Error("not sent yet");
   }));
 });

@@ -3,12 +3,12 @@
    button's name, for a screen reader), then
    hidden (the round stays saved; History can still undo it while it is the last change).
    Without JavaScript the form stays until the next page. A tap sends it once. */
-(function () {
-  "use strict";
+export function start() {
   var form = document.getElementById("undo-saved");
   if (!form) return;
   var seconds = parseInt(form.getAttribute("data-seconds"), 10) || 10;
-  var count = form.querySelector("[data-count]"), bar = form.querySelector("[data-bar]");
+  var count = /** @type {HTMLElement} */ (form.querySelector("[data-count]"));
+  var bar = /** @type {HTMLElement} */ (form.querySelector("[data-bar]"));
   var button = form.querySelector("button");
   var ends = Date.now() + seconds * 1000, timer = null, sent = false;
 
@@ -36,4 +36,4 @@
   });
   // Back to this page from the browser's cache: the offer was for then, not now
   window.addEventListener("pageshow", function (event) { if (event.persisted) { sent = false; gone(); } });
-})();
+}

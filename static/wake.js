@@ -2,9 +2,8 @@
    the Screen Wake Lock, asked again each time the page is shown (the browser lets it go when
    the page is hidden). The [data-wake] toggle turns it off on this phone, kept in localStorage;
    a browser without the Wake Lock API shows no toggle and nothing changes. */
-(function () {
-  "use strict";
-  var button = document.querySelector("[data-wake]");
+export function start() {
+  var button = /** @type {HTMLButtonElement | null} */ (document.querySelector("[data-wake]"));
   if (!button || !navigator.wakeLock || !navigator.wakeLock.request) return;
   var KEY = "tongits:wake", lock = null, asking = false;
 
@@ -40,4 +39,4 @@
   document.addEventListener("visibilitychange", ask);
   show();
   ask();
-})();
+}

@@ -41,7 +41,7 @@ def test_an_english_page_gets_no_words(app):
 
 
 def test_every_word_a_script_writes_is_in_the_catalogue(app):
-    """Each text the session side's scripts write through TongitsWords (t, tn's plural) or
+    """Each text the session side's scripts write through words.js (t, tn's plural) or
     list in seat_words.js has its entry, so a Filipino page shows none of them in English."""
     written = set()
     for script in STATIC.glob("*.js"):

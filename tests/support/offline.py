@@ -29,7 +29,7 @@ ROUNDS = [
 
 # The session's snapshot kept in IndexedDB and its one-phone page in the service worker's cache.
 KEPT = (
-    "async t => !!(await TongitsOutbox.state(t)) &&"
+    "async t => !!(await (await import('/static/outbox.js')).state(t)) &&"
     " !!(await (await caches.open('pages')).match('/s/' + t + '/rounds/new'))"
 )
 

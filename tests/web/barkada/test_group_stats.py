@@ -109,18 +109,10 @@ def test_the_stats_page_draws_its_charts_on_the_server(client, barkada):
     page = client.get(f"/g/{barkada[0]}/stats")
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    # no script of its own: only those every page loads (the installable app's, offline work)
+    # no script of its own: the one entry of every page without any (the installable app's,
+    # offline work)
     scripts = re.findall(r"<script[^>]*>", html)
-    every_page = [
-        "words",
-        "install",
-        "outbox",
-        "engine_client",
-        "conflict",
-        "offline_view",
-        "offline",
-    ]
-    assert scripts == [f'<script src="/static/{name}.js" defer>' for name in every_page]
+    assert scripts == ['<script type="module" src="/static/pages/plain.js">']
     assert html.count("<svg") == 2
     assert 'aria-label="Net winnings of each member"' in html
     assert "Ana: +₱118.00" in html  # the net chart's words

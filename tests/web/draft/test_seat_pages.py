@@ -48,7 +48,7 @@ def test_the_seat_page_and_its_refusals(client, make_session):
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
     assert 'data-seat="2"' in html and "Seat mode needs JavaScript" in html
-    assert "picker.js" in html and "seat.js" in html and "Enter cards here" in html
+    assert "/static/pages/seat.js" in html and "Enter cards here" in html
     for bad in ("3", "-1", "x", "1.0", "%00"):
         refused = client.get(f"/s/{token}/rounds/new?seat={bad}")
         text = refused.get_data(as_text=True)

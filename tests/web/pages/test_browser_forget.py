@@ -25,7 +25,7 @@ TEXTS = (
     "async () => { const c = await caches.open('pages');"
     " return Promise.all((await c.keys()).map(async r => (await c.match(r)).text())); }"
 )
-WAITING = "async () => (await TongitsOutbox.entries()).length"
+WAITING = "async () => (await (await import('/static/outbox.js')).entries()).length"
 
 
 def _started(page, server) -> str:
@@ -66,7 +66,7 @@ def test_the_worker_keeps_what_offline_needs_and_forget_clears_it(phone, server)
     assert phone.request.post(f"{server}/api/sessions/{token}/rounds", data=DRAW).status == 201
     phone.goto(f"{server}/")
     entry = {"token": token, "record": DRAW, "base": 1, "number": 1, "headline": "Round 1"}
-    phone.evaluate("e => TongitsOutbox.add(e)", entry)
+    phone.evaluate("async e => (await import('/static/outbox.js')).add(e)", entry)
     phone.get_by_role("link", name="Forget this phone").tap()
     phone.locator("#forget-unsent").wait_for()  # it would be lost: said before
     seats.shoot([phone], "forget-asked")

@@ -1,0 +1,9 @@
+/* Round entry at a seat, a phone each (templates/round_seat.html).
+   The page's one entry: the app's shell first (shell.js), then what the page does, in order. */
+import { start as shell } from "../shell.js";
+import { start as seat } from "../seat.js";
+import { start as wake } from "../wake.js";
+
+shell();
+seat();
+wake();

@@ -1,0 +1,7 @@
+/* Settle-up (templates/settle.html).
+   The page's one entry: the app's shell first (shell.js), then what the page does, in order. */
+import { start as shell } from "../shell.js";
+import { start as share } from "../share.js";
+
+shell();
+share();
