@@ -54,7 +54,8 @@ def _amounts() -> list[Decimal]:
 def test_money_is_written_as_the_engine_writes_it():
     amounts = _amounts()
     for unit in ("₱", "$", "pts"):
-        written = _node("money.js", f"(a) => m.money(a, {json.dumps(unit)})", [str(a) for a in amounts])
+        call = f"(a) => m.money(a, {json.dumps(unit)})"
+        written = _node("money.js", call, [str(a) for a in amounts])
         assert written == [money_text(a, unit) for a in amounts]
 
 

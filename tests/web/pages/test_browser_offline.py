@@ -50,7 +50,9 @@ def test_three_rounds_entered_offline_are_saved_once_when_the_network_is_back(
     page.reload()
     waiting(page, "3 rounds not sent yet")  # the outbox outlives a reload
     provisional = page.evaluate(
-        "async t => (await import('/static/outbox.js')).entries(t).then(e => e[e.length - 1].ledger.balances)", token
+        "async t => (await import('/static/outbox.js')).entries(t)"
+        ".then(e => e[e.length - 1].ledger.balances)",
+        token,
     )
     assert server_session(page, server, token)["rounds"] == []
 
@@ -145,7 +147,10 @@ def test_an_edit_elsewhere_that_leaves_the_waiting_round_as_judged_holds_nothing
     its money (classic rules: a round's money is its own), so it is saved, no conflict."""
     page, other = table(), table()
     token = round_two_waiting(page, server)
-    judged = page.evaluate("async t => (await import('/static/outbox.js')).entries(t).then(e => e[0].result.players)", token)
+    judged = page.evaluate(
+        "async t => (await import('/static/outbox.js')).entries(t).then(e => e[0].result.players)",
+        token,
+    )
     assert other.request.put(f"{server}/api/sessions/{token}/rounds/1", data=record(ROUNDS[2])).ok
     offline(page, False)
     page.reload()

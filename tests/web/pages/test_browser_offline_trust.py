@@ -76,7 +76,9 @@ def test_rounds_entered_offline_take_the_rotations_dealer_across_a_reload_and_a_
     expect(tiles).to_have_count(3)
     page.screenshot(path=str(tmp_path / "session-three-waiting.png"), full_page=True)
     provisional = page.evaluate(
-        "async t => (await import('/static/outbox.js')).entries(t).then(e => e[e.length - 1].ledger.balances)", token
+        "async t => (await import('/static/outbox.js')).entries(t)"
+        ".then(e => e[e.length - 1].ledger.balances)",
+        token,
     )
     assert [tiles.nth(seat).inner_text() for seat in range(3)] == [
         signed(provisional[name]) for name in NAMES
