@@ -7,7 +7,7 @@ The keys are the scripts' English texts, with their blanks written `{name}`; the
 same texts in the reader's language, blanks kept. A count's words are one entry, under the
 English plural: the text of each plural category of the reader's language (CLDR's names, as
 the browser's Intl.PluralRules chooses them: "one", "other", or "few", "many"... in another
-language), each from ngettext at a number of that category (`TongitsWords.tn` in picker.js).
+language), each from ngettext at a number of that category (`tn` in static/words.js).
 
     words_for(*scripts) -> dict   e.g. words_for("picker", "entry", "round")
 """
