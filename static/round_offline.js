@@ -4,6 +4,7 @@
    the revision it was judged on; the session page then shows it as not sent yet. Only a phone
    that opted in to offline work (or the installed app) judges here; a page of an older deploy
    than the service worker's judges nothing ("Updated · Reload"). */
+import { chunks } from "./cards.js";
 import { t } from "./words.js";
 import { money } from "./money.js";
 import { headline as headlineOf } from "./offline_view.js";
@@ -11,15 +12,14 @@ import * as Engine from "./engine_client.js";
 import * as Outbox from "./outbox.js";
 import { draftSeen } from "./entry_keep.js";
 
-var MELD_SPLIT = /[|;/\n]+/, SECRET = "*", FLAGS = ["challenged", "kang", "no_discard"];
+var SECRET = "*", FLAGS = ["challenged", "kang", "no_discard"];
 
 function seatOf(text) {  // as the server's form reads it: the engine refuses what is no seat
   if (!text) return null;
   return /^\d{1,2}$/.test(text) ? parseInt(text, 10) : text;
 }
 function meldsOf(text) {
-  return (text || "").split(MELD_SPLIT).map(function (m) { return m.trim(); }).filter(Boolean)
-    .map(function (m) { return m.charAt(0) === SECRET ? { cards: m.slice(1).trim(), secret: true } : m; });
+  return chunks(text).map(function (m) { return m.charAt(0) === SECRET ? { cards: m.slice(1).trim(), secret: true } : m; });
 }
 /* the round record of the form's fields, as tracker/web/round_form.py record_from_form makes
    it (nothing checked here: the engine does that) */
