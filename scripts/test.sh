@@ -40,11 +40,13 @@ echo "== ruff check (started $(date -u +%T) UTC)"
 echo "== ruff format --check (started $(date -u +%T) UTC)"
 .venv/bin/ruff format --check .
 # the phone's scripts (static/, ES modules): ESLint, TypeScript on their JSDoc types (nothing
-# emitted), and Node's own test runner on what needs no page (tests/js/)
+# emitted; the pages' scripts with the DOM's library, the two workers with the worker's), and
+# Node's own test runner on what needs no page (tests/js/)
 echo "== the scripts: eslint, tsc, node --test (started $(date -u +%T) UTC)"
 [ -x node_modules/.bin/eslint ] || { echo "no node_modules: run bash scripts/setup.sh test first" >&2; exit 1; }
 node_modules/.bin/eslint .
 node_modules/.bin/tsc -p jsconfig.json
+node_modules/.bin/tsc -p jsconfig.workers.json  # sw.js and engine_worker.js: a worker's scope
 node --test tests/js/*.test.js
 if $quick; then
     echo "== the quick tests on SQLite: not browser, slow or postgres (started $(date -u +%T) UTC)"

@@ -2,9 +2,10 @@
    Pyodide in a module worker). Nothing is downloaded until the phone opted in ("Keep working
    offline", or the installed app): `wanted()` says whether it did, `start()` starts the worker
    (Pyodide comes from the server, kept by the service worker, and the words of the page's
-   language with it), `preview(session, record, lang)` answers the engine's JSON
-   (tracker/engine/judge.py `preview`) with its sentences in `lang` (by default the page's,
-   <html lang>; English, or a language the server has no catalogue for, is the engine's own).
+   language with it), `previewForm(session, fields, lang)` answers the engine's JSON
+   (tracker/engine/judge.py `preview_form`: the round the form's fields make, judged, and that
+   record) with its sentences in `lang` (by default the page's, <html lang>; English, or a
+   language the server has no catalogue for, is the engine's own).
 
    A page of an older deploy than the service worker's ("Updated · Reload") judges nothing. */
 var KEY = "tongits-offline", START_MS = 120000;
@@ -71,10 +72,12 @@ export function start() {
   return ready;
 }
 
-export function preview(session, record, lang) {
+/* fields: {name: value} of the one-phone form (round_offline.js), read by the engine as the
+   server reads the posted form */
+export function previewForm(session, fields, lang) {
   if (stale) return Promise.reject(new Error("stale"));
   return start().then(function () {
-    return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record),
+    return call({ op: "preview_form", session: JSON.stringify(session), fields: JSON.stringify(fields),
       lang: lang || pageLanguage() });
   }).then(function (text) { return JSON.parse(text); });
 }

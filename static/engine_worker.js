@@ -17,6 +17,7 @@
    started it, so the next page judges at once), else as new Worker(url, {type: "module"}).
 
    Messages in:  {id, op: "judge" | "preview", session: text, record: text, lang}
+                 {id, op: "preview_form", session: text, fields: text, lang}
                                                         (tracker/engine/judge.py)
                  {id, op: "ready", lang}     answered once it has started (and fetched lang's words)
    Messages out: {id, ok: true, text} or {id, ok: false, error}
@@ -49,7 +50,7 @@ async function start() {
   names.forEach(function (name, i) { py.FS.writeFile(HOME + "tracker/" + name, files[i]); });
   py.runPython("import sys\nsys.path.insert(0, '" + HOME + "')");
   const judge = py.pyimport("tracker.engine.judge");
-  return { judge: judge.judge, preview: judge.preview, digest: manifest.digest, py: py, manifest: manifest, voices: {} };
+  return { judge: judge.judge, preview: judge.preview, previewForm: judge.preview_form, digest: manifest.digest, py: py, manifest: manifest, voices: {} };
 }
 
 /* Promise of the Python `say` for `lang`, or undefined (None to Python; null is not) for the
@@ -87,6 +88,7 @@ const ops = {
   ready: function (e) { return e.digest; },
   judge: function (e, message, say) { return e.judge(message.session, message.record, say); },
   preview: function (e, message, say) { return e.preview(message.session, message.record, say); },
+  preview_form: function (e, message, say) { return e.previewForm(message.session, message.fields, say); },
 };
 
 async function answer(message, to) {
@@ -101,8 +103,10 @@ async function answer(message, to) {
 
 // a dedicated worker (one page), or a shared one: every page of the app that connects, the
 // engine started once and kept while the table goes from page to page
-self.onmessage = function (event) { answer(event.data, self); };
-self.onconnect = function (event) {
+/** @type {DedicatedWorkerGlobalScope & SharedWorkerGlobalScope} either, typed for TypeScript */
+const scope = /** @type {any} */ (self);
+scope.onmessage = function (event) { answer(event.data, scope); };
+scope.onconnect = function (event) {
   const port = event.ports[0];
   port.onmessage = function (e) { answer(e.data, port); };
 };

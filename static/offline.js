@@ -221,9 +221,9 @@ export function start() {
     else manifest().then(function (m) { if (m) offerSize(m); }).catch(function () { /* offline: offered online */ });
   } else if (swOn && E.wanted() && holder && holder.id === "round" && !holder.hasAttribute("data-edit")) {
     // the one-phone page: the engine warmed as it opens, in its worker (no tap waits for it),
-    // its Python compiled and this session replayed by one judgement of an empty round
+    // its Python compiled and this session replayed by one judgement of an empty form
     E.start().then(function () { return O.judgedOn(token); }).then(function (judged) {
-      return judged && E.preview(judged.session, { hands: [] });
+      return judged && E.previewForm(judged.session, {});
     }).catch(function () { /* said when it must judge */ });
   }
 

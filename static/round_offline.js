@@ -4,7 +4,6 @@
    the revision it was judged on; the session page then shows it as not sent yet. Only a phone
    that opted in to offline work (or the installed app) judges here; a page of an older deploy
    than the service worker's judges nothing ("Updated · Reload"). */
-import { chunks } from "./cards.js";
 import { t } from "./words.js";
 import { money } from "./money.js";
 import { headline as headlineOf } from "./offline_view.js";
@@ -12,29 +11,12 @@ import * as Engine from "./engine_client.js";
 import * as Outbox from "./outbox.js";
 import { draftSeen } from "./entry_keep.js";
 
-var SECRET = "*", FLAGS = ["challenged", "kang", "no_discard"];
-
-function seatOf(text) {  // as the server's form reads it: the engine refuses what is no seat
-  if (!text) return null;
-  return /^\d{1,2}$/.test(text) ? parseInt(text, 10) : text;
-}
-function meldsOf(text) {
-  return chunks(text).map(function (m) { return m.charAt(0) === SECRET ? { cards: m.slice(1).trim(), secret: true } : m; });
-}
-/* the round record of the form's fields, as tracker/web/round_form.py record_from_form makes
-   it (nothing checked here: the engine does that) */
-function recordOf(form) {
-  var data = new FormData(form);
-  function v(name) { return String(data.get(name) || "").trim(); }
-  var ending = v("ending") || null, talon = ending === "talon";
-  var record = { ending: ending, dealer: seatOf(v("dealer")), declarer: talon ? null : seatOf(v("declarer")),
-    last_drawer: talon ? seatOf(v("last_drawer")) : null, hands: [] };
-  for (var seat = 0; seat < 3; seat++) {
-    var hand = { melds: meldsOf(v("melds_" + seat)), hand: v("hand_" + seat) };
-    FLAGS.forEach(function (flag) { if (data.get(flag + "_" + seat)) hand[flag] = true; });
-    record.hands.push(hand);
-  }
-  return record;
+/* the form's fields as the server would have them posted: {name: value}, a ticked box's name
+   with its value, an unticked one left out (the engine's record_from_fields reads them) */
+function fieldsOf(form) {
+  var fields = {};
+  new FormData(form).forEach(function (value, name) { if (typeof value === "string") fields[name] = value; });
+  return fields;
 }
 
 function esc(text) {
@@ -51,7 +33,7 @@ function verdictHtml(result, headline, unit) {
     "<ul>" + lines + "</ul>" + (pays ? '<ul class="pays">' + pays + "</ul>" : "") + "</div>";
 }
 
-/* the engine's answer (judge.py preview) as the server's preview answer reads */
+/* the engine's answer (judge.py preview_form) as the server's preview answer reads */
 function answerOf(got, unit) {
   var answer = { ok: false, offline: true, hands: got.views, errors: [], review_key: null };
   if (got.problems) {
@@ -119,14 +101,14 @@ export function create(form) {
     return O.judgedOn(token).then(function (judged) {
       if (!judged) return { unkept: true };
       basis = judged;
-      return E.preview(judged.session, recordOf(form), document.documentElement.lang).then(function (got) { return answerOf(got, unit); });
+      return E.previewForm(judged.session, fieldsOf(form), document.documentElement.lang).then(function (got) { return answerOf(got, unit); });
     });
   }
 
   /* Confirm of an offline verdict: into the outbox (the session page shows it next) */
   function keep(answer) {
     var judged = answer.judged;
-    return O.add({ token: token, api: basis.kept.api, record: recordOf(form), base: basis.kept.revision,
+    return O.add({ token: token, api: basis.kept.api, record: judged.record, base: basis.kept.revision,
       number: judged.number, result: judged.result, ledger: judged.ledger, draft: draftSeen(token) });
   }
 

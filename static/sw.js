@@ -16,28 +16,33 @@
    event, and on Background Sync ("tongits-outbox", registered by a page whose send failed). */
 import { flush } from "/static/outbox.js";
 
+// `self`, typed as the service worker's scope it is (TypeScript's WebWorker library has the
+// generic worker's)
+/** @type {ServiceWorkerGlobalScope} */
+var sw = /** @type {any} */ (self);
+
 var STATIC_CACHE = "static-" + VERSION, PAGES = "pages", ENGINE = "engine";
 var KEPT_FOR_GOOD = ["/offline/pyodide/", "/offline/engine/"];
 var FRESH_FIRST = ["/offline/engine.json", "/offline/engine_worker.js"];
 var KEEP = "Tongits-Keep-Offline", MOST_PAGES = 40;
 
-self.addEventListener("install", function (event) {
+sw.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(STATIC_CACHE).then(function (cache) {
       return cache.addAll(STATIC.map(function (url) { return new Request(url, { cache: "reload" }); }));
     })
       .then(function () { return caches.open(PAGES); })
       .then(function (pages) { return pages.add("/").catch(function () { /* kept on the next visit */ }); })
-      .then(function () { return self.skipWaiting(); })
+      .then(function () { return sw.skipWaiting(); })
   );
 });
 
-self.addEventListener("activate", function (event) {
+sw.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (n) { return n.indexOf("static-") === 0 && n !== STATIC_CACHE; })
         .map(function (n) { return caches.delete(n); }));
-    }).then(dropUnkept).then(function () { return self.clients.claim(); })
+    }).then(dropUnkept).then(function () { return sw.clients.claim(); })
   );
   flush().catch(function () { /* sent by the next page */ });
 });
@@ -111,9 +116,9 @@ function notSent(request) {
   });
 }
 
-self.addEventListener("fetch", function (event) {
+sw.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+  if (url.origin !== sw.location.origin) return;
   if (request.method === "POST" && request.mode === "navigate") return event.respondWith(notSent(request));
   if (request.method !== "GET") return;
   var path = url.pathname;
@@ -123,13 +128,13 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate") return event.respondWith(fromNetworkFirst(request, PAGES));
 });
 
-self.addEventListener("message", function (event) {
+sw.addEventListener("message", function (event) {
   if (event.data === "flush") event.waitUntil(flush());
 });
 
 /* the browser's own retry once the network is back, pages open or not; a send that failed
    again fails the sync, so that the browser tries later */
-self.addEventListener("sync", function (event) {
+sw.addEventListener("sync", /** @param {ExtendableEvent & {tag: string}} event (SyncEvent) */ function (event) {
   if (event.tag !== "tongits-outbox") return;
   event.waitUntil(flush().then(function (report) {
     if (report && report.failed) throw new Error("not sent yet");

@@ -8,6 +8,7 @@ from .arrangement import Arrangement
 from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import best_melds
+from .fields import fields_of_record, points_mode, record_from_fields
 from .hands import HAND_FLAGS, HAND_KEYS, MELD_KEYS
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
@@ -56,6 +57,7 @@ __all__ = [
     "canonical_record",
     "combine",
     "check_players",
+    "fields_of_record",
     "format_cards",
     "json_text",
     "may_be_secret",
@@ -65,8 +67,10 @@ __all__ = [
     "offered_flags",
     "parse_cards",
     "parse_money",
+    "points_mode",
     "read_rules",
     "read_seat",
+    "record_from_fields",
     "replay",
     "replay_stored",
     "score_round",

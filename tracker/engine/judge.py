@@ -20,6 +20,12 @@ same state, byte for byte (tests/web/pages/test_browser_offline_engine.py holds 
       [three seat views], **judge's answer} (seat_views.py: each seat's melds, deadwood and
       flags, as the server's preview gives them for the same form); "views" is [] when the
       session or the record cannot be read at all. Both share the replayed session.
+
+    preview_form(session_text, fields_text, say=None) -> text
+      `preview` of the round the one-phone form's fields make (fields.record_from_fields, as
+      the server reads the posted form), with that "record" in the answer: what the phone
+      keeps in its outbox when the round is confirmed offline. fields_text: {"name": "value"}
+      of the form's fields, a ticked box's name with any value, an unticked one left out.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import json
 from functools import lru_cache
 
 from . import json_text
+from .fields import record_from_fields
 from .ledger import Ledger, add_round, replay
 from .messages import N_, Joined, Message
 from .problems import Problem, RoundError
@@ -55,13 +62,27 @@ def preview(session_text: str, record_text: str, say=None) -> str:
         ledger, record = _ledger_and_record(session_text, record_text)
     except RoundError as error:
         return _text({"views": [], **_problems(error)}, say)
+    return _text(_previewed(ledger, record), say)
+
+
+def preview_form(session_text: str, fields_text: str, say=None) -> str:
+    try:
+        ledger, fields = _ledger_and_record(session_text, fields_text, "form")
+    except RoundError as error:
+        return _text({"views": [], **_problems(error)}, say)
+    record = record_from_fields({k: v for k, v in fields.items() if isinstance(v, str)})
+    return _text({**_previewed(ledger, record), "record": record}, say)
+
+
+def _ledger_and_record(session_text: str, text: str, where="round") -> tuple[Ledger, dict]:
+    """The session replayed (shared, not to be changed) and the new round's record (or the
+    form's fields: `where`)."""
+    return _replayed(session_text), _read(text, where)
+
+
+def _previewed(ledger: Ledger, record: dict) -> dict:
     views = seat_views(ledger.rules, record, _three(record.get("hands")))
-    return _text({"views": views, **_judged(ledger, record)}, say)
-
-
-def _ledger_and_record(session_text: str, record_text: str) -> tuple[Ledger, dict]:
-    """The session replayed (shared, not to be changed) and the new round's record."""
-    return _replayed(session_text), _read(record_text, "round")
+    return {"views": views, **_judged(ledger, record)}
 
 
 def _judged(replayed: Ledger, record: dict) -> dict:

@@ -1,8 +1,8 @@
 """What the phone shows while a round is entered offline (the engine's `judge.preview`, run in
 the phone) is what the one-phone page's live preview shows online for the same form: each
 seat's view (melds, deadwood, flags) and the same verdict or the same problems. The phone
-sends the record as the API takes it (cards as text), the server's preview reads the form into
-a draft's lists: the engine reads both alike."""
+sends the form's fields to its engine (judge.preview_form), which reads them as the server
+reads the posted form (engine.record_from_fields) and answers the record with the verdict."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 from tests.support.forms import csrf_token
 from tests.support.records import DRAW
 from tracker.engine import judge as judge_module
-from tracker.engine.judge import judge, preview
-from tracker.web.round_form import record_from_form, spoken
+from tracker.engine import record_from_fields
+from tracker.engine.judge import judge, preview, preview_form
+from tracker.web.round_form import spoken
 
 RULES = {"jokers": 2, "kang_multiplier": 2, "no_discard_multiplier": 2, "secret_runs": True}
 FORMS = {
@@ -112,7 +113,8 @@ def test_the_phones_preview_shows_what_the_servers_preview_shows(app, client, ta
     token, state, csrf = table
     online = client.post(f"/s/{token}/rounds/preview", data={**form, "csrf_token": csrf})
     answer = online.get_json()
-    offline = json.loads(preview(state, json.dumps(record_from_form(form))))
+    offline = json.loads(preview_form(state, json.dumps(form)))
+    assert offline["record"] == record_from_fields(form)  # what the outbox keeps
     with app.test_request_context("/"):  # the phone words the engine's English as the page does
         views = spoken(offline["views"])
     assert views == answer["hands"]
@@ -124,7 +126,7 @@ def test_the_phones_preview_shows_what_the_servers_preview_shows(app, client, ta
 
 def test_preview_answers_what_judge_answers_from_the_same_replay(client, table):
     _token, state, _csrf = table
-    record = json.dumps(record_from_form(FORMS["good draw, a challenge, cards typed loosely"]))
+    record = json.dumps(record_from_fields(FORMS["good draw, a challenge, cards typed loosely"]))
     judged = json.loads(judge(state, record))
     before = judge_module._replayed.cache_info()
     previewed = json.loads(preview(state, record))

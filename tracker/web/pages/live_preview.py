@@ -10,13 +10,14 @@ from flask import abort, jsonify, render_template, request
 
 from ... import core
 from ...core import AlreadySaved
+from ...engine import points_mode, record_from_fields
 from ...extensions import csrf
 from ...present.messages import problem_dict
 from ...present.round_lines import headline
 from ...present.round_news import news_lines
 from .. import devices
 from ..lookups import game_or_404
-from ..round_form import SETTLED, draft_hands, field_for, points_mode, record_from_form, spoken
+from ..round_form import SETTLED, draft_hands, field_for, spoken
 from .blueprint import bp
 
 
@@ -27,7 +28,7 @@ def keep_entry(game, form) -> int | None:
     change)."""
     if not devices.unlocked(game) or points_mode(form):
         return None  # the draft holds cards: a points-only round is kept by its page alone
-    record = draft_hands(record_from_form(form))
+    record = draft_hands(record_from_fields(form))
     return core.keep_entry(game, record, devices.access(game), seen_revision(form, game))
 
 
@@ -49,7 +50,7 @@ def preview_round(token: str, number: int | None = None):
     rules = core.rules_of(game)
     if number is not None and not 1 <= number <= core.round_count(game):
         abort(404)
-    record = record_from_form(request.form, core.dealer_of(game, number))
+    record = record_from_fields(request.form, core.dealer_of(game, number))
     views = (
         []
         if points_mode(request.form)

@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from ... import core
 from ...core import AlreadySaved, Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
-from ...engine import flags_in_play
+from ...engine import fields_of_record, flags_in_play, record_from_fields
 from ...present.messages import say
 from ...present.round_news import news_lines
 from .. import devices
@@ -26,8 +26,6 @@ from ..round_form import (
     ENDINGS,
     SETTLED,
     errors_by_field,
-    form_from_record,
-    record_from_form,
     sentence,
 )
 from ..seats import seat_page
@@ -111,12 +109,12 @@ class _RoundPage:
             self.idem = core.Idempotent(
                 f"form-rounds:{self.game.token}",
                 self.key,
-                idempotency.fingerprint(record_from_form(request.form)),  # as typed
+                idempotency.fingerprint(record_from_fields(request.form)),  # as typed
                 lambda saved: (201, {"number": saved.number}),
                 renew_if_reused=True,
             )
         return core.Submission(
-            record_from_form(request.form, self.dealer),
+            record_from_fields(request.form, self.dealer),
             number=self.number,
             save=request.form.get("action") == "save",
             reviewed=self.form.reviewed.data or "",
@@ -161,9 +159,9 @@ class _RoundPage:
     def show_stored(self):
         """The form of a GET: empty for a new round, the stored round for an edit."""
         if self.number:
-            data = form_from_record(self.game.rounds[self.number - 1].record)
+            data = fields_of_record(self.game.rounds[self.number - 1].record)
         else:  # the round in progress: what this or another phone entered so far
-            data = form_from_record(core.entry_of(self.game) or {})
+            data = fields_of_record(core.entry_of(self.game) or {})
         data.setdefault("dealer", str(self.dealer))
         if request.args.get("mode") == "points" and not self.number and self._points_on():
             data = {key: data[key] for key in ("ending", "declarer", "last_drawer", "dealer")}
