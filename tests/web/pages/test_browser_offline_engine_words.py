@@ -14,8 +14,8 @@ import pytest
 from tests.support.browser import APPS
 from tests.support.records import BAD_ROUNDS
 from tests.support.rounds_factory import random_session
-from tracker.engine import Rules
-from tracker.engine.judge import preview
+from tracker.engine import Rules, fields_of_record
+from tracker.engine.judge import preview, preview_form
 from tracker.present.messages import say
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(600)]
@@ -62,10 +62,10 @@ def refused_cases() -> list[list[str]]:
     return [*cases, ["[]", "{}"], [STATE, json.dumps(many)]]
 
 
-def servers_words(server: str, cases, lang: str) -> list[str]:
-    """What the server says of each answer: its `say` in a request read in `lang`."""
+def servers_words(server: str, cases, lang: str, judged=preview) -> list[str]:
+    """What the server says of each answer (`judged`'s): its `say` in a request read in `lang`."""
     with APPS[server].test_request_context(f"/?lang={lang}"):
-        return [preview(session, record, say) for session, record in cases]
+        return [judged(session, record, say) for session, record in cases]
 
 
 def sentences(text: str) -> list[str]:
@@ -96,22 +96,24 @@ def test_the_phone_says_rounds_in_filipino_as_the_server_does(server, phone):
 
 
 def test_a_filipino_page_s_engine_answers_in_filipino_by_itself(server, phone):
-    """engine_client.js: `preview(session, record, lang)`, the page's language (<html lang>,
+    """engine_client.js: `previewForm(session, fields, lang)`, the page's language (<html lang>,
     which the server writes for its reader: "fil") when no language is named; the worker
     fetched the words as it started."""
     phone.goto(server + "/")
     phone.evaluate("document.documentElement.lang = 'fil'")
-    cases = random_cases(3) + refused_cases()[:2]
+    rounds = random_cases(3) + refused_cases()[:2]
+    cases = [[s, json.dumps(fields_of_record(json.loads(r)))] for s, r in rounds]
     asked = """async ([cases, lang]) => {
         const engine = await import('/static/engine_client.js'), out = [];
-        for (const [session, record] of cases) {
-            out.push(await engine.preview(JSON.parse(session), JSON.parse(record), lang));
+        for (const [session, fields] of cases) {
+            out.push(await engine.previewForm(JSON.parse(session), JSON.parse(fields), lang));
         }
         return out;
     }"""
     phone.set_default_timeout(120_000)
     for lang in (None, "fil", "en"):
-        expected = [json.loads(text) for text in servers_words(server, cases, lang or "fil")]
+        said = servers_words(server, cases, lang or "fil", preview_form)
+        expected = [json.loads(text) for text in said]
         assert phone.evaluate(asked, [cases, lang]) == expected, lang
 
 
