@@ -72,24 +72,22 @@ export function start() {
   return ready;
 }
 
-/* a round record judged as the API takes it (benchmarks/offline_outbox.py) */
-export function preview(session, record, lang) {
+/* Promise of the engine's answer to `op` of the session and `what` ({record} or {fields}) */
+function ask(op, session, what, lang) {
   if (stale) return Promise.reject(new Error("stale"));
   return start().then(function () {
-    return call({ op: "preview", session: JSON.stringify(session), record: JSON.stringify(record),
-      lang: lang || pageLanguage() });
+    var message = { op: op, session: JSON.stringify(session), lang: lang || pageLanguage() };
+    Object.keys(what).forEach(function (key) { message[key] = JSON.stringify(what[key]); });
+    return call(message);
   }).then(function (text) { return JSON.parse(text); });
 }
 
+/* a round record judged as the API takes it (benchmarks/offline_outbox.py) */
+export function preview(session, record, lang) { return ask("preview", session, { record: record }, lang); }
+
 /* fields: {name: value} of the one-phone form (round_offline.js), read by the engine as the
    server reads the posted form */
-export function previewForm(session, fields, lang) {
-  if (stale) return Promise.reject(new Error("stale"));
-  return start().then(function () {
-    return call({ op: "preview_form", session: JSON.stringify(session), fields: JSON.stringify(fields),
-      lang: lang || pageLanguage() });
-  }).then(function (text) { return JSON.parse(text); });
-}
+export function previewForm(session, fields, lang) { return ask("preview_form", session, { fields: fields }, lang); }
 
 /* a new deploy took over (offline.js): this page's engine is the old one, it judges nothing more */
 export function setStale() { stale = true; }
