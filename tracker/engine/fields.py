@@ -2,8 +2,9 @@
 
 The server reads a posted form with these (tracker/web/pages/round_entry.py, live_preview.py)
 and the phone's engine worker reads the same fields offline (judge.preview_form), so a round
-typed into the form is one record wherever it is judged. Nothing is checked here: the engine does that when it scores
-the record (a seat that is no seat, a card that is no card, each refused in its own words).
+typed into the form is one record wherever it is judged. Nothing is checked here: the engine
+does that when it scores the record (a seat that is no seat, a card that is no card, each
+refused in its own words).
 
     record_from_fields({"ending": "draw", "declarer": "0", "melds_0": "7S 7D 7C | *9S 9H 9D 9C",
                         "hand_0": "2C", "challenged_1": "y", ...}) -> round record
