@@ -3,21 +3,22 @@
 #
 # The whole run (what CI runs, through .ci/run): installs what the tests need (scripts/setup.sh
 # test), checks the code with ruff (lint and format) and the phone's scripts with ESLint, tsc
-# and Node's test runner, then runs the test suite on SQLite (every
-# test but the `postgres` ones), then on a real PostgreSQL server that scripts/postgres.sh
-# starts: there every test but the browser tests, and of these the `postgres` ones and the
+# and Node's test runner, then runs the test suite on SQLite (every test but the `postgres`
+# ones), then on a real PostgreSQL server that scripts/postgres.sh starts: there every test
+# that reaches the database but the browser tests, and of these the `postgres` ones and the
 # `races` ones (phones agreeing, entering, changing at once through one database). A browser
 # test's page is the same page on either database; what differs between them (locks, isolation,
-# types, restarts) is held by the tests that reach the database straight or through servers
-# (docs/decisions/0030-what-runs-on-both-databases.md).
+# types, restarts) is held by the tests that reach the database straight or through servers;
+# a test that reaches no database (the engine, the code's checks…) runs once, on SQLite
+# (--database-only; docs/decisions/0030-what-runs-on-both-databases.md).
 # Each pass is spread over the machine's cores by pytest-xdist (-n auto, one test file at a time
 # per worker): each worker has its own temp folder and SQLite files, its own PostgreSQL database
 # (tracker_test_<pid>_gw<n>, made by tests/conftest.py, dropped at the end), its own live
 # servers on ports of their own and its own Chromium.
 #
 # --quick: no set-up step (it assumes .venv and node_modules exist: run `bash scripts/setup.sh
-# test` once), then ruff, the scripts' checks and the tests that are neither `browser`, `slow` nor `postgres` (pyproject.toml's marks),
-# on SQLite only, spread over the cores the same way: about two minutes on 2 cores.
+# test` once), then ruff, the scripts' checks and the tests that are neither `browser`, `slow`
+# nor `postgres` (pyproject.toml's marks), on SQLite only, spread over the cores the same way.
 #
 # Extra arguments go to pytest (e.g. -k deadwood; -n 0 runs each pass in one process). The first
 # failing step ends the run with its exit status.
@@ -69,6 +70,6 @@ drop_databases() {
         done
 }
 trap 'drop_databases >/dev/null 2>&1 || true' EXIT
-TEST_DATABASE_URL=$url .venv/bin/python -m pytest "${spread[@]}" \
+TEST_DATABASE_URL=$url .venv/bin/python -m pytest "${spread[@]}" --database-only \
     -m "not browser or postgres or races" "$@"
 echo "== done ($(date -u +%T) UTC)"

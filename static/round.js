@@ -1,4 +1,4 @@
-/* Round entry on one phone, one screen: the round's header rows, a tab per player, the active
+/* Round entry on one phone, one screen (laid out by round_screen.js): a tab per player, the active
    player's chips, picker and status line (entry.js, the seat page's too), the live bar and the
    review step (entry_review.js). The text fields stay the single source of truth: the picker
    only edits them, so the page works the same without JavaScript (typed notation). Every box has its
@@ -9,6 +9,7 @@ import { send } from "./entry_confirm.js";
 import * as Keep from "./entry_keep.js";
 import * as Review from "./entry_review.js";
 import * as RoundOffline from "./round_offline.js";
+import * as Screen from "./round_screen.js";
 import { t, tn } from "./words.js";
 
 export function start() {
@@ -34,58 +35,14 @@ export function start() {
   function count(seat) { return H.cards(handOf(seat)).length; }
   function checked(name) { return (/** @type {HTMLInputElement | null} */ (form.querySelector("input[name=" + name + "]:checked")) || { value: "" }).value; }
 
-  /* the screen: header rows, tabs, chips, (typed fields), picker, review; the bar below */
-  var screen = document.createElement("div");
-  screen.className = "screen";
-  form.insertBefore(screen, form.querySelector(".hdr"));
-  screen.appendChild(form.querySelector(".hdr"));
-  var tabs = document.createElement("div");
-  tabs.className = "tabs";
-  tabs.setAttribute("aria-label", t("Players"));
-  var tabButtons = names.map(function (name, seat) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "tab";
-    b.setAttribute("data-seat", seat);
-    b.innerHTML = '<span class="tab-name"></span><span class="tab-status"></span>';
-    b.querySelector(".tab-name").textContent = name;
-    b.addEventListener("click", function () { activate(seat); });
-    tabs.appendChild(b);
-    return b;
+  var laid = Screen.build(form, panels, names, {
+    onTab: function (seat) { activate(seat); },
+    onTyping: function (on) { if (on) field(active, "melds").focus(); },
   });
-  screen.appendChild(tabs);
-  var chips = document.createElement("div");
-  chips.className = "chips";
-  chips.setAttribute("aria-live", "polite");
-  screen.appendChild(chips);
-  panels.forEach(function (p) { screen.appendChild(p); });
-  var help = document.getElementById("help-melds");
-  if (help) screen.appendChild(help);
-  var entry = E.create({ jokers: jokers, slot: screen, chips: chips, onChange: edited, onNext: next });
+  var screen = laid.screen, tabButtons = laid.tabs, typing = laid.typing;
+  var entry = E.create({ jokers: jokers, slot: screen, chips: laid.chips, onChange: edited, onNext: next });
   var review = Review.create(form, { onToggle: function () { render(); } });
   screen.appendChild(review.element);
-
-  /* "Type instead": the two text fields of the active player, under the chips */
-  var typing = document.createElement("button");
-  typing.type = "button";
-  typing.className = "btn type-toggle";
-  typing.textContent = t("Type instead");
-  typing.setAttribute("aria-pressed", "false");
-  typing.addEventListener("click", function () {
-    var on = !body.classList.contains("typing");
-    body.classList.toggle("typing", on);
-    typing.setAttribute("aria-pressed", on ? "true" : "false");
-    if (on) field(active, "melds").focus();
-  });
-  document.querySelector("header.top").appendChild(typing);
-  /* "Points only: no cards" (the house option points_rounds) sits beside it: the card page's
-     actions are out of sight once this script runs */
-  var toPoints = document.getElementById("to-points");
-  if (toPoints) {
-    toPoints.className = "btn type-toggle to-points";
-    toPoints.textContent = toPoints.getAttribute("data-short") || toPoints.textContent;
-    document.querySelector("header.top").appendChild(toPoints);
-  }
 
   /* Whether the server has what was tapped (entry_keep.js): the band over the header, and
      the taps the server did not get, kept on this phone */

@@ -1,6 +1,6 @@
 """What every folder of tests shares: a real database (a temp SQLite file made by the migrations,
-or the server in TEST_DATABASE_URL, whose tables are dropped and recreated around each test;
-under pytest-xdist each worker has a database of its own there), the app and its test client,
+or the server in TEST_DATABASE_URL, whose tables are emptied before each test; under
+pytest-xdist each worker has a database of its own there), the app and its test client,
 sessions and a barkada made through the API, and the browser fixtures (tests/support/browser.py).
 
 The marks (pyproject.toml): `browser` on every test that starts Chromium (a test asking for the
@@ -15,7 +15,7 @@ import shutil
 
 import pytest
 
-from tests.support.database import close, drop_everything, migrate, worker, worker_database
+from tests.support.database import close, empty, migrate, worker, worker_database
 from tests.support.forms import RoundEntry
 from tests.support.groups import two_nights
 from tests.support.records import PLAYERS
@@ -50,6 +50,29 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if item.get_closest_marker("postgres"):
                 item.add_marker(skip)
+    if config.getoption("database_only"):
+        apart = [item for item in items if not reaches_the_database(item)]
+        if apart:
+            config.hook.pytest_deselected(items=apart)
+            items[:] = [item for item in items if reaches_the_database(item)]
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="only the tests that reach the database (scripts/test.sh's PostgreSQL pass): "
+        "those asking for it (database_url, app, client, server…) or marked postgres",
+    )
+
+
+def reaches_the_database(item) -> bool:
+    """Whether a test can tell one database from another: it asks for the test database, itself
+    or through another fixture (`app`, `client`, a browser's `server`…), or is marked
+    `postgres`. The engine, the code's and the docs' checks and the rest run the same on both."""
+    return bool({"database_url", "server"} & set(item.fixturenames)) or bool(
+        item.get_closest_marker("postgres")
+    )
 
 
 @pytest.fixture(scope="session")
@@ -75,9 +98,8 @@ def database_url(tmp_path, request):
         from tracker import database_url as normalise
 
         url = normalise(url)
-        drop_everything(url)
+        empty(url)  # what an earlier test left there is emptied now, not after it
         yield url
-        drop_everything(url)
         return
     template = request.getfixturevalue("_migrated_sqlite")
     path = tmp_path / "tracker.db"

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from tests.support.database import close, drop_everything, migrate, worker
+from tests.support.database import close, empty, migrate, worker
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def fresh_app(tmp_path, request):
             from tracker import database_url as normalise
 
             url = normalise(url)
-            drop_everything(url)
+            empty(url)
         else:
             path = tmp_path / "fresh.db"
             shutil.copy(request.getfixturevalue("_migrated_sqlite"), path)
