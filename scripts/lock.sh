@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # bash scripts/lock.sh [uv pip compile arguments…]
 #
-# Writes the two lock files that scripts/setup.sh installs from, out of pyproject.toml:
+# Writes the lock files that scripts/setup.sh installs from, out of pyproject.toml:
 #   requirements/test.lock    [project] dependencies, the [test] extra and the build backend
 #                             (pyproject's [build-system] requires), for `setup.sh test`;
-#   requirements/serve.lock   the same less the [test] extra, for `setup.sh serve`.
+#   requirements/serve.lock   the same less the [test] extra, for `setup.sh serve`;
+#   requirements/pip.lock     pip itself, at the version below, installed first: the pip a
+#                             venv starts with is whatever the machine's Python bundles.
 # Every package is pinned `==`, with the sha256 of every file the index publishes for that
 # version (wheels for every platform, and the sdist), so `pip install --require-hashes` takes
 # them on an x86_64 or an aarch64 machine alike and refuses any other file. The resolution is
@@ -26,6 +28,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 uv_version=0.13.9
+pip_version=26.3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 -m venv "$tmp/venv"
@@ -45,3 +48,7 @@ compile() {  # compile OUTPUT [uv pip compile arguments…]
 }
 compile requirements/test.lock --extra test "$@"
 compile requirements/serve.lock --constraint requirements/test.lock "$@"
+echo "writing requirements/pip.lock with uv $uv_version"
+"$tmp/venv/bin/uv" pip compile -q --cache-dir "$tmp/cache" --universal --python-version 3.11 \
+    --generate-hashes --custom-compile-command "bash scripts/lock.sh" \
+    --output-file requirements/pip.lock - <<<"pip==$pip_version"

@@ -67,14 +67,19 @@ fi
 # and aarch64, get the same files, and a file that is not the one locked is refused. Then the
 # project itself, editable, with no dependencies of its own (the lock had them all) and no build
 # isolation: its build backend (setuptools) is in the lock too, hash-checked like the rest.
-# pip runs again only when pyproject.toml or the lock changed since this mode's last install.
+# First pip itself, from requirements/pip.lock: a venv starts with the pip the machine's Python
+# bundles, and one older than 23.3 refuses a hashed lock when a dependency asks for an extra of
+# a package the lock pins (weasyprint's fonttools[woff]) as soon as a newer release exists.
+# pip runs again only when pyproject.toml or a lock changed since this mode's last install.
 lock=requirements/$mode.lock
 stamp=.venv/.installed-$mode
-if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml "$lock")" ]; then
-    echo "installing Python packages into .venv: $lock, then the project"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$(sha256sum pyproject.toml requirements/pip.lock "$lock")" ]
+then
+    echo "installing Python packages into .venv: requirements/pip.lock, $lock, then the project"
+    .venv/bin/pip install -q --disable-pip-version-check --require-hashes -r requirements/pip.lock
     .venv/bin/pip install -q --disable-pip-version-check --require-hashes -r "$lock"
     .venv/bin/pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
-    sha256sum pyproject.toml "$lock" >"$stamp"
+    sha256sum pyproject.toml requirements/pip.lock "$lock" >"$stamp"
 fi
 bash scripts/catalog.sh compile  # the translations' messages.mo, never in git
 
