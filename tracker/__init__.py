@@ -36,6 +36,10 @@ def create_app(overrides: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    from .present.templates import PAGES_COMPILED
+
+    # before anything makes the app's Jinja environment (Flask-Babel's init does)
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": PAGES_COMPILED}
     instance.mkdir(parents=True, exist_ok=True)
     config.load(app, instance, overrides)
     logs.configure(app.config["LOG_FORMAT"], app.name)  # before the app's logger is made

@@ -5,6 +5,8 @@ copy sent again under the same Idempotency-Key is still stored once."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.support.database import rows
 from tests.support.http import burst, send
 from tests.support.live_server import Gunicorn, migrate
@@ -15,6 +17,7 @@ SAVES = 40
 REPEATS = 5  # of the keyed saves, sent twice
 
 
+@pytest.mark.slow
 def test_forty_concurrent_saves_to_one_session_all_succeed(database_url, tmp_path):
     instance = tmp_path / "instance"
     if not database_url.startswith("sqlite"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 
+import pytest
 import sqlalchemy as sa
 
 from tests.support.database import rows
@@ -107,6 +108,7 @@ def race(url: str, body: dict, key: str, copies: int) -> list:
     return burst(url, [(body, key)] * copies)
 
 
+@pytest.mark.slow
 def test_racing_copies_on_two_gunicorn_workers_store_once(database_url, tmp_path):
     instance = tmp_path / "instance"
     if not database_url.startswith("sqlite"):

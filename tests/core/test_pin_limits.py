@@ -18,6 +18,7 @@ SECRET = "0150"  # found at the 151st try of 0000, 0001, … without a cap per s
 SEVERAL = "from several devices"
 
 
+@pytest.mark.slow
 def test_35_addresses_guessing_stop_at_the_cap_per_session(app, client):
     from tracker import core
 
@@ -56,6 +57,7 @@ def test_35_addresses_guessing_stop_at_the_cap_per_session(app, client):
         assert wrong_key.value.status == 429
 
 
+@pytest.mark.slow
 def test_the_api_says_when_to_try_again_and_the_owner_goes_on(client, app):
     made = client.post("/api/sessions", json={"players": PLAYERS, "pin": SECRET}).get_json()
     url = f"/api/sessions/{made['id']}/rounds"
@@ -106,6 +108,7 @@ def _post(port: int, source: str, path: str, body: dict, headers: dict) -> tuple
         connection.close()
 
 
+@pytest.mark.slow
 def test_real_gunicorn_guessed_from_several_loopback_addresses(database_url, tmp_path):
     instance = tmp_path / "instance"
     if not database_url.startswith("sqlite"):

@@ -186,6 +186,7 @@ def test_backup_to_stdout_and_restore_from_stdin(app, client, sessions, tmp_path
     assert result.exit_code == 0 and "replaced 4" in result.output
 
 
+@pytest.mark.slow
 def test_the_flask_command_itself(tmp_path, database_url):
     """`flask --app tracker backup/restore` as a table's admin runs it, on the DATABASE_URL."""
     env = {

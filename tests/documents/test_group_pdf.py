@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+import pytest
+
 from tests.support.documents import printed
 from tests.support.groups import group_session, make_group, pay
 from tests.support.records import TALON
@@ -22,6 +24,7 @@ def test_season_pdf_has_the_same_figures_as_the_page(client, barkada):
     assert "Ana Ben 7 3–2 +₱97.00" in text  # head-to-head
 
 
+@pytest.mark.slow
 def test_season_pdf_of_a_period_and_its_reprint_from_the_cache(app, client, barkada):
     url = f"/g/{barkada[0]}/season.pdf?from=2026-11-10"
     text = printed(client, url)
@@ -33,6 +36,7 @@ def test_season_pdf_of_a_period_and_its_reprint_from_the_cache(app, client, bark
     assert bad.status_code == 422 and "write a date as YYYY-MM-DD" in bad.get_data(True)
 
 
+@pytest.mark.slow
 def test_member_statement_runs_the_balance_through_sessions_and_payments(app, client, barkada):
     token, ids, _ = barkada
     pay(app, token, "Dan", "Ana", "59.00", date(2026, 11, 14))

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+import pytest
+
 from tests.support.documents import printed
 from tests.support.groups import group_session, pay
 from tests.support.records import TALON
 
 
+@pytest.mark.slow
 def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barkada):
     url = f"/g/{barkada[0]}/season.pdf"
     english = printed(client, url)
@@ -37,6 +40,7 @@ def test_a_period_in_filipino_month_names(client, barkada):
     assert "10 Nob 2026 hanggang 31 Dis 2026 · 1 session · 3 round" in text
 
 
+@pytest.mark.slow
 def test_a_statement_in_filipino_by_the_device_language(app, client, barkada):
     token, ids, _ = barkada
     pay(app, token, "Dan", "Ana", "59.00", date(2026, 11, 14))

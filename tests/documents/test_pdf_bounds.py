@@ -158,6 +158,7 @@ def test_two_workers_asked_for_the_same_pdf_print_it_once(app, second_worker, ma
         assert int(two.headers["Retry-After"]) == 2  # soon: its file is on its way
 
 
+@pytest.mark.slow
 def test_a_version_printed_elsewhere_too_long_is_asked_again_soon(app, client, make_session):
     """Another worker holds this version's print (its lock file) past the wait: 503 with a
     short Retry-After, nothing printed here; once it lets go, the next ask prints it."""

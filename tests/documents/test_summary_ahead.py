@@ -42,6 +42,7 @@ def test_a_saved_round_is_printed_ahead_and_the_print_reads_it(ahead_app, client
     assert "Ana · Ben · Cris · 1 round" in pdf_text(answer.data)
 
 
+@pytest.mark.slow
 def test_a_newer_change_supersedes_a_queued_one(ahead_app, client, make_session):
     token = make_session()
     for record in (DRAW, TONGITS, TALON):

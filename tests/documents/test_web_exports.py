@@ -66,6 +66,7 @@ def test_summary_pdf_of_a_session_built_through_the_api(client, make_session):
         )
 
 
+@pytest.mark.slow
 def test_summary_paper_is_the_sessions(client, make_session):
     letter = played(client, make_session)  # the default paper: Letter (short bond)
     a4 = played(client, make_session, page_size="a4")
@@ -74,6 +75,7 @@ def test_summary_paper_is_the_sessions(client, make_session):
         assert (round(float(box.width)), round(float(box.height))) == (width, height)
 
 
+@pytest.mark.slow
 def test_summary_of_a_settled_session_and_of_an_empty_one(client, make_session):
     token = played(client, make_session)
     settlement = session(client, token)["settlement"]

@@ -10,6 +10,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from werkzeug.test import EnvironBuilder
 
 from tests.support.admin import ADMIN
@@ -78,6 +79,7 @@ def test_a_big_session_is_read_a_page_of_rounds_at_a_time(client):
         assert answer.status_code == 400 and answer.get_json()["errors"][0]["where"] == "from"
 
 
+@pytest.mark.slow
 def test_a_session_holds_at_most_a_thousand_rounds(client):
     too_many = client.post("/api/sessions/import", json=random_session(seed=6, rounds=1_001))
     assert too_many.status_code == 422

@@ -7,6 +7,7 @@ import threading
 import urllib.error
 import urllib.request
 
+import pytest
 import sqlalchemy as sa
 
 from tests.support.live_server import Gunicorn, migrate
@@ -28,6 +29,7 @@ def call(url: str, method: str = "GET", body: dict | None = None, key: str | Non
         return response.status, json.loads(response.read() or b"null")
 
 
+@pytest.mark.slow
 def test_sigkill_during_a_burst_of_saves_loses_or_doubles_nothing(database_url, tmp_path):
     instance = tmp_path / "instance"
     if not database_url.startswith("sqlite"):  # the conftest's SQLite copy is already migrated

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from tests.support.drafts import url
@@ -21,6 +22,7 @@ HOSTILE = "<!--"
 NAMES = ["<b>Ana", "Ben</svg>", "Cris&amp;"]
 
 
+@pytest.mark.slow
 def test_hostile_currency_and_names_stay_text_in_every_chart(client, make_session):
     token = make_session(rules={"currency": HOSTILE}, players=NAMES)
     for record in (TONGITS, TALON):

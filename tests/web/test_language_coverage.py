@@ -33,7 +33,14 @@ def test_the_measure_counts_words_only():
     assert coverage.differing([], ["x"]) is None
 
 
-@pytest.mark.parametrize("page", coverage.PAGES, ids=lambda page: page.name)
+# the printed documents take seconds each (WeasyPrint): `slow`, out of the quick loop
+PAGES = [
+    pytest.param(page, id=page.name, marks=[pytest.mark.slow] if page.name.endswith("PDF") else [])
+    for page in coverage.PAGES
+]
+
+
+@pytest.mark.parametrize("page", PAGES)
 def test_at_least_half_of_each_page_is_filipino(seeded, page):
     share, english, filipino = coverage.coverage(seeded, page)
     if share is None:
