@@ -91,6 +91,9 @@ SUMMARY_LIMITS = {
     "SUMMARY_RENDER_SECONDS": 180,  # wall clock, then the print is killed
     "SUMMARY_RENDER_CPU_SECONDS": 45,
     "SUMMARY_RENDER_MEMORY_MIB": 1024,
+    # a request for a version another worker is printing waits this long for its file (a
+    # 200-round print takes about 5 s), then is answered 503 with Retry-After 2
+    "SUMMARY_WAIT_SECONDS": 10,
 }
 
 

@@ -158,21 +158,24 @@ def test_two_workers_asked_for_the_same_pdf_print_it_once(app, second_worker, ma
         assert int(two.headers["Retry-After"]) == 2  # soon: its file is on its way
 
 
-@pytest.mark.slow
 def test_a_version_printed_elsewhere_too_long_is_asked_again_soon(app, client, make_session):
-    """Another worker holds this version's print (its lock file) past the wait: 503 with a
-    short Retry-After, nothing printed here; once it lets go, the next ask prints it."""
+    """Another worker holds this version's print (its lock file) past the wait (1 s here): 503
+    with a short Retry-After, nothing printed here; once it lets go, the next ask prints it."""
+    app.config["SUMMARY_WAIT_SECONDS"] = 1
     token = played(client, make_session)
     with app.test_request_context():
         key = printer().file_key(version_key(game_or_404(token), "en"))
     held = render_lock(cache_folder(app.instance_path), *key)
     assert held is not None
     try:
+        asked = time.monotonic()
         busy = client.get(f"/s/{token}/summary.pdf")
+        waited = time.monotonic() - asked
     finally:
         release(held)
     refused(busy, "printing other summaries")
     assert int(busy.headers["Retry-After"]) == 2 and started(app) == 0
+    assert 1 <= waited < 9  # the setting's wait, not the default 10 s
     assert client.get(f"/s/{token}/summary.pdf").data.startswith(b"%PDF")
 
 
@@ -188,8 +191,10 @@ def test_the_left_out_line_names_the_rounds_not_printed():
 def test_the_bounds_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("SUMMARY_MAX_ROUNDS", "300")
     monkeypatch.setenv("SUMMARY_RENDERS", "0")
+    monkeypatch.setenv("SUMMARY_WAIT_SECONDS", "3")
     limits = summary_limits()
     assert limits["SUMMARY_MAX_ROUNDS"] == 300 and limits["SUMMARY_RENDERS"] == 0
+    assert limits["SUMMARY_WAIT_SECONDS"] == 3
     assert limits["SUMMARY_RENDER_MEMORY_MIB"] == 1024
     for name, bad in (("SUMMARY_MAX_ROUNDS", "0"), ("SUMMARY_RENDER_SECONDS", "1.5x")):
         monkeypatch.setenv(name, bad)

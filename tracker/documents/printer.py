@@ -1,6 +1,6 @@
 """The summary PDF of a session version: from the cache, or printed within bounds.
 
-    printer = Printer(folder, limits, renders=2, zone="Asia/Manila")   # one per worker process
+    printer = Printer(folder, limits, renders=2, zone="Asia/Manila", wait=10)   # one per worker
     printer.pdf((token, version, settled, lang), export, now=None) -> bytes   (lang: 'en', 'fil';
         left out, English)
         raises Busy or TooLarge (each with `retry_after`, seconds)
@@ -9,7 +9,7 @@
 
 At most `renders` prints run at once in a worker (a non-blocking semaphore: when they are all
 taken the answer is Busy at once, no queue); the same version is printed by one worker at a
-time (pdf_cache.render_lock): another one asking for it waits up to WAIT seconds for that file,
+time (pdf_cache.render_lock): another one asking for it waits up to `wait` seconds for that file,
 then answers Printing (a Busy with Retry-After 2 s). A print that fails (over its time or
 memory bound, or crashed) is TooLarge, leaves nothing in the cache but its failure mark, and is
 not tried again for FAILED_FOR seconds.
@@ -31,7 +31,8 @@ from . import pdf_cache
 from .render import Limits, RenderFailed, render_html_pdf, render_pdf
 
 WAIT = 10.0  # seconds a request waits for another worker's print of the same version (a
-# 200-round print takes about 5 s: asked right after the save, it is waited for, not refused)
+# 200-round print takes about 5 s: asked right after the save, it is waited for, not refused);
+# the app's SUMMARY_WAIT_SECONDS
 BUSY_RETRY = 10  # Retry-After (seconds) when every print slot is taken
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,16 @@ class TooLarge(PrintRefused):
 
 
 class Printer:
-    def __init__(self, folder: Path, limits: Limits, renders: int, zone: str | None = None):
+    def __init__(
+        self,
+        folder: Path,
+        limits: Limits,
+        renders: int,
+        zone: str | None = None,
+        wait: float = WAIT,
+    ):
         self.folder = folder
+        self.wait = wait  # seconds a request waits for another's print of its version
         self.limits = limits
         self.zone = zone  # the times printed are in it (None: the current app's)
         self._slots = threading.BoundedSemaphore(renders) if renders > 0 else None
@@ -128,7 +137,7 @@ class Printer:
 
     def _wait_for_other(self, key: tuple) -> bytes:
         """Another worker (or thread) prints this version: its file, if it comes soon."""
-        deadline = time.monotonic() + WAIT
+        deadline = time.monotonic() + self.wait
         while time.monotonic() < deadline:
             time.sleep(0.1)
             pdf = pdf_cache.cached_pdf(self.folder, *key)

@@ -49,7 +49,8 @@ def printer() -> Printer:
     if made is None:
         folder = cache_folder(app.instance_path)
         limits, renders = Limits.from_config(app.config), app.config["SUMMARY_RENDERS"]
-        made = Printer(folder, limits, renders, zone=app.config["TIME_ZONE"])
+        zone, wait = app.config["TIME_ZONE"], app.config["SUMMARY_WAIT_SECONDS"]
+        made = Printer(folder, limits, renders, zone=zone, wait=wait)
         made = app.extensions.setdefault("summary_printer", made)
     return made
 

@@ -12,12 +12,12 @@ from tests.support.browser import APPS
 from tests.support.entry import new_session
 from tests.support.records import DRAW
 from tracker.documents.pdf_cache import cache_folder, release, render_lock
-from tracker.documents.printer import WAIT
 from tracker.web.file_answers import printer
 from tracker.web.lookups import game_or_404
 from tracker.web.summary_ahead import version_key
 
 pytestmark = pytest.mark.browser
+WAIT = 2  # seconds the server waits for a print held elsewhere here (SUMMARY_WAIT_SECONDS)
 
 PREPARING = {"en": "Preparing the PDF…", "fil": "Inihahanda ang PDF…"}
 OFFLINE = "No connection: the PDF could not be fetched."
@@ -49,6 +49,12 @@ def hold_the_print(server, token, lang):
     held = render_lock(cache_folder(app.instance_path), *key)
     assert held is not None, "already being printed"
     return held
+
+
+@pytest.fixture(scope="module", autouse=True)
+def short_wait(server):
+    """The server's wait for another worker's print shortened, before its first print."""
+    APPS[server].config["SUMMARY_WAIT_SECONDS"] = WAIT
 
 
 @pytest.fixture
