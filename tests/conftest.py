@@ -5,7 +5,7 @@ sessions and a barkada made through the API, and the browser fixtures (tests/sup
 
 The marks (pyproject.toml): `browser` on every test that starts Chromium (a test asking for the
 `browser` fixture, itself or through `phone`, `phones`…, without the mark stops the run at
-collection), `slow` on those taking several seconds, `postgres` on those needing a PostgreSQL
+collection), `slow` on those taking two seconds or more, `postgres` on those needing a PostgreSQL
 server: skipped unless TEST_DATABASE_URL is set. Each folder's conftest.py holds its own."""
 
 from __future__ import annotations
