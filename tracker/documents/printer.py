@@ -30,9 +30,6 @@ from .. import metrics
 from . import pdf_cache
 from .render import Limits, RenderFailed, render_html_pdf, render_pdf
 
-WAIT = 10.0  # seconds a request waits for another worker's print of the same version (a
-# 200-round print takes about 5 s: asked right after the save, it is waited for, not refused);
-# the app's SUMMARY_WAIT_SECONDS
 BUSY_RETRY = 10  # Retry-After (seconds) when every print slot is taken
 log = logging.getLogger(__name__)
 
@@ -59,16 +56,9 @@ class TooLarge(PrintRefused):
 
 
 class Printer:
-    def __init__(
-        self,
-        folder: Path,
-        limits: Limits,
-        renders: int,
-        zone: str | None = None,
-        wait: float = WAIT,
-    ):
+    def __init__(self, folder: Path, limits: Limits, renders: int, zone: str | None, wait: float):
         self.folder = folder
-        self.wait = wait  # seconds a request waits for another's print of its version
+        self.wait = wait  # seconds a request waits for another's print (SUMMARY_WAIT_SECONDS)
         self.limits = limits
         self.zone = zone  # the times printed are in it (None: the current app's)
         self._slots = threading.BoundedSemaphore(renders) if renders > 0 else None
