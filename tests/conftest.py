@@ -57,6 +57,20 @@ def pytest_collection_modifyitems(config, items):
             items[:] = [item for item in items if reaches_the_database(item)]
 
 
+# after -m and --database-only have deselected
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
+def pytest_longest_files_first(items):  # pytest takes only names starting pytest_
+    """The longest files first: those starting Chromium, then those with a slow test, then the
+    rest, each in its order. pytest-xdist hands out one file at a time to whichever worker is
+    free, so the run ends on short files, not on one worker still playing a long one."""
+    weight = {}
+    for item in items:
+        slow = 1 if item.get_closest_marker("slow") else 2
+        own = 0 if item.get_closest_marker("browser") else slow
+        weight[item.path] = min(weight.get(item.path, 2), own)
+    items.sort(key=lambda item: weight[item.path])  # stable: each file's tests stay in order
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--database-only",

@@ -191,6 +191,7 @@ def test_a_seat_phone_cut_off_finishes_the_round_alone_with_every_card_entered_t
     alone: the one-phone page opens, offline, with all three hands and the ending, and its
     Confirm goes to the outbox, saved once the network is back."""
     ana, ben, cris = table(), table(), table()
+    ana.clock.install()  # Ana's clock, flowing as the real one till her phone is put down
     token = new_session(ana, server)
     ready_offline(ana, server, token)
     for seat, page in ((0, ana), (1, ben), (2, cris)):
@@ -217,7 +218,10 @@ def test_a_seat_phone_cut_off_finishes_the_round_alone_with_every_card_entered_t
             ana.get_by_role("button", name=re.compile("^Meld")).tap()
         else:
             ana.locator(f".picker [data-card='{card}']").tap()
+    expect(ana.locator("[data-bar]")).to_have_text("Offline · your taps will be sent")
     alone = ana.get_by_role("button", name="Finish on this phone")
+    assert not alone.is_visible()  # not at once: the server may only be slow
+    ana.clock.fast_forward(21_000)  # the phone put down for a while, out of reach
     alone.wait_for(timeout=40_000)
     assert alone.evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")  # in view
     ana.screenshot(path=str(tmp_path / "seat-offer.png"))

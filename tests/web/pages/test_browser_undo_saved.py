@@ -60,16 +60,22 @@ def test_undo_under_the_saved_round_takes_it_back(page, server):
     assert page.locator("#enter-round", has_text="Enter round 2").is_visible()
 
 
-@pytest.mark.slow
 def test_the_offer_goes_after_its_seconds(page, server):
+    page.clock.install()  # the page's clock, flowing as the real one till it is moved on
     token = new_session(page, server)
     tap_a_round(page, server, token)
     form = page.locator("#undo-saved")
     form.wait_for()
     page.wait_for_function(
+        "() => /· (9|10)$/.test(document.querySelector('#undo-saved button').textContent)"
+    )
+    page.clock.run_for(2500)
+    page.wait_for_function(
         "() => /· [1-8]$/.test(document.querySelector('#undo-saved button').textContent)"
     )  # counting down
-    form.wait_for(state="hidden", timeout=12000)
+    assert form.is_visible()
+    page.clock.fast_forward(9000)  # the phone put down for its last seconds
+    form.wait_for(state="hidden", timeout=2000)
     page.locator("#saved-round", has_text="Round 1:").wait_for()  # what was saved stays said
     page.reload()
     assert page.locator("#undo-saved").count() == 0  # and a reload offers nothing
