@@ -29,7 +29,7 @@ if [ "${1:-}" = --quick ]; then
     quick=true
     shift
 fi
-spread=(-n auto --dist loadfile)
+spread=(-n auto --dist loadfile --no-loadscope-reorder)  # the longest files first: tests/conftest.py
 if $quick; then
     [ -x .venv/bin/pytest ] || { echo "no .venv: run bash scripts/setup.sh test first" >&2; exit 1; }
 else

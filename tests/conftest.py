@@ -61,14 +61,17 @@ def pytest_collection_modifyitems(config, items):
 @pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
 def pytest_longest_files_first(items):  # pytest takes only names starting pytest_
     """The longest files first: those starting Chromium, then those with a slow test, then the
-    rest, each in its order. pytest-xdist hands out one file at a time to whichever worker is
-    free, so the run ends on short files, not on one worker still playing a long one."""
-    weight = {}
+    rest; within each, the files with more tests first. With --dist loadfile pytest-xdist gives
+    a worker its next file when it has two tests or fewer left, in this order (scripts/test.sh
+    passes --no-loadscope-reorder, else it orders by tests per file alone and a few-test browser
+    file can come last): the run ends on short files, not on one worker still in a long one."""
+    weight, count = {}, {}
     for item in items:
         slow = 1 if item.get_closest_marker("slow") else 2
         own = 0 if item.get_closest_marker("browser") else slow
         weight[item.path] = min(weight.get(item.path, 2), own)
-    items.sort(key=lambda item: weight[item.path])  # stable: each file's tests stay in order
+        count[item.path] = count.get(item.path, 0) + 1
+    items.sort(key=lambda item: (weight[item.path], -count[item.path]))  # stable within a file
 
 
 def pytest_addoption(parser):
