@@ -12,9 +12,10 @@
 # a test that reaches no database (the engine, the code's checks…) runs once, on SQLite
 # (--database-only; docs/decisions/0030-what-runs-on-both-databases.md).
 # Each pass is spread over the machine's cores by pytest-xdist (-n auto, one test file at a time
-# per worker): each worker has its own temp folder and SQLite files, its own PostgreSQL database
-# (tracker_test_<pid>_gw<n>, made by tests/conftest.py, dropped at the end), its own live
-# servers on ports of their own and its own Chromium.
+# per worker, the longest files first: tests/conftest.py): each worker has its own temp folder
+# and SQLite files, its own PostgreSQL database (tracker_test_<pid>_gw<n>, made by
+# tests/conftest.py, dropped at the end), its own live servers on ports of their own and its
+# own Chromium.
 #
 # --quick: no set-up step (it assumes .venv and node_modules exist: run `bash scripts/setup.sh
 # test` once), then ruff, the scripts' checks and the tests that are neither `browser`, `slow`
@@ -29,7 +30,7 @@ if [ "${1:-}" = --quick ]; then
     quick=true
     shift
 fi
-spread=(-n auto --dist loadfile --no-loadscope-reorder)  # the longest files first: tests/conftest.py
+spread=(-n auto --dist loadfile --no-loadscope-reorder)
 if $quick; then
     [ -x .venv/bin/pytest ] || { echo "no .venv: run bash scripts/setup.sh test first" >&2; exit 1; }
 else
