@@ -60,6 +60,7 @@ def test_undo_under_the_saved_round_takes_it_back(page, server):
     assert page.locator("#enter-round", has_text="Enter round 2").is_visible()
 
 
+@pytest.mark.slow  # still about 5 s: a round tapped in, and the page's clock run on
 def test_the_offer_goes_after_its_seconds(page, server):
     page.clock.install()  # the page's clock, flowing as the real one till it is moved on
     token = new_session(page, server)
