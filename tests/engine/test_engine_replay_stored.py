@@ -11,6 +11,8 @@ wrote them and in their stored form (`canonical_record`), and with `words=False`
 group stats ask: the same figures, the payments' labels and explanations left empty).
 """
 
+from functools import cache
+
 import pytest
 
 from tests.support.rounds_factory import random_session
@@ -40,16 +42,25 @@ RULES = [
 ]
 
 
-def sessions():
+@cache
+def sessions() -> tuple:
+    """The sessions, dealt once by the first test asking (not at import: a run that collects
+    this file and runs none of it, as the PostgreSQL pass does, deals nothing)."""
+    dealt = []
     for at, options in enumerate(RULES):
+        options = dict(options)
         rules = Rules.preset(options.pop("preset_name", "classic"), **options)
         for seed in range(6):
-            yield random_session(
-                seed=100 * at + seed, rounds=40, players=PLAYERS, rules=rules, first_dealer=seed % 3
+            dealt.append(
+                random_session(
+                    seed=100 * at + seed,
+                    rounds=40,
+                    players=PLAYERS,
+                    rules=rules,
+                    first_dealer=seed % 3,
+                )
             )
-
-
-SESSIONS = list(sessions())
+    return tuple(dealt)
 
 
 def both(session: dict, records: list, words: bool = True) -> tuple:
@@ -94,7 +105,7 @@ def figures(ledger) -> dict:
 @pytest.mark.parametrize("stored", [False, True], ids=["as dealt", "as stored"])
 def test_the_same_ledgers_and_stats_as_the_full_replay(stored, words):
     seen = {"pots won": 0, "pushes": 0, "voids": 0, "jokers": 0, "challenges": 0, "ended": 0}
-    for session in SESSIONS:
+    for session in sessions():
         rules = Rules.from_dict(session["rules"])
         records = session["rounds"]
         if stored:
@@ -120,7 +131,7 @@ def test_the_same_ledgers_and_stats_as_the_full_replay(stored, words):
 
 
 def test_a_record_not_in_its_stored_form_is_read_in_full():
-    session = SESSIONS[0]
+    session = sessions()[0]
     records = [dict(record) for record in session["rounds"]]
     first = records[0]
     first["hands"] = [dict(hand) for hand in first["hands"]]
@@ -145,7 +156,7 @@ def test_a_record_not_in_its_stored_form_is_read_in_full():
     ids=["twice", "no meld", "pot", "ending", "flag", "card"],
 )
 def test_a_bad_record_raises_the_same_problems(spoil):
-    session = SESSIONS[0]
+    session = sessions()[0]
     records = [dict(record) for record in session["rounds"]]
     bad = records[5] = {**records[5], "hands": [dict(hand) for hand in records[5]["hands"]]}
     bad["hands"] = [{**hand, "melds": list(hand["melds"])} for hand in bad["hands"]]
@@ -161,7 +172,7 @@ def test_a_bad_record_raises_the_same_problems(spoil):
 
 
 def test_a_round_after_the_loss_limit_is_refused_as_before():
-    session = next(s for s in SESSIONS if Rules.from_dict(s["rules"]).progressive)
+    session = next(s for s in sessions() if Rules.from_dict(s["rules"]).progressive)
     rules = Rules.from_dict(session["rules"])
     ended = replay(PLAYERS, rules, session["first_dealer"], session["rounds"])
     assert ended.ended
