@@ -284,7 +284,8 @@ export function start() {
 
   document.documentElement.classList.add("js");
   ui.hidden = false;
-  var keptAgree = sync.kept();
-  sync.start();
-  if (keptAgree && keptAgree.seat === me) agreeTo(keptAgree.version, keptAgree.revision);
+  sync.start().then(function () {
+    var kept = sync.resume(me);
+    if (kept) agreeTo(kept.version, kept.revision);
+  });
 }

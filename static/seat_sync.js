@@ -37,10 +37,10 @@ export function create(options) {
     if (tag && tag !== etag) lastChange = Date.now();
     draft = d;
     if (tag) etag = tag;
-    var saved = d.last_saved ? d.last_saved.number : 0;
+    var saved = savedOf(d);
     if (baseSaved === null) baseSaved = saved;
     options.onDraft(d);
-    if (saved > baseSaved) options.onSaved(saved);
+    if (saved > baseSaved) roundSaved(saved);
   }
   /**
    * One request of the draft's API: its status, its body (null when it was no JSON) and ETag.
@@ -137,9 +137,11 @@ export function create(options) {
   /* An Agree that cannot reach the server is kept and sent again when the network is back
      (an Agree repeated is safe: the round is saved once, docs/API.md); `agreeKept` says so
      meanwhile. It is kept in this tab too: a page reloaded before it went sends it then
-     (`kept()`, for seat.js). */
+     (`resume()`, for seat.js). */
   var KEPT = "seat-agree:" + url;
+  var finished = false;  // the round this page showed was saved: nothing of it is kept for later
   function keep(value) {
+    if (value && finished) return;
     try {
       if (value) sessionStorage.setItem(KEPT, JSON.stringify(value)); else sessionStorage.removeItem(KEPT);
     } catch (e) { /* private mode: this page only */ }
@@ -147,7 +149,26 @@ export function create(options) {
   function kept() {
     try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
   }
+  function savedOf(d) { return d.last_saved ? d.last_saved.number : 0; }
+  /* the Agree kept for this seat that is still to be sent, once the first read of the draft is
+     in (or failed: offline, it is sent when the network is back): none when the round it was
+     for has been saved since (its answer lost, or one phone confirmed for all), for an Agree
+     sent again then answers that old round, and the page would leave for its ledger */
+  function resume(seat) {
+    var k = kept();
+    if (!k || k.seat !== seat) return null;
+    if (draft && k.saved !== undefined && savedOf(draft) !== k.saved) { keep(null); return null; }
+    return k;
+  }
+  /* the page's round is saved: the ledger next; an Agree of it kept for later is done with */
+  function roundSaved(number) {
+    finished = true;
+    keep(null);
+    options.onSaved(number);
+  }
   function agree(seat, version, revision) {
+    // the rounds saved before the one agreed to (from the kept Agree when the draft is unread)
+    var saved = draft ? savedOf(draft) : (kept() || {}).saved;
     function attempt() {
       return written().then(function () {
         return call("POST", "/seats/" + seat + "/agree", { version: version, revision: revision });
@@ -156,7 +177,7 @@ export function create(options) {
         return answer;
       }).then(null, function () {
         reached(false);
-        if (!agreeKept) { agreeKept = true; keep({ seat: seat, version: version, revision: revision }); notify(); }
+        if (!agreeKept) { agreeKept = true; keep({ seat: seat, version: version, revision: revision, saved: saved }); notify(); }
         return back().then(attempt);
       });
     }
@@ -165,7 +186,7 @@ export function create(options) {
       if (agreeKept) { agreeKept = false; notify(); }
       if (locked(answer)) return answer;
       if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
-      if (answer.status === 201) options.onSaved(answer.body.saved.number);
+      if (answer.status === 201 && !finished) roundSaved(answer.body.saved.number);
       return answer;
     });
   }
@@ -254,7 +275,7 @@ export function create(options) {
     },
     write: write,
     agree: agree,
-    kept: kept,
+    resume: resume,
     hurry: function (on) {
       if (hurry === !!on) return;
       hurry = !!on;

@@ -148,3 +148,36 @@ def test_a_write_answered_503_is_sent_again_not_dropped(phones, server, status, 
             break
         ana.wait_for_timeout(100)
     assert refused and hand["hand"] == ["7S"]
+
+
+KEPT_AGREE = "() => Object.keys(sessionStorage).filter((key) => key.startsWith('seat-agree:'))"
+
+
+@pytest.mark.slow
+def test_an_agree_whose_answer_was_lost_is_not_sent_again_in_the_next_round(phones, server):
+    """Cris's Agree reaches the server and saves the round, but its answer is lost on the way
+    back: the phone keeps the Agree, then sees the round saved and shows the ledger. Nothing is
+    left kept for later, and the next round's seat page stays on that round (it does not
+    answer for the round before and leave for its ledger)."""
+    token = seats.agreed_on(phones, server, 0, 1)
+    cris = phones[2]
+
+    def answer_lost(route):
+        route.fetch()  # the server takes the Agree...
+        route.abort("internetdisconnected")  # ...and the phone never hears back
+
+    cris.route("**/draft/seats/2/agree", answer_lost)
+    seats.agree_button(cris).tap()
+    cris.wait_for_url(re.compile(r"/s/[\w-]+\?saved=1$"))
+    assert cris.evaluate(KEPT_AGREE) == []
+    cris.unroute("**/draft/seats/2/agree")
+    cris.goto(seats.seat_url(server, token, 2))
+    cris.locator(".picker [data-card='7S']").tap()
+    draft = f"{server}/api/sessions/{token}/draft"
+    for _ in range(50):
+        if cris.request.get(draft).json()["seats"][2]["hand"]:
+            break
+        cris.wait_for_timeout(100)
+    assert cris.request.get(draft).json()["seats"][2]["hand"]["hand"] == ["7S"]
+    assert "/rounds/new?seat=2" in cris.url and "saved" not in cris.url
+    assert len(seats.session_json(cris, server, token)["rounds"]) == 1
