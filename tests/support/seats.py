@@ -36,6 +36,18 @@ def seat_url(server, token, seat) -> str:
     return f"{server}/s/{token}/rounds/new?seat={seat}"
 
 
+def stored_hand(page, server, token, seat, tries=100):
+    """The seat's hand in the server's draft once it holds any card (a tap on its way), read
+    every 0.1 s up to `tries` times; the empty hand if none came."""
+    draft = f"{server}/api/sessions/{token}/draft"
+    for _ in range(tries):
+        hand = page.request.get(draft).json()["seats"][seat]["hand"]
+        if hand:
+            break
+        page.wait_for_timeout(100)
+    return hand
+
+
 def open_seats(phones, server, token):
     for seat, page in enumerate(phones):
         page.goto(seat_url(server, token, seat))

@@ -142,11 +142,7 @@ def test_a_write_answered_503_is_sent_again_not_dropped(phones, server, status, 
 
     ana.route("**/draft/seats/0", once)
     ana.locator(".picker [data-card='7S']").tap()
-    for _ in range(100):
-        hand = ana.request.get(f"{server}/api/sessions/{token}/draft").json()["seats"][0]["hand"]
-        if hand:
-            break
-        ana.wait_for_timeout(100)
+    hand = seats.stored_hand(ana, server, token, 0)
     assert refused and hand["hand"] == ["7S"]
 
 
@@ -173,11 +169,6 @@ def test_an_agree_whose_answer_was_lost_is_not_sent_again_in_the_next_round(phon
     cris.unroute("**/draft/seats/2/agree")
     cris.goto(seats.seat_url(server, token, 2))
     cris.locator(".picker [data-card='7S']").tap()
-    draft = f"{server}/api/sessions/{token}/draft"
-    for _ in range(50):
-        if cris.request.get(draft).json()["seats"][2]["hand"]:
-            break
-        cris.wait_for_timeout(100)
-    assert cris.request.get(draft).json()["seats"][2]["hand"]["hand"] == ["7S"]
+    assert seats.stored_hand(cris, server, token, 2, tries=50)["hand"] == ["7S"]
     assert "/rounds/new?seat=2" in cris.url and "saved" not in cris.url
     assert len(seats.session_json(cris, server, token)["rounds"]) == 1
