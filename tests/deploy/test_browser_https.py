@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support import caddy
+from tests.support.browser import WAKE_LOCK
 from tests.support.live_server import Gunicorn, free_port, migrate
 from tests.support.offline import (
     OFFLINE_TESTS,
@@ -85,6 +86,7 @@ def test_over_https_the_app_installs_keeps_the_screen_on_and_saves_a_round_made_
     )
     try:
         context.add_init_script(COUNT_WAKE)
+        context.grant_permissions(WAKE_LOCK)  # as a phone's Chrome does, unasked
         phone = context.new_page()
         phone.set_default_timeout(20_000)
         _installable(phone, public)  # the manifest, the worker at the root, no error

@@ -1,5 +1,12 @@
 """The browser tests' fixtures: the app served on 127.0.0.1 by a thread, Debian's Chromium
-driven by Playwright, a phone-sized page that fails the test on any JavaScript error."""
+driven by Playwright, a phone-sized page that fails the test on any JavaScript error.
+
+The browser is Debian's `chromium-headless-shell`: the same Blink and V8 as its `chromium`,
+without the desktop browser's windows and their compositing, which took half of the browser
+tests' CPU (as Playwright's own headless runs do; docs/decisions/0034-the-headless-shell.md).
+It grants no permission it is not given: a test of what a phone's browser allows unasked (the
+screen kept on) grants it, as Chrome on a phone does. TRACKER_CHROMIUM names another binary
+(`/usr/bin/chromium` to watch the full browser)."""
 
 from __future__ import annotations
 
@@ -11,7 +18,8 @@ from pathlib import Path
 import pytest
 from playwright import sync_api as playwright_api
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("TRACKER_CHROMIUM", "/usr/bin/chromium-headless-shell")
+WAKE_LOCK = ["screen-wake-lock"]  # what Chrome on a phone grants a visible page unasked
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -74,7 +82,7 @@ def server(tmp_path_factory, request):
 @pytest.fixture(scope="module")
 def browser():
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (scripts/setup.sh installs it)")
+        pytest.skip(f"{CHROMIUM} is not installed (scripts/setup.sh installs it)")
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.support import seats
+from tests.support.browser import WAKE_LOCK
 
 pytestmark = pytest.mark.browser
 
@@ -102,6 +103,7 @@ def test_the_screen_stays_on_unless_this_phone_turns_it_off(phones, server):
     token = seats.start(phones[0], server)
     ana = phones[0]
     ana.context.add_init_script(COUNT_WAKE)
+    ana.context.grant_permissions(WAKE_LOCK)  # as a phone's Chrome does, unasked
     ana.goto(f"{server}/s/{token}/rounds/new?seat=0")
     wake = ana.get_by_role("button", name="Keep the screen on")
     if not ana.evaluate("() => !!(navigator.wakeLock && navigator.wakeLock.request)"):
