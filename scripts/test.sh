@@ -10,7 +10,9 @@
 # test's page is the same page on either database; what differs between them (locks, isolation,
 # types, restarts) is held by the tests that reach the database straight or through servers;
 # a test that reaches no database (the engine, the code's checks…) runs once, on SQLite
-# (--database-only; docs/decisions/0030-what-runs-on-both-databases.md).
+# (--database-only; docs/decisions/0030-what-runs-on-both-databases.md), and so does a test
+# of a printed PDF's text (`printed`: the rounds it prints come from the queries the ledger's
+# tests hold on both).
 # Each pass is spread over the machine's cores by pytest-xdist (-n auto, one test file at a time
 # per worker, the longest files first: tests/conftest.py): each worker has its own temp folder
 # and SQLite files, its own PostgreSQL database (tracker_test_<pid>_gw<n>, made by
@@ -76,5 +78,5 @@ drop_databases() {
 }
 trap 'drop_databases >/dev/null 2>&1 || true' EXIT
 TEST_DATABASE_URL=$url .venv/bin/python -m pytest "${spread[@]}" --database-only \
-    -m "not browser or postgres or races" "$@"
+    -m "(not browser or postgres or races) and not printed" "$@"
 echo "== done ($(date -u +%T) UTC)"

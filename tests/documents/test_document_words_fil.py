@@ -18,6 +18,8 @@ from babel.messages.pofile import read_po
 from tests.support.documents import pdf_text
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS, hand
 
+pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
+
 FILIPINO = Path(__file__).resolve().parents[2] / "tracker/translations/fil/LC_MESSAGES/messages.po"
 WORD = re.compile(r"[^\W\d_]{2,}")
 BLANKS = re.compile(r"%\(\w+\)[#0 +-]*\d*(?:\.\d+)?[sdifrx]|\{\w*\}|<[^>]+>")

@@ -13,6 +13,8 @@ from tests.support.documents import printed
 from tests.support.groups import group_session, make_group, pay
 from tests.support.records import TALON
 
+pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
+
 
 def test_season_pdf_has_the_same_figures_as_the_page(client, barkada):
     text = printed(client, f"/g/{barkada[0]}/season.pdf")

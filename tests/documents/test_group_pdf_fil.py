@@ -13,6 +13,8 @@ from tests.support.documents import printed
 from tests.support.groups import group_session, pay
 from tests.support.records import TALON
 
+pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
+
 
 @pytest.mark.slow
 def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barkada):

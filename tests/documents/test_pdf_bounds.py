@@ -22,6 +22,8 @@ from tracker.web.file_answers import printer
 from tracker.web.lookups import game_or_404
 from tracker.web.summary_ahead import version_key
 
+pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
+
 
 def imported(client, rounds: int, seed: int = 10) -> tuple[str, dict]:
     export = random_session(seed=seed, rounds=rounds)

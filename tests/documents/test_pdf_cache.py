@@ -14,6 +14,8 @@ from tracker import create_app
 from tracker.documents.pdf_cache import cache_folder
 from tracker.extensions import db
 
+pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
+
 REPRINT = 0.050  # seconds (a reprint under 50 ms)
 
 

@@ -14,7 +14,7 @@ import pytest
 from tests.support.live_server import Gunicorn, migrate
 from tests.support.rounds_factory import random_session
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.printed]
 
 MIB = 1024 * 1024
 

@@ -12,6 +12,8 @@ from tests.support.documents import pdf_text, played
 from tracker.documents.pdf_cache import cache_folder
 from tracker.documents.summary import page_counter
 
+pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
+
 
 def fil(app, text: str, **values) -> str:
     with app.test_request_context("/?lang=fil"), force_locale("fil"):
