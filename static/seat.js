@@ -30,7 +30,6 @@ export function start() {
   var mine = H.blank(), header = {}, touched = {}, done = false, shownKey = null, notice = "", agreeing = false, leaving = false;
   var refusedAt = null;  // the draft version an Agree refusal was said at: a later one drops it
 
-  function roundOf(d) { return d.last_saved ? d.last_saved.number : 0; }
   function cardsOf(hand) { return H.cards(H.read(hand)); }
   function list(items) { return items.join(WORDS.and); }
   /* a sentence naming players: its one-name form or its many-name form (words: {one, many}),
@@ -64,7 +63,7 @@ export function start() {
     if (!sync.busy("hand")) mine = H.read(d.seats[me].hand);
     if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
     if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;
-    if (d.seats[me].agreed) agreedAt.set(d.changed, roundOf(d));
+    if (d.seats[me].agreed) agreedAt.set(d.changed, SeatSync.savedOf(d));
     if (refusedAt !== null && d.version > refusedAt) { notice = ""; refusedAt = null; }  // said of a draft gone
     render();
   }
@@ -132,7 +131,7 @@ export function start() {
     if (agreeing) return;
     agreeing = true; notice = WORDS.saving; refusedAt = null; render();
     // what this phone agreed to, taken or not: a hand changed after it is named (renderReview)
-    if (sync.draft()) agreedAt.set(changed, roundOf(sync.draft()));  // (none yet: a kept Agree)
+    if (sync.draft()) agreedAt.set(changed, SeatSync.savedOf(sync.draft()));  // (none yet: a kept Agree)
     sync.agree(me, changed, revision)
       .then(function (answer) {
         agreeing = false;
@@ -249,7 +248,7 @@ export function start() {
       else if (d.seats[me].agreed) msg = named(WORDS.youAgreed, agreeing_);
       else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
-      var change = d.last_change, seen = agreedAt.get(roundOf(d));
+      var change = d.last_change, seen = agreedAt.get(SeatSync.savedOf(d));
       if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = C.changed(change, names, WORDS) + " \u00b7 " + msg;
       /* the header changed on another phone: by whom, on every other phone, agreed or not */
       if (!d.seats[me].agreed && headerBy(d)) msg = headerBy(d) + " \u00b7 " + msg;

@@ -13,6 +13,10 @@ import { watch } from "./stream.js";
 
 var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
 
+/** How many rounds the session had saved when the server sent this draft (0: none yet).
+    @param {{last_saved?: {number: number} | null}} d */
+export function savedOf(d) { return d.last_saved ? d.last_saved.number : 0; }
+
 export function create(options) {
   var url = options.url, draft = null, etag = null, baseSaved = null;
   var queue = [], afterWrites = [], sending = null, polling = false, timer = null, lastChange = Date.now(), hurry = false;
@@ -149,7 +153,6 @@ export function create(options) {
   function kept() {
     try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
   }
-  function savedOf(d) { return d.last_saved ? d.last_saved.number : 0; }
   /* the Agree kept for this seat that is still to be sent, once the first read of the draft is
      in (or failed: offline, it is sent when the network is back): none when the round it was
      for has been saved since (its answer lost, or one phone confirmed for all), for an Agree
