@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM = "/usr/bin/chromium-headless-shell"  # as the browser tests (tests/support/browser.py)
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+from tests.support.browser import ARGS, CHROMIUM  # noqa: E402  (the tests' browser)
+
 PHONE = {"width": 360, "height": 740}
 PLAYERS = ["Ana", "Ben", "Cris"]
 
