@@ -58,6 +58,9 @@ export function create(form, before, options) {
     try { kept = JSON.parse(window.localStorage.getItem(STORE) || "null"); } catch (e) { kept = null; }
     if (!kept || !kept.form || Date.now() - kept.at > KEEP_HOURS * 3600e3) { stash(null); return; }
     var values = new URLSearchParams(kept.form);
+    // taps made on a round that was cleared or saved since (another phone): not put back
+    var began = parseInt(form.getAttribute("data-draft-began"), 10) || 0;
+    if (values.has("draft_began") && (parseInt(values.get("draft_began"), 10) || 0) < began) { stash(null); return; }
     form.querySelectorAll("input[name], select[name]").forEach(function (el) {
       // the revision the taps began at comes back too: a round saved meanwhile on another
       // phone with these cards is then told, not kept again

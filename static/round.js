@@ -5,6 +5,7 @@
    size reserved: a tap or a preview answer changes texts and classes, never the layout. */
 import { isStale } from "./engine_client.js";
 import * as E from "./entry.js";
+import * as Follow from "./entry_follow.js";
 import { send } from "./entry_confirm.js";
 import * as Keep from "./entry_keep.js";
 import * as Review from "./entry_review.js";
@@ -49,6 +50,8 @@ export function start() {
   var keep = Keep.create(form, typing, { edit: isEdit });
   var setNet = keep.setNet, stash = keep.stash, unstash = keep.unstash, net = keep.band;
   var offline = RoundOffline.create(form);
+  /* the shared draft followed: other phones' taps come in, a round cleared elsewhere goes */
+  var follow = isEdit ? null : Follow.create(form, names, function () { stash(null); changed(); });
 
   function activate(seat) {
     active = seat;
@@ -132,6 +135,8 @@ export function start() {
     var data = new FormData(form);
     data.delete("reviewed");
     data.delete("csrf_token");
+    data.delete("draft_began");
+    data.delete("draft_touched");
     return new URLSearchParams(/** @type {any} */ (data)).toString();
   }
 
@@ -160,8 +165,8 @@ export function start() {
     inflight = true;
     again = false;
     var mine = ++seq;
-    var sent = snapshot(), sentHands = hands();
-    stash(sent);
+    var sent = snapshot(), sentHands = hands(), at = follow ? follow.stamp() : null;
+    stash(at === null ? sent : sent + "&draft_began=" + at);
     form.setAttribute("aria-busy", "true");
     slow = setTimeout(function () { if (net.className === "net") setNet("sending"); }, 700);
     fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
@@ -169,8 +174,10 @@ export function start() {
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (got) {
         if (got && got.kept !== false && sent === snapshot()) stash(null);
+        if (got && got.kept && follow) follow.kept(sent, at);
+        if (got && got.gone && follow) follow.refused();  // cleared elsewhere: the draft shows who
         offline.heard(got);
-        setNet(!got ? "unkept" : got.kept === false && !isEdit ? "unkept" : "");
+        setNet(!got ? "unkept" : got.kept === false && !isEdit && !got.gone ? "unkept" : "");
         shown(got, mine, sent, sentHands);
       }, function () { return judgeHere(mine, sent, sentHands); })
       .then(function () {

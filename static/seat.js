@@ -4,6 +4,7 @@
    by seat_sync.js. */
 import * as Cards from "./cards.js";
 import * as E from "./entry.js";
+import * as Gone from "./entry_gone.js";
 import * as C from "./seat_change.js";
 import * as SeatAlone from "./seat_alone.js";
 import * as SeatSync from "./seat_sync.js";
@@ -48,11 +49,19 @@ export function start() {
     onState: function () { render(); },
     onLocked: function () { location.assign(root.getAttribute("data-unlock")); },
     onError: function (errors) { notice = errors.length ? Cards.prettyText(errors[0].message) : ""; render(); },
+    onGone: function (key, from) {  // a write refused: the round was cleared (or saved) since it was tapped
+      lost = key === "hand" && H.cards(mine).length ? mine : null;
+      var d = sync.draft();
+      if (d && d.began && d.began.at > from) showGone(d); else goneDue = true;
+    },
     onIdle: function () { adopt(sync.draft()); }
   });
   var alone = SeatAlone.create(root, function () {
     return { me: me, mine: mine, header: header, dealer: DOM.dealer.value, draft: sync.draft() };
   });
+  var gone = Gone.create(DOM.slot, function (hand) { tapped(hand); });
+  var lost = null, goneDue = false, began = null;  // the taps a clear refused; the round shown
+  function showGone(d) { gone.show(Gone.said(d.began, names), lost); lost = null; goneDue = false; }
   var entry = E.create({ jokers: jokers, slot: DOM.slot, chips: DOM.chips, onChange: tapped, onNext: function () { sendDone(true); render(); } });
   var picker = entry.picker;
   entry.setNext("done");
@@ -60,6 +69,9 @@ export function start() {
   /* the server's draft, except what this phone is still sending */
   function adopt(d) {
     if (!d) return;
+    var at = d.began ? d.began.at : 0;
+    if (goneDue || (began !== null && at > began)) showGone(d);  // cleared on another phone
+    began = at;
     if (!sync.busy("hand")) mine = H.read(d.seats[me].hand);
     if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
     if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;

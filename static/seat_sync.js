@@ -50,7 +50,7 @@ export function create(options) {
    * One request of the draft's API: its status, its body (null when it was no JSON) and ETag.
    * @returns {Promise<{status: number, body?: any, tag?: string | null}>}
    */
-  function call(method, tail, body, ifMatch) {
+  function call(method, tail, body, ifMatch, began) {
     /** @type {RequestInit & {headers: Record<string, string>}} */
     var init = { method: method, credentials: "same-origin", cache: "no-store",
       headers: { "Accept": "application/json" } };
@@ -61,6 +61,7 @@ export function create(options) {
     }
     if (method === "GET" && etag) init.headers["If-None-Match"] = etag;
     if (ifMatch !== undefined) init.headers["If-Match"] = '"' + ifMatch + '"';
+    if (began !== undefined && began !== null) init.headers["Draft-Began"] = String(began);  // the round it was made on
     return fetch(url + tail, init).then(function (r) {
       reached(true);
       if (r.status === 304) return { status: 304 };
@@ -78,12 +79,21 @@ export function create(options) {
   }
 
   /* writes */
+  /* a write names the round it was made on (the draft's began.at when tapped; a later tap
+     folded into it keeps the first's): one made before a clear or a save elsewhere is refused */
   function write(key, make) {
     lastChange = Date.now();
     var last = queue[queue.length - 1];  // only the last: a later write must stay later
     if (last && last.key === key) { last.make = make; return; }
-    queue.push({ key: key, make: make });
+    queue.push({ key: key, make: make, began: draft && draft.began ? draft.began.at : null });
     pump();
+  }
+  /* the round was cleared or saved since this write was tapped: it and the writes queued on
+     that round are dropped (the page offers its taps back: options.onGone), the draft read */
+  function gone(op) {
+    queue = queue.filter(function (other) { return other.began !== op.began; });
+    if (options.onGone) options.onGone(op.key, op.began);
+    return poll(true);
   }
   function pump() {
     if (sending || !queue.length) return;
@@ -102,13 +112,14 @@ export function create(options) {
       return;
     }
     var req = op.make();
-    call(req[0], req[1], req[2], req[3]).then(function (answer) {
+    call(req[0], req[1], req[2], req[3], op.began).then(function (answer) {
       if (locked(answer)) return;
       if (notNow(answer)) {  // the server could not take it now: the same write again soon
         queue.unshift(op);
         return new Promise(function (ok) { setTimeout(ok, RETRY); });
       }
       if (answer.status === 200 || answer.status === 201) accept(answer.body, answer.tag);
+      else if (answer.status === 409 && answer.body && (answer.body.errors || [{}])[0].where === "began") return gone(op);
       else if (answer.status === 409 && (op.tries = (op.tries || 0) + 1) <= TRIES) {
         // another phone moved first: read the draft, then send ours again (made afresh)
         queue.unshift(op);
@@ -240,7 +251,7 @@ export function create(options) {
   var PARKED = "seat-sync:" + url;
   function park() {
     if (!queue.length) return;
-    var requests = queue.map(function (op) { return op.make(); });
+    var requests = queue.map(function (op) { return { r: op.make(), b: op.began }; });
     queue = [];
     try { sessionStorage.setItem(PARKED, JSON.stringify(requests)); } catch (e) { /* private mode: lost */ }
   }
@@ -250,8 +261,9 @@ export function create(options) {
       requests = JSON.parse(sessionStorage.getItem(PARKED) || "[]");
       sessionStorage.removeItem(PARKED);
     } catch (e) { requests = []; }
-    requests.forEach(function (request, i) {
-      queue.push({ key: "parked-" + i, make: function () { return request; } });
+    requests.forEach(function (parked, i) {
+      var request = Array.isArray(parked) ? parked : parked.r;
+      queue.push({ key: "parked-" + i, make: function () { return request; }, began: Array.isArray(parked) ? null : parked.b });
     });
     pump();
   }

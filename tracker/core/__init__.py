@@ -26,7 +26,7 @@ through these names, so they accept and refuse the same input with the same mess
 
 from ..engine import seat_views
 from .draft.clearing import clear_round, submit_sent
-from .draft.one_phone import entry_of, keep_entry, submit_entry
+from .draft.one_phone import entry_began, entry_of, keep_entry, submit_entry
 from .errors import InputError, NotFound, VersionConflict
 from .idempotency import Idempotent
 from .imports import add_imported, import_session, read_import
@@ -82,6 +82,7 @@ __all__ = [
     "has_pin",
     "import_session",
     "keep_entry",
+    "entry_began",
     "listed_sessions",
     "news_of",
     "offline_state",

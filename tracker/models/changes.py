@@ -88,6 +88,9 @@ class RoundDraft(db.Model):
     seats = db.Column(db.JSON, nullable=False)  # per seat: hand (or None), done, agreed
     confirm_alone = db.Column(db.Boolean, nullable=False, default=False)
     last_saved = db.Column(db.JSON, nullable=True)  # the round the last agreement saved
+    # when the round in progress began: {"at": the version that made the draft blank, "how":
+    # "cleared" or "saved", "by": who (a history label, or None), "number": the round}
+    began = db.Column(db.JSON, nullable=True)
     updated_at = db.Column(db.DateTime, nullable=False, default=utcnow)
     # the JSON a GET of this draft answers (core/draft/answer.py), written in the
     # same transaction as each change, and the ETag "<version>.<revision>" it answers

@@ -57,8 +57,25 @@ def _picker() -> dict:
 
 
 def _entry() -> dict:
-    """The entry front end's words (entry.js), on the one-phone page and on the seat page."""
+    """The entry front end's words (entry.js, entry_gone.js), on the one-phone page and on the
+    seat page."""
     return {
+        "Round {n} was saved on {name}'s phone.": _(
+            "Round %(number)s was saved on %(name)s's phone.", number="{n}", name="{name}"
+        ),
+        "Round {n} was saved on another phone.": _(
+            "Round %(number)s was saved on another phone.", number="{n}"
+        ),
+        "Round {n} was cleared on {name}'s phone.": _(
+            "Round %(number)s was cleared on %(name)s's phone.", number="{n}", name="{name}"
+        ),
+        "Round {n} was cleared on another phone.": _(
+            "Round %(number)s was cleared on another phone.", number="{n}"
+        ),
+        "Put my cards back": _("Put my cards back"),
+        "Your cards that were not kept are still on this phone.": _(
+            "Your cards that were not kept are still on this phone."
+        ),
         "Cards for {name}": _("Cards for %(name)s", name="{name}"),
         "Take out {card}": _("Take out %(card)s", card="{card}"),
         "Secret \u2713": _("Secret \u2713"),

@@ -75,6 +75,21 @@ def if_match():
     return int(value)
 
 
+BEGAN_HEADER = "Draft-Began"
+
+
+def draft_began() -> int | None:
+    """The round a draft write was made on (Draft-Began: the `began.at` of the draft the phone
+    showed), or None when not said: the write is then taken on whatever round is in progress."""
+    value = (request.headers.get(BEGAN_HEADER) or "").strip()
+    if not value:
+        return None
+    if not VERSION.fullmatch(value) or int(value) > MAX_VERSION:
+        problem = Problem(BEGAN_HEADER, _("Draft-Began takes the draft's began.at, e.g. 12"))
+        raise InputError([problem], 400)
+    return int(value)
+
+
 def not_saved(outcome: Conflict | Refused | Locked):
     """The JSON answer of a round change that did not happen."""
     if isinstance(outcome, Locked):

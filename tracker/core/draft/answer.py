@@ -27,7 +27,8 @@ from ...models import GameSession, RoundDraft
 from ..ledger_memo import ledger_of, rules_of
 from ..outcomes import Saved
 from .changes import header_change, last_change, turned_on_by
-from .preview import preview
+from .preview import began_seat, preview
+from .rows import began_at
 
 
 def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | None = None):
@@ -57,8 +58,22 @@ def body_of(game: GameSession, draft: RoundDraft, version: int, saved: Saved | N
         "all_done": all(state["done"] for state in draft.seats),
         "preview": _preview(game, draft, seen, rules),
         "last_saved": draft.last_saved and {"number": draft.last_saved["number"]},
+        "began": _began(draft),
         "saved": None if saved is None else {"number": saved.number},
         "last_change": _with_texts(last_change(draft, seen), rules.unit),
+    }
+
+
+def _began(draft: RoundDraft) -> dict:
+    """When the round in progress began (the draft's version, what a phone's writes name as
+    Draft-Began), and how the round before ended on the draft: cleared or saved, the round's
+    number and the seat whose phone did it (None: another phone, or not known)."""
+    began = draft.began or {}
+    return {
+        "at": began_at(draft),
+        "how": began.get("how"),
+        "number": began.get("number"),
+        "seat": began_seat(draft),
     }
 
 

@@ -32,7 +32,7 @@ from ..outcomes import AlreadySaved, Outcome, Submission
 from ..pins import OPEN, Access
 from ..rounds import submit
 from .preview import record_of
-from .rows import blanked, get_draft, made_blank
+from .rows import began, blanked, get_draft, made_blank
 from .writes import change_draft
 
 
@@ -40,13 +40,14 @@ def submit_sent(game: GameSession, submission: Submission, seen: int | None = No
     """`rounds.submit` for a new round of the API, sent from a phone that saw the draft's
     content at `changed` == `seen` (None: not said). Saved, the draft it came from is made blank
     in the save's transaction; already saved by another phone, it is cleared too."""
+    who = submission.access.by
     submission.then = lambda checked: clear_in_save(
-        game, checked.number, lambda draft: came_from(draft, checked.record, seen)
+        game, checked.number, lambda draft: came_from(draft, checked.record, seen), who
     )
     outcome = submit(game, submission)
     if isinstance(outcome, AlreadySaved):
         saved = game.rounds[outcome.number - 1].record
-        forget(game, lambda draft: came_from(draft, saved, seen))
+        forget(game, lambda draft: came_from(draft, saved, seen), outcome.number)
     return outcome
 
 
@@ -78,22 +79,28 @@ def _within(draft: RoundDraft, record: dict) -> bool:
     return True
 
 
-def clear_in_save(game: GameSession, number: int, holds: Callable[[RoundDraft], bool]) -> None:
-    """Inside the save's transaction of round `number`: the draft blank for the next round
-    when it `holds` that round (another round begun meanwhile stays)."""
+def clear_in_save(
+    game: GameSession, number: int, holds: Callable[[RoundDraft], bool], who: str | None = None
+) -> None:
+    """Inside the save's transaction of round `number` (saved by `who`, a history label): the
+    draft blank for the next round when it `holds` that round (another round begun meanwhile
+    stays)."""
     draft = get_draft(game)
     if draft.id is not None and holds(draft):
-        made_blank(draft, number, None)
+        made_blank(draft, number, None, who)
 
 
-def forget(game: GameSession, holds: Callable[[RoundDraft], bool]) -> None:
-    """A round saved already (by another phone): the draft that `holds` it is cleared, in a
-    transaction of its own."""
+def forget(
+    game: GameSession, holds: Callable[[RoundDraft], bool], number: int | None = None
+) -> None:
+    """A round saved already (by another phone; `number`, when known): the draft that `holds`
+    it is cleared, in a transaction of its own."""
 
     def change(draft: RoundDraft) -> bool:
         if not holds(draft):
             return False
         blanked(draft)
+        began(draft, "saved", None, number)
         return True
 
     try:
@@ -117,6 +124,7 @@ def clear_round(game: GameSession, access: Access = OPEN) -> int | None:
         held = {"record": record_of(draft)}
         history.note(game, history.DRAFT_CLEARED, access.by, round=number, before=held)
         blanked(draft)
+        began(draft, "cleared", access.by, number)
         return True
 
     change_draft(game, access, None, change)

@@ -116,6 +116,48 @@ def content_moved(seen: int, now: int) -> InputError:
     )
 
 
+def began_seat(draft: RoundDraft) -> int | None:
+    """The seat whose phone cleared or saved the round before this one on the draft (None:
+    another phone, or not known)."""
+    by = str((draft.began or {}).get("by") or "").partition("@")[0]
+    kind, _sep, seat = by.partition(":")
+    return int(seat) if kind == "seat" and seat in ("0", "1", "2") else None
+
+
+def round_gone(game: GameSession, draft: RoundDraft) -> InputError:
+    """409: a change made on the round as it was before the table cleared or saved it."""
+    began = draft.began or {}
+    number = began.get("number") or len(game.rounds)
+    seat = began_seat(draft)
+    name = None if seat is None else game.players[seat]
+    saved = began.get("how") == "saved"
+    if name is None:
+        said = (
+            N_(
+                "Round %(number)s was saved on another phone: this change was not kept",
+                number=number,
+            )
+            if saved
+            else N_(
+                "Round %(number)s was cleared on another phone: this change was not kept",
+                number=number,
+            )
+        )
+    elif saved:
+        said = N_(
+            "Round %(number)s was saved on %(name)s's phone: this change was not kept",
+            number=number,
+            name=name,
+        )
+    else:
+        said = N_(
+            "Round %(number)s was cleared on %(name)s's phone: this change was not kept",
+            number=number,
+            name=name,
+        )
+    return InputError([Problem("began", said)], 409)
+
+
 def if_match_moved(seen: int, now: int) -> InputError:
     """409: a write guarded by If-Match found the draft at another version."""
     return InputError(

@@ -39,15 +39,29 @@ def get_draft(game: GameSession) -> RoundDraft:
     return draft
 
 
-def made_blank(draft: RoundDraft, number: int, by: int | None) -> None:
+def made_blank(draft: RoundDraft, number: int, by: int | None, who: str | None = None) -> None:
     """Inside a save's transaction: the draft blank for the next round, remembering the round
-    it saved, by whose Agree (a seat; None: the one-phone page), for the versions it answers."""
+    it saved, by whose Agree (a seat; None: the one-phone page), for the versions it answers;
+    `who` saved it (a history label), when known."""
     changed, until = draft.changed, (draft.version or 0) + 1  # the version this change gives
     blanked(draft)
+    began(draft, "saved", who if by is None else f"seat:{by}", number)
     draft.confirm_alone = False  # asked again for each round
     draft.last_saved = {"number": number, "from": changed, "until": until, "by": by}
     draft.updated_at = utcnow()
     draft.answer = draft.answer_tag = None  # made once committed, at the new revision
+
+
+def began(draft: RoundDraft, how: str, who: str | None, number: int | None) -> None:
+    """The draft just made blank: the next round begins at this version, after round `number`
+    was `how` ("cleared" by the table, or "saved") by `who` (a history label; None: unknown)."""
+    draft.began = {"at": draft.changed, "how": how, "by": who, "number": number}
+
+
+def began_at(draft: RoundDraft) -> int:
+    """The version at which the round in progress began (0: never made blank). A write made on
+    the draft as it was before that would bring back what was cleared or saved: refused."""
+    return int((draft.began or {}).get("at", 0))
 
 
 def blanked(draft: RoundDraft) -> None:

@@ -38,6 +38,7 @@ from ...models import GameSession, RoundDraft, utcnow
 from .. import idempotency, pins
 from ..errors import InputError
 from ..idempotency import Idempotent
+from ..ledger_memo import round_count
 from ..outcomes import Conflict, Locked, Outcome, Refused, Saved, Submission
 from ..pins import OPEN, Access
 from ..rounds import submit
@@ -56,8 +57,9 @@ from .preview import (
     read_header,
     read_seat,
     read_version,
+    round_gone,
 )
-from .rows import blanked, content_changed, get_draft, made_blank
+from .rows import began, began_at, blanked, content_changed, get_draft, made_blank
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,16 @@ class Agreement:
 
 
 def set_header(
-    game: GameSession, header, access: Access = OPEN, expected=None, by: int | None = None
+    game: GameSession,
+    header,
+    access: Access = OPEN,
+    expected=None,
+    by: int | None = None,
+    seen: int | None = None,
 ) -> RoundDraft:
-    """Replace the round header (any seat may: `by`, when said); clears every agreement."""
+    """Replace the round header (any seat may: `by`, when said); clears every agreement. `seen`:
+    the round the phone wrote on (`began_at`, when it said): refused when it was cleared or saved
+    since."""
     header = read_header(header)
 
     def change(draft: RoundDraft) -> bool:
@@ -82,14 +91,14 @@ def set_header(
         content_changed(draft, draft_changes.marked(draft.seats, "header_at", by, at))
         return True
 
-    return change_draft(game, access, expected, change)
+    return change_draft(game, access, expected, change, seen)
 
 
 def set_hand(
-    game: GameSession, seat: int, hand, access: Access = OPEN, expected=None
+    game: GameSession, seat: int, hand, access: Access = OPEN, expected=None, seen=None
 ) -> RoundDraft:
     """Replace seat `seat`'s part (melds, hand, flags) and nothing else; clears every agreement
-    and this seat's Done."""
+    and this seat's Done (`seen`: as for set_header)."""
     seat, hand = read_seat(seat), read_hand(hand)
 
     def change(draft: RoundDraft) -> bool:
@@ -101,13 +110,14 @@ def set_hand(
         content_changed(draft, seats)
         return True
 
-    return change_draft(game, access, expected, change)
+    return change_draft(game, access, expected, change, seen)
 
 
 def set_done(
-    game: GameSession, seat: int, done: bool, access: Access = OPEN, expected=None
+    game: GameSession, seat: int, done: bool, access: Access = OPEN, expected=None, seen=None
 ) -> RoundDraft:
-    """Seat `seat` has entered its hand (or, done=False, is changing it again)."""
+    """Seat `seat` has entered its hand (or, done=False, is changing it again; `seen`: as for
+    set_header)."""
     seat = read_seat(seat)
 
     def change(draft: RoundDraft) -> bool:
@@ -118,7 +128,7 @@ def set_done(
         draft.seats = seats
         return True
 
-    return change_draft(game, access, expected, change)
+    return change_draft(game, access, expected, change, seen)
 
 
 def set_confirm_alone(
@@ -144,6 +154,7 @@ def clear(game: GameSession, access: Access = OPEN, expected=None) -> RoundDraft
         if not draft.header and draft.seats == blank_seats():
             return False
         blanked(draft)
+        began(draft, "cleared", access.by, round_count(game) + 1)  # the round it would have been
         return True
 
     return change_draft(game, access, expected, change)
@@ -237,14 +248,22 @@ def _saved_before(draft: RoundDraft, version: int) -> Saved | None:
 
 
 def change_draft(
-    game: GameSession, access: Access, expected, change: Callable[[RoundDraft], bool]
+    game: GameSession,
+    access: Access,
+    expected,
+    change: Callable[[RoundDraft], bool],
+    seen: int | None = None,
 ) -> RoundDraft:
     """Apply `change` to the stored draft in one transaction; on a race with another worker
-    (the draft's version moved on, or both created it), read it again and retry."""
+    (the draft's version moved on, or both created it), read it again and retry. A change made
+    on the round as it was before it was cleared or saved (`seen`, its `began_at`, is older
+    than the draft's) is refused: what it holds was taken off every phone."""
     pins.admit(game, access)
     for _ in range(ATTEMPTS):
         check_open(game)
         draft = get_draft(game)
+        if seen is not None and seen < began_at(draft):
+            raise round_gone(game, draft)
         if expected is not None and expected != draft.version:
             raise if_match_moved(expected, draft.version)
         if not change(draft):

@@ -28,7 +28,7 @@ from ...engine.money import Amount
 from ...models import RoundDraft
 from ...present.messages import english, say
 from .. import devices
-from ..json_answers import access_of, if_match, not_saved, read_body
+from ..json_answers import access_of, draft_began, if_match, not_saved, read_body
 from ..lookups import game_of
 from .blueprint import api_bp
 
@@ -107,21 +107,24 @@ def get_draft(token: str):
 @api_bp.put("/sessions/<token>/draft/header")
 def put_header(token: str):
     game = game_of(token)
-    draft = drafts.set_header(game, read_body(), access_of(game), if_match(), _by())
+    body, access, expected, seen = read_body(), access_of(game), if_match(), draft_began()
+    draft = drafts.set_header(game, body, access, expected, _by(), seen)
     return _draft_answer(game, draft)
 
 
 @api_bp.put("/sessions/<token>/draft/seats/<int:seat>")
 def put_hand(token: str, seat: int):
     game = game_of(token)
-    draft = drafts.set_hand(game, seat, read_body(), access_of(game), if_match())
+    body, access, expected, seen = read_body(), access_of(game), if_match(), draft_began()
+    draft = drafts.set_hand(game, seat, body, access, expected, seen)
     return _draft_answer(game, draft)
 
 
 @api_bp.post("/sessions/<token>/draft/seats/<int:seat>/done")
 def done(token: str, seat: int):
     game = game_of(token)
-    draft = drafts.set_done(game, seat, _flag("done"), access_of(game), if_match())
+    done, access, expected, seen = _flag("done"), access_of(game), if_match(), draft_began()
+    draft = drafts.set_done(game, seat, done, access, expected, seen)
     return _draft_answer(game, draft)
 
 

@@ -29,7 +29,24 @@ def keep_entry(game, form) -> int | None:
     if not devices.unlocked(game) or points_mode(form):
         return None  # the draft holds cards: a points-only round is kept by its page alone
     record = draft_hands(record_from_fields(form))
-    return core.keep_entry(game, record, devices.access(game), seen_revision(form, game))
+    access, seen = devices.access(game), seen_revision(form, game)
+    return core.keep_entry(game, record, access, seen, _began(form), _touched(form))
+
+
+def _began(form) -> int | None:
+    """The draft's `began.at` the page read (its hidden field; None: not said)."""
+    value = form.get("draft_began", "")
+    return int(value) if value.isdigit() and len(value) <= 9 else None
+
+
+def _touched(form) -> frozenset | None:
+    """The parts of the round the page changed since it last read the draft ("header", 0, 1, 2:
+    its hidden field, e.g. "header,2"); None when it does not say (a page without JavaScript:
+    everything it shows is its own)."""
+    if "draft_touched" not in form:
+        return None
+    said = set(form.get("draft_touched", "").split(","))
+    return frozenset(p for p in ("header", 0, 1, 2) if str(p) in said)
 
 
 def seen_revision(form, game) -> int | None:
@@ -61,7 +78,11 @@ def preview_round(token: str, number: int | None = None):
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
     if number is None:  # kept: the draft's `changed`, for a Draft-Changed sent with the round
-        changed = keep_entry(game, request.form)
+        try:
+            changed = keep_entry(game, request.form)
+        except core.InputError as error:  # the round was cleared or saved on another phone
+            answer.update(kept=False, gone=problem_dict(error.problems[0])["message"])
+            return jsonify(answer)
         answer["kept"] = changed is not None
         if changed is not None:
             answer["draft_changed"] = changed

@@ -75,7 +75,10 @@ def _round_page(game, number: int | None):
         return page.show(errors={"form": [str(EXPIRED)]}, status=400)
     submission = page.submission()
     if page.number is None:
-        keep_entry(game, request.form)  # what was typed survives a failed save or a reload
+        try:  # what was typed survives a failed save or a reload
+            keep_entry(game, request.form)
+        except core.InputError:  # the draft was cleared since: a Confirm still saves the round
+            pass
         outcome = core.submit_entry(game, submission)
     else:
         outcome = core.submit(game, submission)
@@ -199,6 +202,8 @@ class _RoundPage:
             idempotency_key=(self.idem.key if self.idem else self.key) or secrets.token_urlsafe(18),
             needs_pin=not devices.unlocked(game),
             seen_revision=self.seen_revision,
+            # the round in progress on the draft that this page shows (its writes name it)
+            draft_began=None if self.number else core.entry_began(game),
             news=self.news,
         )
         # The server fills the form (the dealer, the round's number): Back after saving must
