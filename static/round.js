@@ -5,6 +5,7 @@
    size reserved: a tap or a preview answer changes texts and classes, never the layout. */
 import { isStale } from "./engine_client.js";
 import * as E from "./entry.js";
+import { GAP } from "./seat_sync.js";
 import * as Follow from "./entry_follow.js";
 import { send } from "./entry_confirm.js";
 import * as Keep from "./entry_keep.js";
@@ -66,7 +67,7 @@ export function start() {
     field(active, "hand").value = text.hand;
     changed();
   }
-  function next() { if (active < panels.length - 1) activate(active + 1); else review.open(); }
+  function next() { sendNow(); if (active < panels.length - 1) activate(active + 1); else review.open(); }
 
   function info(seat) { return current && answer ? answer.hands[seat] : null; }
   function badMeld(i) { return i ? i.melds.filter(function (m) { return !m.ok; })[0] : null; }
@@ -154,8 +155,14 @@ export function start() {
     review.pending();
     render();
     form.setAttribute("aria-busy", "true");  // till the engine's answer is in
-    timer = setTimeout(ask, 0);  // taps made while one is on its way go with the next one
+    // a tap after a quiet while is sent at once; the taps of a burst go together, GAP ms after
+    // the last preview left (and taps made while one is on its way go with the next one)
+    waiting = true;
+    timer = setTimeout(ask, Math.max(0, askedAt + GAP - Date.now()));
   }
+  var askedAt = 0, waiting = false;  // when the last preview left; one is due
+  function sendNow() { if (waiting) { clearTimeout(timer); ask(); } }
+  document.addEventListener("visibilitychange", function () { if (document.hidden) sendNow(); });
 
   /* One preview on its way at a time, so that the draft is kept in the order of the taps; a
      change made meanwhile is sent as soon as the answer is in. */
@@ -164,6 +171,8 @@ export function start() {
     if (inflight) { again = true; return; }
     inflight = true;
     again = false;
+    waiting = false;
+    askedAt = Date.now();
     var mine = ++seq;
     var sent = snapshot(), sentHands = hands(), at = follow ? follow.stamp() : null;
     stash(at === null ? sent : sent + "&draft_began=" + at);

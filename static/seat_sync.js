@@ -12,6 +12,9 @@
 import { watch } from "./stream.js";
 
 var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
+// ms between two writes of the hand: a tap after a quiet while leaves at once, the taps of a
+// burst go together at the end of it (or with Done, Agree, the page hidden: flush)
+export var GAP = 500;
 
 /** How many rounds the session had saved when the server sent this draft (0: none yet).
     @param {{last_saved?: {number: number} | null}} d */
@@ -95,8 +98,17 @@ export function create(options) {
     if (options.onGone) options.onGone(op.key, op.began);
     return poll(true);
   }
+  var handAt = 0, held = 0, flushing = false;
+  function flush() { flushing = true; pump(); flushing = false; }
   function pump() {
     if (sending || !queue.length) return;
+    var wait = handAt + GAP - Date.now();
+    if (!flushing && queue.length === 1 && queue[0].key === "hand" && wait > 0) {
+      clearTimeout(held);
+      held = setTimeout(pump, wait);
+      return;
+    }
+    if (queue[0].key === "hand") handAt = Date.now();
     sending = queue.shift();
     sentAt = Date.now();
     clearTimeout(slowTimer);
@@ -147,6 +159,7 @@ export function create(options) {
      all" ticked, then Agree at once, must reach the server in that order, or the Agree counts
      for this seat alone and the round waits for the others */
   function written() {
+    flush();
     return new Promise(function (go) { if (idle()) go(); else afterWrites.push(go); });
   }
   /* An Agree that cannot reach the server is kept and sent again when the network is back
@@ -250,6 +263,7 @@ export function create(options) {
      lands: keepalive) */
   var PARKED = "seat-sync:" + url;
   function park() {
+    flush();  // a hand held for its burst leaves now (keepalive); the rest waits in the tab
     if (!queue.length) return;
     var requests = queue.map(function (op) { return { r: op.make(), b: op.began }; });
     queue = [];
@@ -270,7 +284,7 @@ export function create(options) {
   window.addEventListener("pagehide", park);
   window.addEventListener("pageshow", function (event) { if (event.persisted) unpark(); });
 
-  function wake() { if (!document.hidden) poll(true).then(schedule); }
+  function wake() { if (document.hidden) flush(); else poll(true).then(schedule); }
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("pageshow", wake);
   window.addEventListener("online", function () { wake(); pump(); notify(); });

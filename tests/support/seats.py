@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-from tests.support.records import PLAYERS
+from tests.support.records import DRAW, PLAYERS
 
 SHOTS = os.environ.get("TRACKER_SCREENSHOTS")  # a folder for the phones' 360x740 screenshots
 
@@ -30,6 +30,20 @@ def start(page, server, players=PLAYERS, **rules) -> str:
 
 def session_json(page, server, token) -> dict:
     return page.request.get(f"{server}/api/sessions/{token}").json()
+
+
+def half_round(page, server, token):
+    """The round as far as the table got, through the draft's API: how it ended (DRAW's), and
+    Ana's and Cris's cards."""
+    base = f"{server}/api/sessions/{token}/draft"
+    header = {"ending": DRAW["ending"], "declarer": DRAW["declarer"]}
+    assert page.request.put(base + "/header", data=header).status == 200
+    for seat in (0, 2):
+        assert page.request.put(f"{base}/seats/{seat}", data=DRAW["hands"][seat]).status == 200
+
+
+def draft_json(page, server, token) -> dict:
+    return page.request.get(f"{server}/api/sessions/{token}/draft").json()
 
 
 def seat_url(server, token, seat) -> str:

@@ -10,8 +10,7 @@ import re
 import pytest
 
 from tests.support.browser import SEAT_PHONE
-from tests.support.records import DRAW
-from tests.support.seats import fits, seat_url, start
+from tests.support.seats import draft_json, fits, half_round, seat_url, start
 
 pytestmark = pytest.mark.browser
 
@@ -24,19 +23,6 @@ def thumb(page):
     patient as the seat tests are (three pages and the server share 2 cores)."""
     page.set_default_timeout(15000)
     return page
-
-
-def fill(page, server, token):
-    """The round as far as the table got: how it ended, and two seats' cards."""
-    base = f"{server}/api/sessions/{token}/draft"
-    header = {"ending": DRAW["ending"], "declarer": DRAW["declarer"]}
-    assert page.request.put(base + "/header", data=header).status == 200
-    for seat in (0, 2):
-        assert page.request.put(f"{base}/seats/{seat}", data=DRAW["hands"][seat]).status == 200
-
-
-def draft(page, server, token) -> dict:
-    return page.request.get(f"{server}/api/sessions/{token}/draft").json()
 
 
 def no_cards(body: dict) -> bool:
@@ -59,7 +45,7 @@ def tap_clear(page) -> None:
 
 def test_the_seat_page_clears_the_round(thumb, server):
     token = start(thumb, server)
-    fill(thumb, server, token)
+    half_round(thumb, server, token)
     thumb.goto(seat_url(server, token, 0))
     thumb.locator(".picker [data-card='7S']").wait_for()
     thumb.wait_for_function("() => document.querySelector('[data-chips]').textContent.trim()")
@@ -67,7 +53,7 @@ def test_the_seat_page_clears_the_round(thumb, server):
     tap_clear(thumb)
     thumb.wait_for_url(re.compile(r"/rounds/new\?seat=0$"))
     thumb.locator(".flash").get_by_text("Round 1 cleared.").wait_for()
-    assert no_cards(draft(thumb, server, token))
+    assert no_cards(draft_json(thumb, server, token))
     thumb.locator(".picker [data-card='7S']").wait_for()
     assert thumb.locator("[data-chips]").inner_text().strip() == ""
     assert thumb.locator("[data-ending] [aria-pressed=true]").count() == 0
@@ -75,7 +61,7 @@ def test_the_seat_page_clears_the_round(thumb, server):
 
 def test_the_one_phone_page_clears_the_round(thumb, server):
     token = start(thumb, server)
-    fill(thumb, server, token)
+    half_round(thumb, server, token)
     thumb.goto(f"{server}/s/{token}/rounds/new")
     thumb.locator(".picker [data-card='7S']").wait_for()
     assert thumb.locator("#hand_2").input_value() == "AS AD 9C"
@@ -85,7 +71,7 @@ def test_the_one_phone_page_clears_the_round(thumb, server):
     thumb.locator(".picker [data-card='7S']").wait_for()
     assert thumb.locator("#hand_2").input_value() == ""
     thumb.wait_for_timeout(500)  # the page's first preview: it keeps no card again
-    assert no_cards(draft(thumb, server, token))
+    assert no_cards(draft_json(thumb, server, token))
 
 
 def test_without_javascript_both_pages_clear_it(browser, server):
@@ -93,13 +79,13 @@ def test_without_javascript_both_pages_clear_it(browser, server):
     page = context.new_page()
     token = start(page, server)
     for url in (f"{server}/s/{token}/rounds/new", seat_url(server, token, 1)):
-        fill(page, server, token)
+        half_round(page, server, token)
         page.goto(url)
         page.locator(".clear-round > summary").click()
         page.get_by_role("button", name="Yes, clear it").click()
         page.wait_for_url(url)
         assert "Round 1 cleared." in page.locator(".flash").inner_text()
-        assert no_cards(draft(page, server, token))
+        assert no_cards(draft_json(page, server, token))
     history = page.request.get(f"{server}/api/sessions/{token}/history").json()["events"]
     assert [event["kind"] for event in history[:2]] == ["draft_cleared", "draft_cleared"]
     context.close()

@@ -10,25 +10,11 @@ import re
 
 import pytest
 
-from tests.support.records import DRAW
-from tests.support.seats import chips, seat_url, shoot, start
+from tests.support.seats import chips, draft_json, half_round, seat_url, shoot, start
 
 pytestmark = pytest.mark.browser
 
 CLEARED = "Round 1 was cleared on another phone."
-
-
-def fill(page, server, token):
-    """The round as far as the table got: how it ended, Ana's and Cris's cards."""
-    base = f"{server}/api/sessions/{token}/draft"
-    header = {"ending": DRAW["ending"], "declarer": DRAW["declarer"]}
-    assert page.request.put(base + "/header", data=header).status == 200
-    for seat in (0, 2):
-        assert page.request.put(f"{base}/seats/{seat}", data=DRAW["hands"][seat]).status == 200
-
-
-def draft(page, server, token) -> dict:
-    return page.request.get(f"{server}/api/sessions/{token}/draft").json()
 
 
 def one_phone(page, server, token):
@@ -53,7 +39,7 @@ def cards_back(body: dict) -> bool:
 def test_a_clear_on_one_phone_empties_the_other_and_a_tap_there_brings_nothing_back(phones, server):
     a, b, seat = phones
     token = start(a, server)
-    fill(a, server, token)
+    half_round(a, server, token)
     one_phone(a, server, token)
     one_phone(b, server, token)
     seat.goto(seat_url(server, token, 2))
@@ -77,7 +63,7 @@ def test_a_clear_on_one_phone_empties_the_other_and_a_tap_there_brings_nothing_b
     b.wait_for_function("() => !document.getElementById('round').hasAttribute('aria-busy')")
     seat.locator(".picker [data-card='QH']").tap()
     for _ in range(50):
-        now = draft(a, server, token)
+        now = draft_json(a, server, token)
         if now["seats"][0]["hand"] and now["seats"][2]["hand"]:
             break
         b.wait_for_timeout(100)
@@ -92,7 +78,7 @@ def test_a_clear_on_one_phone_empties_the_other_and_a_tap_there_brings_nothing_b
 def test_taps_made_offline_on_a_cleared_round_are_refused_then_offered_back(phones, server):
     a, b, _seat = phones
     token = start(a, server)
-    fill(a, server, token)
+    half_round(a, server, token)
     one_phone(b, server, token)
     b.context.set_offline(True)
     b.locator(".picker [data-card='KD']").tap()  # Ana's hand: 5 cards now, on this phone only
@@ -102,13 +88,13 @@ def test_taps_made_offline_on_a_cleared_round_are_refused_then_offered_back(phon
     b.evaluate("() => window.dispatchEvent(new Event('online'))")
     b.locator(".gone").get_by_text(CLEARED).wait_for(timeout=10000)
     assert b.locator("#hand_2").input_value() == "" and b.locator("#hand_0").input_value() == ""
-    assert not cards_back(draft(a, server, token))
+    assert not cards_back(draft_json(a, server, token))
     shoot([b], "offline-refused")
 
     b.locator(".gone").get_by_role("button", name="Put my cards back").tap()
     b.wait_for_function("() => document.getElementById('hand_0').value.includes('KD')")
     for _ in range(50):
-        now = draft(a, server, token)
+        now = draft_json(a, server, token)
         if now["seats"][0]["hand"]:
             break
         b.wait_for_timeout(100)
@@ -129,7 +115,7 @@ def test_a_hand_entered_on_a_seat_phone_comes_into_the_one_phone_page(phones, se
     assert a.locator("#hand_0").input_value() == "KD"  # its own tap stays
     a.locator(".picker [data-card='KC']").tap()  # and its next tap writes Ana's hand alone
     for _ in range(50):
-        now = draft(a, server, token)
+        now = draft_json(a, server, token)
         if now["seats"][0]["hand"] and len(now["seats"][0]["hand"]["hand"]) == 2:
             break
         a.wait_for_timeout(100)
