@@ -5,7 +5,6 @@
    size reserved: a tap or a preview answer changes texts and classes, never the layout. */
 import { isStale } from "./engine_client.js";
 import * as E from "./entry.js";
-import { GAP } from "./seat_sync.js";
 import * as Follow from "./entry_follow.js";
 import { send } from "./entry_confirm.js";
 import * as Keep from "./entry_keep.js";
@@ -156,11 +155,12 @@ export function start() {
     render();
     form.setAttribute("aria-busy", "true");  // till the engine's answer is in
     // a tap after a quiet while is sent at once; the taps of a burst go together, GAP ms after
-    // the last preview left (and taps made while one is on its way go with the next one)
+    // the last preview left (and taps made while one is on its way go with the next one): the
+    // live bar waits that long at most, a seat page's hand (seat_sync.js) a second
     waiting = true;
     timer = setTimeout(ask, Math.max(0, askedAt + GAP - Date.now()));
   }
-  var askedAt = 0, waiting = false;  // when the last preview left; one is due
+  var GAP = 600, askedAt = 0, waiting = false;  // when the last preview left; one is due
   function sendNow() { if (waiting) { clearTimeout(timer); ask(); } }
   document.addEventListener("visibilitychange", function () { if (document.hidden) sendNow(); });
 
