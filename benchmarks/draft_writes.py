@@ -13,10 +13,12 @@ Run the same file in a checkout of an older commit to compare (docs/performance.
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import statistics
 import sys
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -33,9 +35,10 @@ COUNTS: Counter = Counter()
 LOCK = threading.Lock()
 
 
-def kind(method: str, path: str) -> str:
+def kind(method: str, path: str, body: bytes) -> str:
     if path.endswith("/rounds/preview") and method == "POST":
-        return "write"  # the one-phone page's preview keeps the round in the draft
+        # the one-phone page's preview keeps the round in the draft, unless it says not now
+        return "preview" if b'name="draft_keep"\r\n\r\n0' in body else "write"
     if "/draft" in path and path.startswith("/api/"):
         return "read" if method == "GET" else "write"
     return "other"
@@ -43,8 +46,11 @@ def kind(method: str, path: str) -> str:
 
 def counting(app):
     def counted(environ, start_response):
+        size = int(environ.get("CONTENT_LENGTH") or 0)
+        body = environ["wsgi.input"].read(size) if size else b""
+        environ["wsgi.input"] = io.BytesIO(body)
         with LOCK:
-            COUNTS[kind(environ["REQUEST_METHOD"], environ.get("PATH_INFO", ""))] += 1
+            COUNTS[kind(environ["REQUEST_METHOD"], environ.get("PATH_INFO", ""), body)] += 1
         return app(environ, start_response)
 
     return counted
@@ -84,10 +90,12 @@ def seat_round(pages, server: str, token: str, pace: int) -> None:
         page.locator(".picker [data-card='7S']").wait_for()
     pages[0].get_by_role("button", name="Talon out").tap()
     steps = [taps_of(seat) + ["Done"] for seat in range(3)]
-    for step in range(max(len(s) for s in steps)):  # the three phones tap at once
+    for step in range(max(len(s) for s in steps)):  # the three phones tap at once, each at pace
+        began = time.monotonic()
         for page, taps in zip(pages, steps, strict=True):
             if step < len(taps):
-                tap(page, taps[step], pace // 3)
+                tap(page, taps[step], 0)
+        pages[0].wait_for_timeout(max(0, pace - (time.monotonic() - began) * 1000))
     agrees = [page.get_by_role("button", name=re.compile("^Agree")) for page in pages]
     for agree in agrees:
         agree.wait_for()
@@ -126,7 +134,8 @@ def main() -> None:
     for name, runs in (("one phone", one), ("three seat phones", seats)):
         print(
             f"{name}: draft writes a round median {statistics.median(r['write'] for r in runs)}"
-            f" (of {[r['write'] for r in runs]}), draft reads "
+            f" (of {[r['write'] for r in runs]}), previews that keep nothing "
+            f"{statistics.median(r['preview'] for r in runs)}, draft reads "
             f"{statistics.median(r['read'] for r in runs)}, all requests "
             f"{statistics.median(sum(r.values()) for r in runs)}"
         )

@@ -8,7 +8,11 @@
    A part another phone changed, that this page did not, is taken into the form; a part both
    changed stays this page's (its next preview sends it). Each preview names the round it was
    made on (`draft_began`) and the parts tapped here (`draft_touched`): the server keeps only
-   those, and refuses them when the round was cleared or saved since. A round that began anew
+   those, and refuses them when the round was cleared or saved since. The preview answers every
+   tap at once, but keeps the round in the draft (`draft_keep`) with a tap's preview at most
+   every KEEP_GAP ms: the taps of a burst ride along with a later one, the last ones are kept
+   once the taps pause for QUIET ms (`onDue`), or at once on Next, Done and when the page is
+   hidden (`keepNow`). A round that began anew
    (cleared or saved elsewhere) replaces the form, and the taps the server did not take are
    offered back (entry_gone.js). */
 import * as Gone from "./entry_gone.js";
@@ -16,7 +20,7 @@ import { hands as H } from "./entry.js";
 import * as SeatSync from "./seat_sync.js";
 
 var HEADER = ["ending", "declarer", "last_drawer", "dealer"], FLAGS = ["challenged", "kang", "no_discard"];
-var PARTS = ["header", 0, 1, 2];
+var PARTS = ["header", 0, 1, 2], KEEP_GAP = 1000, QUIET = 600;
 
 function namesOf(part) {
   if (part === "header") return HEADER;
@@ -43,12 +47,13 @@ function fromDraft(d, dealer) {
 }
 function same(a, b, part) { return namesOf(part).every(function (name) { return a[name] === b[name]; }); }
 
-export function create(form, names, onMerged) {
+export function create(form, names, onMerged, onDue) {
   var url = form.getAttribute("data-draft");
   if (!url) return null;  // an edit of a saved round: no draft
   var began = parseInt(form.getAttribute("data-draft-began"), 10) || 0;
   var synced = read(), dealer = synced.dealer;
-  var stamps = ["draft_began", "draft_touched"].map(function (name) {
+  var keptAt = 0, due = 0, force = false;  // the last preview that kept; a keep put off
+  var stamps = ["draft_began", "draft_touched", "draft_keep"].map(function (name) {
     var input = document.createElement("input");
     input.type = "hidden";
     input.name = name;
@@ -107,10 +112,21 @@ export function create(form, names, onMerged) {
     /* before a preview leaves: the round it is made on and the parts tapped here; answers the
        round, for `kept` */
     stamp: function () {
+      var now = Date.now(), keep = force || now - keptAt >= KEEP_GAP;
+      force = false;
+      clearTimeout(due);
+      due = keep ? 0 : setTimeout(function () { force = true; due = 0; onDue(); }, QUIET);
+      form.toggleAttribute("data-keep-due", !keep);  // a keep put off (tests wait for it)
+      if (keep) keptAt = now;
       stamps[0].value = String(began);
       stamps[1].value = touched(read()).join(",");
+      stamps[2].value = keep ? "1" : "0";
       return began;
     },
+    /* the last keep did not reach the server: the next preview keeps */
+    retry: function () { keptAt = 0; },
+    /* a keep put off is due now (true: the caller sends a preview) */
+    keepNow: function () { if (!due) return false; clearTimeout(due); due = 0; force = true; return true; },
     /* the server kept the form as it was sent (its query text) on round `at` */
     kept: function (text, at) { if (at === began) synced = fromParams(new URLSearchParams(text)); },
     /* the server refused a preview's taps: the round began anew; read it */

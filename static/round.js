@@ -51,7 +51,7 @@ export function start() {
   var setNet = keep.setNet, stash = keep.stash, unstash = keep.unstash, net = keep.band;
   var offline = RoundOffline.create(form);
   /* the shared draft followed: other phones' taps come in, a round cleared elsewhere goes */
-  var follow = isEdit ? null : Follow.create(form, names, function () { stash(null); changed(); });
+  var follow = isEdit ? null : Follow.create(form, names, function () { stash(null); changed(); }, function () { ask(); });
 
   function activate(seat) {
     active = seat;
@@ -137,6 +137,7 @@ export function start() {
     data.delete("csrf_token");
     data.delete("draft_began");
     data.delete("draft_touched");
+    data.delete("draft_keep");
     return new URLSearchParams(/** @type {any} */ (data)).toString();
   }
 
@@ -154,14 +155,10 @@ export function start() {
     review.pending();
     render();
     form.setAttribute("aria-busy", "true");  // till the engine's answer is in
-    // a tap after a quiet while is sent at once; the taps of a burst go together, GAP ms after
-    // the last preview left (and taps made while one is on its way go with the next one): the
-    // live bar waits that long at most, a seat page's hand (seat_sync.js) a second
-    waiting = true;
-    timer = setTimeout(ask, Math.max(0, askedAt + GAP - Date.now()));
+    timer = setTimeout(ask, 0);  // taps made while one is on its way go with the next one
   }
-  var GAP = 600, askedAt = 0, waiting = false;  // when the last preview left; one is due
-  function sendNow() { if (waiting) { clearTimeout(timer); ask(); } }
+  /* the round kept in the draft now, not at the end of the burst: Next, Done, the page hidden */
+  function sendNow() { if (follow && follow.keepNow()) ask(); }
   document.addEventListener("visibilitychange", function () { if (document.hidden) sendNow(); });
 
   /* One preview on its way at a time, so that the draft is kept in the order of the taps; a
@@ -171,24 +168,23 @@ export function start() {
     if (inflight) { again = true; return; }
     inflight = true;
     again = false;
-    waiting = false;
-    askedAt = Date.now();
     var mine = ++seq;
     var sent = snapshot(), sentHands = hands(), at = follow ? follow.stamp() : null;
     stash(at === null ? sent : sent + "&draft_began=" + at);
     form.setAttribute("aria-busy", "true");
     slow = setTimeout(function () { if (net.className === "net") setNet("sending"); }, 700);
-    fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin",
+    fetch(form.getAttribute("data-preview"), { method: "POST", body: new FormData(form), credentials: "same-origin", keepalive: true,
       headers: { "Accept": "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (got) {
-        if (got && got.kept !== false && sent === snapshot()) stash(null);
+        if (got && (got.kept || isEdit) && sent === snapshot()) stash(null);  // not when kept later
         if (got && got.kept && follow) follow.kept(sent, at);
+        if ((!got || got.kept === false) && follow) follow.retry();  // the next preview keeps
         if (got && got.gone && follow) follow.refused();  // cleared elsewhere: the draft shows who
         offline.heard(got);
         setNet(!got ? "unkept" : got.kept === false && !isEdit && !got.gone ? "unkept" : "");
         shown(got, mine, sent, sentHands);
-      }, function () { return judgeHere(mine, sent, sentHands); })
+      }, function () { if (follow) follow.retry(); return judgeHere(mine, sent, sentHands); })
       .then(function () {
         clearTimeout(slow);
         inflight = false;

@@ -13,9 +13,9 @@ import { watch } from "./stream.js";
 
 var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
 // ms between two writes of the hand: a tap after a quiet while leaves at once, the taps of a
-// burst go together once a second (at once with Done, Agree, the page hidden: flush); another
+// burst go together (at once with Done, Agree, the page hidden: flush); another
 // phone sees them within about a second and a poll
-var GAP = 1000;
+var GAP = 600;
 
 /** How many rounds the session had saved when the server sent this draft (0: none yet).
     @param {{last_saved?: {number: number} | null}} d */

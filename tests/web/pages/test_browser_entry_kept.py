@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from tests.support.entry import SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
+from tests.support.entry import KEPT, SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def half_a_round(page, server, token) -> OneScreen:
         screen.hand(melds, rest)
         screen.act("Next")
     screen.cards("9S")
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(KEPT)  # the taps of a burst kept together once they pause
     return screen
 
 
@@ -104,6 +104,7 @@ def test_taps_made_offline_are_kept_and_sent_when_the_network_is_back(phone, ser
     assert draft_hands(phone, server, token)[2]["hand"] == ["9S"]  # not on the server yet
     phone.context.set_offline(False)
     phone.wait_for_function("() => !document.querySelector('.net').textContent")
+    phone.wait_for_function(KEPT)
     assert draft_hands(phone, server, token)[2]["hand"] == ["9S", "10S", "JS"]
     phone.reload()
     phone.wait_for_function(SETTLED)
@@ -118,6 +119,7 @@ def test_taps_the_server_never_got_survive_leaving_the_page(phone, server):
     phone.route("**/rounds/preview", lambda route: route.abort("internetdisconnected"))
     OneScreen(phone).cards("10S")
     phone.locator(".net").wait_for(state="visible")
+    phone.wait_for_function(KEPT)  # its keep was tried and dropped too: nothing left to send
     unsent = fields(phone)
     phone.goto(f"{server}/s/{token}")
     phone.unroute("**/rounds/preview")

@@ -77,7 +77,11 @@ def preview_round(token: str, number: int | None = None):
     if game.settled:
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
-    if number is None:  # kept: the draft's `changed`, for a Draft-Changed sent with the round
+    # kept: the draft's `changed`, for a Draft-Changed sent with the round; a page that keeps
+    # the taps of a burst together says when not to (draft_keep=0: answered "kept": null)
+    if number is None and request.form.get("draft_keep") == "0":
+        answer["kept"] = None
+    elif number is None:
         try:
             changed = keep_entry(game, request.form)
         except core.InputError as error:  # the round was cleared or saved on another phone
