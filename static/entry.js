@@ -13,27 +13,32 @@
      hands: blank, read, wire, same, cards, fromFields, toFields */
 import * as Cards from "./cards.js";
 import * as Picker from "./picker.js";
+import { FLAGS } from "./shape.js";
 import { t, tn } from "./words.js";
 
-function blank() { return { melds: [], hand: [], challenged: false, kang: false, no_discard: false }; }
+/** @typedef {{melds: {cards: string[], secret: boolean}[], hand: string[], [flag: string]: any}} Hand */
+/* a hand's flags (shape.js: the engine's list), each as `pick` says from `from` */
+function flags(into, pick) { FLAGS.forEach(function (flag) { into[flag] = pick(flag); }); return into; }
+/** @returns {Hand} */
+function blank() { return flags({ melds: [], hand: [] }, function () { return false; }); }
 function list(value) { return Array.isArray(value) ? value.slice() : Cards.tokens(value); }
 /* the draft's form of a hand (a meld: a list of cards or {cards, secret}) as the page holds it */
 function read(hand) {
   var h = hand || {};
-  return {
+  return flags({
     melds: (h.melds || []).map(function (m) {
       var obj = m && typeof m === "object" && !Array.isArray(m);
       return { cards: list(obj ? m.cards : m), secret: !!(obj && m.secret === true) };
     }),
-    hand: list(h.hand || []), challenged: !!h.challenged, kang: !!h.kang, no_discard: !!h.no_discard
-  };
+    hand: list(h.hand || [])
+  }, function (flag) { return !!h[flag]; });
 }
 /* what the draft stores: a secret meld is {"cards": [...], "secret": true} */
 function wire(hand) {
-  return {
+  return flags({
     melds: hand.melds.map(function (m) { return m.secret ? { cards: m.cards.slice(), secret: true } : m.cards.slice(); }),
-    hand: hand.hand.slice(), challenged: hand.challenged, kang: hand.kang, no_discard: hand.no_discard
-  };
+    hand: hand.hand.slice()
+  }, function (flag) { return !!hand[flag]; });
 }
 function same(a, b) { return !!a && !!b && JSON.stringify(wire(a)) === JSON.stringify(wire(b)); }
 function cards(hand) {

@@ -18,8 +18,8 @@
 import * as Gone from "./entry_gone.js";
 import { hands as H } from "./entry.js";
 import * as SeatSync from "./seat_sync.js";
+import { FLAGS, HEADER } from "./shape.js";
 
-var HEADER = ["ending", "declarer", "last_drawer", "dealer"], FLAGS = ["challenged", "kang", "no_discard"];
 var PARTS = ["header", 0, 1, 2], KEEP_GAP = 1000, QUIET = 600;
 
 function namesOf(part) {

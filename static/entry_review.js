@@ -72,8 +72,8 @@ export function create(form, options) {
     if (options.onToggle) options.onToggle(false);
   }
 
-  /* a flag is shown to whom the engine offers it (the preview's hands[seat].flags: a challenge
-     to the caller's opponents, kang to the Tongits winner …); one already ticked stays in view,
+  /* a flag is shown to whom the engine offers it (the preview's hands[seat].flags: a draw's
+     flag to the caller's opponents, a Tongits flag to the winner …); one already ticked stays in view,
      so its refusal can be seen and undone. `offers`: null until the engine's first answer */
   function refreshFlags(offers) {
     form.querySelectorAll(".flags input[type=checkbox]").forEach(function (box) {

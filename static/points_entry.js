@@ -3,6 +3,7 @@
    shown below the players, and Confirm offered once the round can be saved; Review and Confirm
    sent by the page (entry_confirm.js), so that a network gone never ends on the browser's
    error page. Without this script the page is a plain form (Review, then Confirm). */
+import { FLAGS, HEADER } from "./shape.js";
 import { send } from "./entry_confirm.js";
 import { t } from "./words.js";
 
@@ -66,7 +67,7 @@ export function start() {
   /* What was typed, kept on this phone until the round is saved (a new round only, keyed by
      session and round number): a reload or a phone asleep gives it back. */
   var draftKey = form.getAttribute("data-draft");
-  var kept = /^(points|sunog|challenged|kang|no_discard|aces|secret_melds)_\d$|^(ending|declarer|last_drawer|dealer)$/;
+  var kept = new RegExp("^(" + ["points", "sunog", "aces", "secret_melds"].concat(FLAGS).join("|") + ")_\\d$|^(" + HEADER.join("|") + ")$");
   function keep() {
     if (!draftKey) return;
     var typed = {};

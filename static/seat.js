@@ -19,7 +19,7 @@ export function start() {
   if (!ui) return;
   var DOM = {
     ending: $("[data-ending]"), by: $("[data-by]"), byLabel: $("[data-by-label]"), dealer: $("[data-dealer]"),
-    chips: $("[data-chips]"), flag: $("[data-flag]"), clean: $("[data-clean]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
+    chips: $("[data-chips]"), flags: root.querySelectorAll("[data-flag]"), slot: $("[data-picker-slot]"), review: $("[data-review]"),
     reviewMsg: $("[data-review-msg]"), agree: $("[data-agree]"), change: $("[data-change]"), alone: $("[data-alone]"), aloneBy: $("[data-alone-by]"),
     verdict: $("[data-verdict-box]"), bar: $("[data-bar]"), pot: $("[data-pot]"), cells: root.querySelectorAll("[data-cell]")
   };
@@ -119,14 +119,12 @@ export function start() {
     setHeader(key, header[key] === seat ? undefined : seat);
   });
   DOM.dealer.addEventListener("change", function () { setHeader("dealer", parseInt(DOM.dealer.value, 10)); });
-  DOM.flag.addEventListener("click", function () {
-    var key = DOM.flag.getAttribute("data-key");
-    mine[key] = !mine[key];
-    sendHand(); render();
-  });
-  DOM.clean.addEventListener("click", function () {
-    mine.no_discard = !mine.no_discard;
-    sendHand(); render();
+  DOM.flags.forEach(function (button) {  // a flag of the hand (engine/shape.py), claimed or not
+    button.addEventListener("click", function () {
+      var key = button.getAttribute("data-flag");
+      mine[key] = !mine[key];
+      sendHand(); render();
+    });
   });
   DOM.change.addEventListener("click", function () { notice = ""; sendDone(false); render(); });
   DOM.alone.addEventListener("change", function () {
@@ -195,17 +193,12 @@ export function start() {
        ticked here stays in view to undo while the server has not seen it yet */
     var offered = (viewOf(d).view || { flags: [] }).flags;
     function shown(flag) { return offered.indexOf(flag) >= 0 || mine[flag]; }
-    var key = shown("challenged") ? "challenged" : shown("kang") ? "kang" : null;
-    DOM.flag.hidden = !key;
-    if (key) {
-      DOM.flag.setAttribute("data-key", key);
-      DOM.flag.textContent = WORDS[key] + (mine[key] ? " \u2713" : "?");
-      DOM.flag.setAttribute("aria-pressed", mine[key] ? "true" : "false");
-    }
-    var clean = shown("no_discard");
-    DOM.clean.hidden = !clean;
-    DOM.clean.textContent = WORDS.no_discard + (mine.no_discard ? " \u2713" : "?");
-    DOM.clean.setAttribute("aria-pressed", mine.no_discard ? "true" : "false");
+    DOM.flags.forEach(function (/** @type {HTMLElement} */ button) {
+      var key = button.getAttribute("data-flag");
+      button.hidden = !shown(key);
+      button.textContent = button.getAttribute("data-word") + (mine[key] ? " \u2713" : "?");
+      button.setAttribute("aria-pressed", mine[key] ? "true" : "false");
+    });
   }
   /* The entry front end, with what the server said of this seat's part: the cards of this
      seat also entered by another (`preview.clashes`), and the seat's first problem (a flag

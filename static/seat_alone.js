@@ -10,8 +10,9 @@ import { hands as H } from "./entry.js";
 import { handOver } from "./entry_keep.js";
 import * as Engine from "./engine_client.js";
 import * as Outbox from "./outbox.js";
+import { FLAGS } from "./shape.js";
 
-var AFTER_MS = 20000, FLAGS = ["challenged", "kang", "no_discard"];
+var AFTER_MS = 20000;
 
 /* the one-phone form's fields (templates/round.html) of the seat page's round */
 function formOf(header, hands, dealer) {

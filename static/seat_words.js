@@ -7,7 +7,6 @@ export const WORDS = {
   lastCard: "Last card drawn by",
   noCards: "no cards yet",
   done: "\u2713 Done", agreed: "\u2713 Agreed",
-  challenged: "Laban", kang: "Kang", no_discard: "No discard",
   start: "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end",
   lastOne: "Everyone else is done: Done \u2713 when your cards are in.",
   stale: {

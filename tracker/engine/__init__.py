@@ -9,7 +9,6 @@ from .canonical import canonical_record
 from .cards import Card, CardError, format_cards, parse_cards
 from .deadwood import best_melds
 from .fields import fields_of_record, points_mode, record_from_fields
-from .hands import HAND_FLAGS, HAND_KEYS, MELD_KEYS
 from .ledger import Ledger, add_round, replay, start_ledger
 from .melds import Meld, MeldError, validate_meld
 from .money import MoneyError, money_str, money_text, parse_money
@@ -21,12 +20,18 @@ from .rules import PRESETS, Rules, RulesError, read_rules
 from .scoring import RoundResult, score_round
 from .seat_views import seat_views
 from .settle import Transfer, settle
+from .shape import FLAGS, HAND_FLAGS, HAND_KEYS, HEADER, MELD_KEYS, SEATS, describe, form_fields
 from .stats import Stats, Tally, Versus, combine, session_stats
 from .stored import replay_stored
 from .values import read_seat
 
 __all__ = [
     "ENDINGS",
+    "FLAGS",
+    "HEADER",
+    "SEATS",
+    "describe",
+    "form_fields",
     "HAND_FLAGS",
     "HAND_KEYS",
     "MELD_KEYS",

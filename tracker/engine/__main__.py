@@ -22,8 +22,8 @@ from . import (
     parse_cards,
     score_round,
 )
-from .hands import MOST_IN_HAND
 from .problems import Problem
+from .shape import MOST_IN_HAND
 
 
 def main(argv: list[str] | None = None) -> int:

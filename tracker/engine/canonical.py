@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .cards import parse_cards
-from .hands import HAND_FLAGS
 from .points import canonical_points
 from .rules import Rules
+from .shape import HAND_FLAGS
 
 
 def canonical_record(record: dict, rules: Rules) -> dict:

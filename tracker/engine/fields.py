@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from .hands import HAND_FLAGS
 from .points import POINTS_COUNTS, POINTS_FLAGS
 from .problems import Problem
+from .shape import HAND_FLAGS
 from .values import read_seat
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")

@@ -9,15 +9,8 @@ from .melds import Meld, MeldError, validate_meld
 from .messages import N_, Later, message_of, said
 from .problems import Path, Problems
 from .rules import Rules
+from .shape import HAND_KEYS, MELD_KEYS, MOST_CARDS, MOST_IN_HAND, MOST_MELDS
 from .values import check_keys, read_flag
-
-MOST_IN_HAND = 13  # cards a hand holds at the end of a round: the dealer's 13 at most
-MOST_CARDS = 54  # a deck and two jokers: a seat's part with more is no hand
-MOST_MELDS = 18  # three cards a meld at least
-
-HAND_FLAGS = ("challenged", "kang", "no_discard")  # what a player may claim of their hand
-HAND_KEYS = ("melds", "hand", *HAND_FLAGS)
-MELD_KEYS = ("cards", "secret")
 
 
 @dataclass

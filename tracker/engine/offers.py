@@ -4,9 +4,9 @@ no page decides the rules itself; scoring refuses the same flags in the same cas
 
 from __future__ import annotations
 
-from .hands import HAND_FLAGS
 from .melds import MeldError, validate_meld
 from .rules import Rules
+from .shape import HAND_FLAGS
 
 
 def offered_flags(rules: Rules, ending, declarer, seat: int, sunog: bool, ticked=()) -> list[str]:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hands import HAND_FLAGS, MOST_IN_HAND, HandEntry
+from .hands import HandEntry
 from .messages import N_, Later
 from .problems import Path, Problems
 from .rules import Rules
+from .shape import HAND_FLAGS, MOST_IN_HAND
 from .values import check_keys, read_flag, whole_number
 
 POINTS_FLAGS = ("sunog", *HAND_FLAGS)

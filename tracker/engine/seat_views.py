@@ -13,16 +13,12 @@ from __future__ import annotations
 
 from .cards import CardError, format_cards, parse_cards
 from .deadwood import best_melds
-from .hands import (  # more than a hand holds: no deadwood is searched
-    HAND_FLAGS,
-    MOST_IN_HAND,
-    card_tokens,
-    too_big,
-)
+from .hands import card_tokens, too_big
 from .melds import MeldError, validate_meld
 from .messages import message_of
 from .offers import may_be_secret, offered_flags
 from .rules import Rules
+from .shape import HAND_FLAGS, MOST_IN_HAND  # more than a hand holds: no deadwood is searched
 from .values import read_seat
 
 

@@ -16,7 +16,7 @@ raises, and every other input path (a round typed in, an import) is checked as b
 from __future__ import annotations
 
 from .cards import _CANONICAL, JOKER, Card
-from .hands import HAND_FLAGS, HAND_KEYS, MELD_KEYS, HandEntry
+from .hands import HandEntry
 from .ledger import Ledger, _book, add_round, start_ledger
 from .melds import MeldError, validate_meld
 from .money import CENT
@@ -24,6 +24,7 @@ from .problems import RoundError
 from .record import ENDINGS, MAX_WINS, RoundInput
 from .rules import Rules
 from .scoring import score_entry
+from .shape import HAND_FLAGS, HAND_KEYS, MELD_KEYS
 
 STORED_KEYS = frozenset(("dealer", "ending", "declarer", "last_drawer", "hands"))
 _HAND_KEYS, _MELD_KEYS = frozenset(HAND_KEYS), frozenset(MELD_KEYS)

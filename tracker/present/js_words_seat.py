@@ -15,9 +15,6 @@ def seat_words(counted) -> dict:
         "\u2713 Done": _("\u2713 Done"),
         "\u2713 Agreed": _("\u2713 Agreed"),
         "Pot {amount}": _("Pot %(amount)s", amount="{amount}"),
-        "Laban": _("Laban"),
-        "Kang": _("Kang"),
-        "No discard": _("No discard"),
         "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end": _(
             "Tap your cards \u00b7 Meld \u2713 each meld \u00b7 Done \u2713 at the end"
         ),

@@ -8,7 +8,8 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, StringField, TextAreaField
 
-from ..engine import Path, Rules
+from ..engine import FLAGS, Path, Rules
+from ..engine.shape import HAND_PARTS
 from ..present.house_rules import OPTIONS
 from ..present.rule_form import form_value, option_names
 
@@ -78,41 +79,32 @@ def session_field(where: Path) -> str:
     return where[0] if where in (("dealer",), ("page_size",), ("pin",)) else "form"
 
 
-class RoundForm(FlaskForm):
-    ending = StringField(_l("How the round ended"))
-    declarer = StringField(_l("By whom"))
-    dealer = StringField(_l("Dealer"))
-    last_drawer = StringField(_l("Who drew the last card"))
-    melds_0 = StringField(_l("Melds on the table"))
-    melds_1 = StringField(_l("Melds on the table"))
-    melds_2 = StringField(_l("Melds on the table"))
-    hand_0 = StringField(_l("Cards in hand"))
-    hand_1 = StringField(_l("Cards in hand"))
-    hand_2 = StringField(_l("Cards in hand"))
-    challenged_0 = BooleanField(_l("Challenged the draw"))
-    challenged_1 = BooleanField(_l("Challenged the draw"))
-    challenged_2 = BooleanField(_l("Challenged the draw"))
-    kang_0 = BooleanField(_l("Kang"))
-    kang_1 = BooleanField(_l("Kang"))
-    kang_2 = BooleanField(_l("Kang"))
-    no_discard_0 = BooleanField(_l("No discard"))
-    no_discard_1 = BooleanField(_l("No discard"))
-    no_discard_2 = BooleanField(_l("No discard"))
-    reviewed = HiddenField()
-    # a points-only round (the house option points_rounds): deadwood points, no cards
-    mode = HiddenField()
-    points_0 = StringField(_l("Deadwood points"))
-    points_1 = StringField(_l("Deadwood points"))
-    points_2 = StringField(_l("Deadwood points"))
-    sunog_0 = BooleanField(_l("Sunog"))
-    sunog_1 = BooleanField(_l("Sunog"))
-    sunog_2 = BooleanField(_l("Sunog"))
-    aces_0 = StringField(_l("Aces"))
-    aces_1 = StringField(_l("Aces"))
-    aces_2 = StringField(_l("Aces"))
-    secret_melds_0 = StringField(_l("Secret melds"))
-    secret_melds_1 = StringField(_l("Secret melds"))
-    secret_melds_2 = StringField(_l("Secret melds"))
+PART_LABELS = {"melds": _l("Melds on the table"), "hand": _l("Cards in hand")}
+
+
+def _round_form() -> type[FlaskForm]:
+    """The one-phone round form, made from the engine's description of a round
+    (engine/shape.py): the header, then for each seat its parts and a box for each flag a
+    player may claim, and a points-only round's numbers (engine/points.py)."""
+    attrs = {
+        "ending": StringField(_l("How the round ended")),
+        "declarer": StringField(_l("By whom")),
+        "dealer": StringField(_l("Dealer")),
+        "last_drawer": StringField(_l("Who drew the last card")),
+        "reviewed": HiddenField(),
+        "mode": HiddenField(),  # a points-only round (the house option points_rounds)
+    }
+    for seat in SEATS:
+        attrs.update({f"{part}_{seat}": StringField(PART_LABELS[part]) for part in HAND_PARTS})
+        attrs.update({f"{f.name}_{seat}": BooleanField(_l(f.short)) for f in FLAGS})
+        attrs[f"points_{seat}"] = StringField(_l("Deadwood points"))
+        attrs[f"sunog_{seat}"] = BooleanField(_l("Sunog"))
+        attrs[f"aces_{seat}"] = StringField(_l("Aces"))
+        attrs[f"secret_melds_{seat}"] = StringField(_l("Secret melds"))
+    return type("RoundForm", (FlaskForm,), attrs)
+
+
+RoundForm = _round_form()
 
 
 class ConfirmForm(FlaskForm):

@@ -100,7 +100,7 @@ def test_no_discard_on_the_seat_page_of_the_tongits_winner(phones, server):
     ]
     for page, (melds, hand) in zip(phones, rows, strict=True):
         tap_hand(page, melds, hand)
-    clean = phones[1].locator("[data-clean]")
+    clean = phones[1].locator("[data-flag=no_discard]")
     try:
         clean.wait_for()
     except PlaywrightTimeout:  # what the server holds, to tell a lost tap from a lost offer
@@ -109,11 +109,11 @@ def test_no_discard_on_the_seat_page_of_the_tongits_winner(phones, server):
             f"no 'No discard?' on Ben's phone; the draft: {draft['header']}, "
             f"{draft['preview'].get('seats')}"
         )
-    assert not phones[0].locator("[data-clean]").is_visible()  # only the winner's phone
+    assert not phones[0].locator("[data-flag=no_discard]").is_visible()  # only the winner's phone
     box = clean.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 360
     clean.tap()
-    phones[1].locator("[data-clean][aria-pressed=true]").wait_for()
+    phones[1].locator("[data-flag=no_discard][aria-pressed=true]").wait_for()
     for page in phones:
         tap_done(page)
     for page in phones:

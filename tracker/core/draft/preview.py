@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engine import HAND_KEYS, Problem, RoundResult
+from ...engine import HAND_KEYS, HEADER, Problem, RoundResult
 from ...engine.cards import CardError, parse_card
 from ...engine.hands import hand_tokens, too_big
 from ...engine.messages import N_, names_of
@@ -17,7 +17,7 @@ from ..errors import InputError
 from ..rounds import check_round
 
 SEATS = 3
-HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")
+HEADER_KEYS = HEADER  # the round's header, as the engine describes it (engine/shape.py)
 
 
 @dataclass(frozen=True)
@@ -216,7 +216,7 @@ def read_header(header) -> dict:
 
 
 def read_hand(hand) -> dict:
-    """One seat's part of the round: melds, hand, challenged, kang; refused at once when it
+    """One seat's part of the round: melds, hand and flags; refused at once when it
     holds more melds or cards than a deck makes (so no draft keeps what no read can afford)."""
     if (big := too_big(hand)) is not None:
         raise InputError([Problem("hand", N_("the hand has %(what)s", what=big))])

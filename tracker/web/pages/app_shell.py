@@ -15,6 +15,7 @@ from flask import current_app, jsonify, url_for
 from flask_babel import get_locale
 from markupsafe import escape
 
+from ...engine import FLAGS, describe
 from ...engine.messages import N_
 from ...present.messages import catalogue
 from ..language import LANGUAGES
@@ -70,8 +71,10 @@ def service_worker():
 
 @bp.app_context_processor
 def _deploy():
-    """`deploy_version()` in every page (base.html): the engine's shared worker is named by it."""
-    return {"deploy_version": deploy_version}
+    """`deploy_version()` in every page (base.html): the engine's shared worker is named by it;
+    and what a round is made of (engine/shape.py): as JSON for the entry scripts (shape.js),
+    and the hand's flags, a box or toggle each on the entry pages."""
+    return {"deploy_version": deploy_version, "round_shape": describe, "hand_flag_shapes": FLAGS}
 
 
 def deploy_version() -> str:
