@@ -1,14 +1,14 @@
 /* What a round is made of, as the engine describes it (tracker/engine/shape.py `describe`; each
-   page renders it in <script type="application/json" id="round-shape">): the round's header, a
-   hand's parts and the flags a player may claim of a hand. The entry scripts take the flags from
+   entry page renders it in its root's data-round-shape attribute): the round's header, a hand's
+   parts and the flags a player may claim of a hand. The entry scripts take the flags from
    here, never from a list of their own. */
 
 /** @type {{header: string[], parts: string[], flags: {name: string, ending: string, rule: string | null}[], seats: number}} */
 export const SHAPE = read();
 
 function read() {
-  const page = typeof document === "undefined" ? null : document.getElementById("round-shape");
-  try { if (page) return JSON.parse(page.textContent || ""); } catch { /* none */ }
+  const page = typeof document === "undefined" ? null : document.querySelector("[data-round-shape]");
+  try { if (page) return JSON.parse(page.getAttribute("data-round-shape") || ""); } catch { /* none */ }
   return { header: [], parts: [], flags: [], seats: 3 };  // no page: no round to enter
 }
 

@@ -72,8 +72,8 @@ def service_worker():
 @bp.app_context_processor
 def _deploy():
     """`deploy_version()` in every page (base.html): the engine's shared worker is named by it;
-    and what a round is made of (engine/shape.py): as JSON for the entry scripts (shape.js),
-    and the hand's flags, a box or toggle each on the entry pages."""
+    and what a round is made of (engine/shape.py): as JSON for the entry pages' scripts
+    (shape.js), and the hand's flags, a box or toggle each on the entry pages."""
     return {"deploy_version": deploy_version, "round_shape": describe, "hand_flag_shapes": FLAGS}
 
 
