@@ -58,6 +58,20 @@ def seen_revision(form, game) -> int | None:
     return min(int(value), game.revision)
 
 
+def _kept(game) -> dict:
+    """What became of a new round's taps: `kept` and the draft's `changed` after them (for a
+    Draft-Changed sent with the round); `kept: null` when the page said not now (draft_keep=0:
+    the taps of a burst go together); `gone`, why not, when the round was cleared or saved on
+    another phone since the page read it."""
+    if request.form.get("draft_keep") == "0":
+        return {"kept": None}
+    try:
+        changed = keep_entry(game, request.form)
+    except core.InputError as error:
+        return {"kept": False, "gone": problem_dict(error.problems[0])["message"]}
+    return {"kept": changed is not None} | ({} if changed is None else {"draft_changed": changed})
+
+
 @bp.post("/s/<token>/rounds/preview")
 @bp.post("/s/<token>/rounds/<int:number>/preview")
 def preview_round(token: str, number: int | None = None):
@@ -77,19 +91,8 @@ def preview_round(token: str, number: int | None = None):
     if game.settled:
         answer["errors"] = [{"where": "session", "field": "form", "message": str(SETTLED)}]
         return jsonify(answer)
-    # kept: the draft's `changed`, for a Draft-Changed sent with the round; a page that keeps
-    # the taps of a burst together says when not to (draft_keep=0: answered "kept": null)
-    if number is None and request.form.get("draft_keep") == "0":
-        answer["kept"] = None
-    elif number is None:
-        try:
-            changed = keep_entry(game, request.form)
-        except core.InputError as error:  # the round was cleared or saved on another phone
-            answer.update(kept=False, gone=problem_dict(error.problems[0])["message"])
-            return jsonify(answer)
-        answer["kept"] = changed is not None
-        if changed is not None:
-            answer["draft_changed"] = changed
+    if number is None:
+        answer.update(_kept(game))
     try:
         checked = core.check_round(game, record, number)
     except core.InputError as error:
