@@ -47,6 +47,8 @@ export function start() {
           revision = String(state.revision);
           etag = state.etag;  // only once the page shows this revision
           box.setAttribute("data-revision", revision);
+          // the rounds still waiting in this phone's outbox shown on it again (offline.js)
+          document.dispatchEvent(new Event("tongits:ledger"));
           if (String(state.settled) !== box.getAttribute("data-settled")) location.reload();
         });
       })

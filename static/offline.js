@@ -11,8 +11,9 @@
      the kept session would open with no network.
    - An entry page starts the engine as it opens, and so does a session page where the engine's
      worker is shared by the pages (it then outlives the page): a verdict offline comes at once.
-   - A session page shows the rounds waiting here as provisional, its tiles after them, a
-     conflict with both versions, and, offline, the time of the ledger it shows. */
+   - A session page shows the rounds waiting here as provisional, its tiles, score sheet and
+     chart after them, a conflict with both versions, and, offline, the time of the ledger it
+     shows. */
 import * as E from "./engine_client.js";
 import * as O from "./outbox.js";
 import * as V from "./offline_view.js";
@@ -251,6 +252,8 @@ export function start() {
   // live.js polls the session: no answer at all means the ledger shown is the one kept
   document.addEventListener("tongits:reach", function (e) { unreachable = !(/** @type {CustomEvent} */ (e).detail); showAsOf(); });
 
+  // the ledger part loaded again (live.js): the rounds still waiting here shown on it again
+  if (ledger) document.addEventListener("tongits:ledger", function () { showCount(); });
   window.addEventListener("online", function () { showAsOf(); pause = 2000; flush(); keepSession(); });
   window.addEventListener("offline", showAsOf);
   if (swOn && !box) navigator.serviceWorker.ready.then(function () { keepSession(); }).catch(function () {});

@@ -1,12 +1,21 @@
 /* What a session page shows of the rounds waiting in this phone's outbox (used by offline.js):
    each waiting round with the engine's headline, provisional, any conflict with both versions
-   (conflict.js), and the page's own tiles, pot, "deals next" and round count after them, from
-   the phone's one view of the session (outbox.js `judgedOn`: the kept session and the waiting
-   rounds, the ledger the engine in the phone gave after the last of them). Nothing here judges:
+   (conflict.js), and the page's own tiles, pot, "deals next" and round count after them, its
+   score sheet's rows (offline_sheet.js) and its chart's points (offline_chart.js), from the
+   phone's one view of the session (outbox.js `judgedOn`: the kept session and the waiting
+   rounds, the ledger the engine in the phone gave after each of them). Nothing here judges:
    every figure is the engine's. */
 import { t, tn } from "./words.js";
 import { money, signed } from "./money.js";
 import { show as showConflict } from "./conflict.js";
+import { show as showSheet } from "./offline_sheet.js";
+import { show as showChart } from "./offline_chart.js";
+
+/* whether the page shows the session as the phone sees it: rounds wait here, judged, and
+   none of them is in conflict (then the table decides first: the server's figures stay) */
+function judgedHere(view) {
+  return !!(view && view.waiting.length && view.ledger && !view.waiting.some(function (e) { return e.conflict; }));
+}
 
 /**
  * The engine's headline of a round result: who wins what, a push, a void round.
@@ -38,8 +47,7 @@ function restore(el) {
 }
 function showTiles(ledger, view, unit) {
   var amounts = ledger.querySelectorAll(".balances .bal .amt"), facts = ledger.querySelector(".facts");
-  var now = view && view.waiting.length && view.ledger && !view.waiting.some(function (e) { return e.conflict; });
-  if (!now) {
+  if (!judgedHere(view)) {
     amounts.forEach(restore);
     if (facts) restore(facts);
     return;
@@ -68,6 +76,16 @@ function showDeal(next, view) {
   deal.textContent = l.ended ? "" : t("Round {n} \u00b7 {headline}", { n: view.number, headline: t("{name} deals", { name: l.players[l.next_dealer] }) });
 }
 
+/* the sheet's rows and the chart's points of the rounds waiting here, after the page's own
+   rounds: only where they follow on (a page older or newer than the session kept here shows
+   its own) */
+function showRows(ledger, view, unit) {
+  var next = ledger.querySelector("[data-next-round]"), shown = judgedHere(view) ? view : null;
+  if (shown && (!next || String(view.waiting[0].number) !== next.getAttribute("data-next-round"))) shown = null;
+  showSheet(ledger, shown, unit);
+  showChart(ledger, shown, unit);
+}
+
 /* the rounds of this session waiting here, provisional, and any conflict */
 var box = null;
 export function show(ledger, view, flush) {
@@ -82,6 +100,7 @@ export function show(ledger, view, flush) {
   box.textContent = "";
   box.hidden = !waiting.length;
   showTiles(ledger, view, unit);
+  showRows(ledger, view, unit);
   var next = ledger.querySelector("[data-next-round]"), enter = document.querySelector("#enter-round [data-enter]");
   var clash = waiting.some(function (e) { return e.conflict; });
   if (next && enter) {  // the round after those waiting here; the server's while one is in conflict

@@ -22,7 +22,10 @@ def balance_chart_svg(
     height: int = 180,
     unit: str = "₱",
 ) -> Markup:
-    """A line per player: balance after round 0 (start, all zero), 1, 2, … ."""
+    """A line per player: balance after round 0 (start, all zero), 1, 2, … . The frame is
+    written on the picture (data-plot: its left, top, width and height; data-range: the
+    lowest and highest balance drawn; data-rounds) and its axis labels are named (class), so
+    that a phone can draw the rounds waiting in its outbox after these (static/offline_chart.js)."""
     points = [[Decimal(0)] * len(players)] + [list(row) for row in history]
     values = [value for row in points for value in row]
     top = max(max(values), Decimal(1))
@@ -44,13 +47,17 @@ def balance_chart_svg(
     last_round = _("round %(number)s", number=len(points) - 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + rows * 14}" '
-        f'width="100%" role="img" aria-label="{escape(title)}" class="chart">',
-        f'<line x1="{PAD_LEFT}" x2="{width - PAD_RIGHT}" y1="{zero:.1f}" y2="{zero:.1f}" '
-        'stroke="currentColor" stroke-opacity="0.4" stroke-dasharray="3 3"/>',
-        f'<text x="{PAD_LEFT - 4}" y="{y(top) + 4:.1f}" {_LABEL}>{_short(top, unit)}</text>',
-        f'<text x="{PAD_LEFT - 4}" y="{zero + 4:.1f}" {_LABEL}>0</text>',
-        f'<text x="{PAD_LEFT - 4}" y="{y(bottom) + 4:.1f}" {_LABEL}>{_short(bottom, unit)}</text>',
-        f'<text x="{width - PAD_RIGHT}" y="{height - PAD_BOTTOM + 14}" {_LABEL}>'
+        f'width="100%" role="img" aria-label="{escape(title)}" class="chart" '
+        f'data-plot="{PAD_LEFT} {PAD_TOP} {plot_w} {plot_h}" data-range="{bottom} {top}" '
+        f'data-rounds="{len(history)}">',
+        f'<line class="zero" x1="{PAD_LEFT}" x2="{width - PAD_RIGHT}" y1="{zero:.1f}" '
+        f'y2="{zero:.1f}" stroke="currentColor" stroke-opacity="0.4" stroke-dasharray="3 3"/>',
+        f'<text class="top" x="{PAD_LEFT - 4}" y="{y(top) + 4:.1f}" {_LABEL}>'
+        f"{_short(top, unit)}</text>",
+        f'<text class="zero" x="{PAD_LEFT - 4}" y="{zero + 4:.1f}" {_LABEL}>0</text>',
+        f'<text class="bottom" x="{PAD_LEFT - 4}" y="{y(bottom) + 4:.1f}" {_LABEL}>'
+        f"{_short(bottom, unit)}</text>",
+        f'<text class="last" x="{width - PAD_RIGHT}" y="{height - PAD_BOTTOM + 14}" {_LABEL}>'
         f"{escape(last_round)}</text>",
     ]
     for seat in range(len(players)):

@@ -49,7 +49,8 @@ def offline_words(_counted) -> dict:
 
 
 def _view_words(_counted) -> dict:
-    """The session as the phone sees it with rounds waiting (offline_view.js, round_offline.js)."""
+    """The session as the phone sees it with rounds waiting (offline_view.js, round_offline.js,
+    offline_sheet.js, offline_chart.js)."""
     return {
         "Pot {amount}": _("Pot %(amount)s", amount="{amount}"),
         "{name} deals next": _("%(name)s deals next", name="{name}"),
@@ -57,6 +58,12 @@ def _view_words(_counted) -> dict:
         "{name} reached the loss limit": _("%(name)s reached the loss limit", name="{name}"),
         **_counted("{n} rounds", "%(num)s round", "%(num)s rounds", num="{n}"),
         "provisional": _("provisional"),
+        # the score sheet's rows and the chart's points of the rounds waiting here
+        # (offline_sheet.js, offline_chart.js)
+        "Waiting to be sent (provisional)": _("Waiting to be sent (provisional)"),
+        "winner": _("winner"),
+        "total": _("total"),
+        "round {n}": _("round %(number)s", number="{n}"),
     }
 
 

@@ -98,9 +98,8 @@ def _ledger_context(game, show_all: bool = False) -> dict:
         "rounds": list(reversed(shown)),
         "hidden_rounds": len(numbered) - len(shown),
         "edited": history.edited_rounds(game),
-        "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit)
-        if ledger.history
-        else None,
+        # drawn with no rounds too (hidden): a phone offline draws its waiting rounds on it
+        "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit),
         "settlement": settlement,
         # the settle-up as text to share: the players, the day the session started, who pays whom
         "share": share_text(
