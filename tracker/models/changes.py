@@ -85,7 +85,8 @@ class RoundDraft(db.Model):
     # the version at which the header or a hand last changed: what an agreement agrees to
     changed = db.Column(db.Integer, nullable=False, default=0)
     header = db.Column(db.JSON, nullable=False)  # ending, declarer, last_drawer, dealer
-    seats = db.Column(db.JSON, nullable=False)  # per seat: hand (or None), done, agreed
+    # per seat: hand (or None), done, agreed and by which phone (core/draft/agreed.py)
+    seats = db.Column(db.JSON, nullable=False)
     confirm_alone = db.Column(db.Boolean, nullable=False, default=False)
     last_saved = db.Column(db.JSON, nullable=True)  # the round the last agreement saved
     # when the round in progress began: {"at": the version that made the draft blank, "how":

@@ -31,8 +31,7 @@ def who(by: str, players: list[str] | None = None) -> str:
     by = by.partition("@")[0]  # "seat:1@3f9a0c2e": the phone's own id is not shown
     seat = _seat(by)
     if seat is not None:
-        name = players[seat] if players and seat < len(players) else str(seat + 1)
-        return _("%(name)s's phone", name=name)
+        return _("%(name)s's phone", name=_player(seat, players))
     return {
         "owner": _("the owner's phone"),
         "phone": _("a phone"),
@@ -52,6 +51,35 @@ def on_who(by: str, players: list[str] | None = None) -> str:
     if by == "restore":
         return _("by a backup restore")
     return _("on %(device)s", device=who(by, players))
+
+
+def phones_agreed(event, players: list[str] | None = None) -> str | None:
+    """The phones that agreed to a round saved on the seat pages, when more than one did:
+    "Ana's, Ben's and Cris's phones", each named by the first seat it agreed for (the event's
+    `phones`, core/draft/agreed.py). None for one phone, for a round saved otherwise and for
+    any other change: the device that made it says it all."""
+    groups = (event.after or {}).get("phones") if event.kind == "round_saved" else None
+    if not isinstance(groups, list) or not 2 <= len(groups) <= 3:
+        return None
+    if not all(isinstance(group, list) and group and _is_seat(group[0]) for group in groups):
+        return None
+    names = [_player(group[0], players) for group in groups]
+    if len(names) == 2:
+        return _("%(first)s's and %(last)s's phones", first=names[0], last=names[1])
+    return _(
+        "%(first)s's, %(second)s's and %(last)s's phones",
+        first=names[0],
+        second=names[1],
+        last=names[2],
+    )
+
+
+def _is_seat(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value
+
+
+def _player(seat: int, players: list[str] | None) -> str:
+    return players[seat] if players and seat < len(players) else str(seat + 1)
 
 
 def _seat(by: str) -> int | None:
@@ -81,12 +109,11 @@ def phone_names(events) -> dict[str, str]:
 
 def line(event, players=None, unit: str = "₱", names: dict | None = None) -> HistoryLine:
     before, after = event.before or {}, event.after or {}
-    kind, _sep, phone = event.by.partition("@")
     return HistoryLine(
         id=event.id,
         kind=event.kind,
         title=title(event.kind, event.round, before, after),
-        who=on_who((names or {}).get(phone, kind) if phone else kind, players),
+        who=_on_whom(event, players, names),
         when=short_day_time(local_time(event.at)),
         at=event.at,
         money=money_lines(event.kind, before, after, players or [], unit),
@@ -94,6 +121,16 @@ def line(event, players=None, unit: str = "₱", names: dict | None = None) -> H
         before=before.get("record"),
         after=after.get("record"),
     )
+
+
+def _on_whom(event, players, names: dict | None) -> str:
+    """Who made the change, in a line: every phone that agreed to a round saved on the seat
+    pages, else the device (a phone named alike throughout: `names`)."""
+    several = phones_agreed(event, players)
+    if several:
+        return _("on %(device)s", device=several)
+    kind, _sep, phone = event.by.partition("@")
+    return on_who((names or {}).get(phone, kind) if phone else kind, players)
 
 
 def title(kind: str, number, before: dict, after: dict) -> str:

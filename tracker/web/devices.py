@@ -24,6 +24,7 @@ COOKIE_KEY = "unlocked"
 OWNED_KEY = "owned"  # owner marks of the sessions this device started
 NEW_CODE_KEY = "new_code"  # a new session's recovery code, until its page has shown it once
 JUST_SAVED_KEY = "just_saved"  # the round this device just saved, until its page has shown it
+OFFERED_KEY = "undo_offered"  # the save whose Undo this device's session page offered last
 RECENT_KEY = "recent"  # "<id>.<token's first 8>" of the sessions it opened, most recent first
 GROUPS_KEY = "groups"  # the same of the barkadas it opened
 MAX_DEVICE_SESSIONS = 30
@@ -107,11 +108,17 @@ PHONE_KEY = "phone"  # a random name for this device, in its signed cookie
 def phone_id() -> str:
     """This device's own random id (made on its first change): the history names each of a
     phone's changes by the seat it chose last, however it was named when it made them."""
-    value = session.get(PHONE_KEY)
-    if not isinstance(value, str) or not value.isalnum() or len(value) != 8:
+    value = this_phone()
+    if value is None:
         value = session[PHONE_KEY] = secrets.token_hex(4)
         session.permanent = True
     return value
+
+
+def this_phone() -> str | None:
+    """This device's id when it has one (none is made: a device without one changed nothing)."""
+    value = session.get(PHONE_KEY)
+    return value if isinstance(value, str) and value.isalnum() and len(value) == 8 else None
 
 
 def knows(group) -> bool:
@@ -178,6 +185,18 @@ def just_saved(game) -> tuple[int, int] | None:
     session.pop(JUST_SAVED_KEY, None)
     number, event = saved.get("number"), saved.get("event")
     return (number, event) if isinstance(number, int) and isinstance(event, int) else None
+
+
+def first_offer(game, event: int) -> bool:
+    """Is this the first time this device is offered the Undo of the save `event` of `game`?
+    Marked now, so that its next page offers it no more: a phone that agreed to a round saved
+    on the seat pages is offered it from the draft's memory (core/draft/agreed.py), which
+    lasts; this mark makes that offer once."""
+    offered = {"token": game.token, "event": event}
+    if session.get(OFFERED_KEY) == offered:
+        return False
+    session[OFFERED_KEY] = offered
+    return True
 
 
 def remember(game, key: str = RECENT_KEY) -> None:

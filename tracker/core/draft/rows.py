@@ -9,7 +9,7 @@ from sqlalchemy import select, text
 from ...extensions import db
 from ...models import GameSession, RoundDraft, utcnow
 from ..errors import NotFound
-from . import tags
+from . import agreed, tags
 from .preview import blank_seats
 
 TAG_QUERY = text(tags.QUERY.format(":token"))  # the polls' query (tags.py), through the ORM
@@ -72,5 +72,5 @@ def blanked(draft: RoundDraft) -> None:
 
 def content_changed(draft: RoundDraft, seats: list[dict]) -> None:
     """The header or a hand changed: every agreement goes, and `changed` names this version."""
-    draft.seats = [dict(state, agreed=False) for state in seats]
+    draft.seats = [agreed.kept(state, False) for state in seats]
     draft.changed = (draft.version or 0) + 1 if draft.id is not None else 1

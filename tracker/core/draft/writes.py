@@ -43,6 +43,7 @@ from ..outcomes import Conflict, Locked, Outcome, Refused, Saved, Submission
 from ..pins import OPEN, Access
 from ..rounds import submit
 from ..store import ATTEMPTS, check_open
+from . import agreed
 from . import answer as draft_answer
 from . import changes as draft_changes
 from .preview import (
@@ -123,7 +124,7 @@ def set_done(
     def change(draft: RoundDraft) -> bool:
         if draft.seats[seat]["done"] == done:
             return False
-        seats = [dict(state, agreed=state["agreed"] and done) for state in draft.seats]
+        seats = [agreed.kept(state, done) for state in draft.seats]
         seats[seat]["done"] = done
         draft.seats = seats
         return True
@@ -165,12 +166,13 @@ class _Completes(Exception):
 
 
 def agree(
-    game: GameSession, seat: int, version, access: Access = OPEN, revision=None
+    game: GameSession, seat: int, version, access: Access = OPEN, revision=None, phone=None
 ) -> Agreement | Locked | Refused | Conflict:
-    """Seat `seat` agrees to the draft as it stood at `version` (and, if said, to its verdict at
-    the session's `revision`). The agreement that completes the table's (or any one, with
-    confirm_alone) saves the round and clears the draft in one transaction: a fault anywhere
-    leaves neither, and a retry of an Agree whose round was saved answers that round."""
+    """Seat `seat` agrees, on the device named `phone` (agreed.py), to the draft as it stood at
+    `version` (and, if said, to its verdict at the session's `revision`). The agreement that
+    completes the table's (or any one, with confirm_alone) saves the round and clears the draft
+    in one transaction: a fault anywhere leaves neither, and a retry of an Agree whose round was
+    saved answers that round."""
     seat, version = read_seat(seat), read_version(version)
     revision = None if revision is None else read_version(revision, "revision")
     draft = get_draft(game)
@@ -180,11 +182,9 @@ def agree(
 
     def change(draft: RoundDraft) -> bool:
         check_agreeable(game, draft, version, revision)
-        seen[:] = [preview(game, draft), (draft.id, draft.changed, draft.confirm_alone)]
+        seats = agreed.agree_seat(draft.seats, seat, phone, draft.confirm_alone)
+        seen[:] = [preview(game, draft), (draft.id, draft.changed, draft.confirm_alone, seats)]
         check_clean(seen[0])
-        seats = [dict(state) for state in draft.seats]
-        for other, state in enumerate(seats):
-            state["agreed"] = state["agreed"] or draft.confirm_alone or other == seat
         if all(state["agreed"] for state in seats):
             raise _Completes
         if seats == draft.seats:
@@ -210,33 +210,39 @@ def agree(
     return Agreement(draft, outcome)
 
 
-def _save(game: GameSession, agreed: tuple, seen: Preview, seat: int) -> Outcome:
-    """The agreed draft content (`agreed`: the draft's id, its `changed`, whether one phone
-    confirms for all) as the next round, once, and the draft cleared in the same transaction
-    (unless its content moved on since); the idempotency key names this content."""
+def _save(game: GameSession, content: tuple, seen: Preview, seat: int) -> Outcome:
+    """The agreed draft content (`content`: the draft's id, its `changed`, whether one phone
+    confirms for all, the seats agreed) as the next round, once, and the draft cleared in the
+    same transaction (unless its content moved on since); the idempotency key names this
+    content. The history names the phones that agreed (agreed.py)."""
     record = seen.record
-    draft_id, changed, confirm_alone = agreed
+    draft_id, changed, confirm_alone, seats = content
 
     def respond(saved: Saved):
         return 201, {"number": saved.number, "version": saved.version}
 
     def clear(checked) -> None:
-        _clear_saved(game, draft_id, changed, checked.number, seat)
+        phones = agreed.phone_ids(seats, seat if confirm_alone else None)
+        _clear_saved(game, (draft_id, changed), checked.number, seat, phones)
 
     key = f"draft-{draft_id}-{changed}"
     idem = Idempotent(f"draft:{game.token}", key, idempotency.fingerprint(record), respond)
-    how = {"confirmed_by": seat} if confirm_alone else {"agreed": [0, 1, 2]}
+    phones = agreed.phone_groups(seats)
+    how = {"confirmed_by": seat} if confirm_alone else {"agreed": [0, 1, 2], "phones": phones}
     by = Access(by=f"seat:{seat}")  # the PIN was checked for this Agree already
     return submit(game, Submission(record, idem=idem, then=clear, access=by, how=how))
 
 
-def _clear_saved(game: GameSession, draft_id, changed: int, number: int, seat: int) -> None:
-    """Inside the save's transaction: the draft made blank, unless a hand or the header changed
-    since the agreed content: that refuses the save (nothing is stored), the table must see it."""
-    draft = get_draft(game)
+def _clear_saved(game: GameSession, content: tuple, number: int, seat: int, phones) -> None:
+    """Inside the save's transaction: the draft made blank, remembering the `phones` that
+    agreed (at the revision this save gives), unless a hand or the header changed since the
+    agreed content (its draft's id and `changed`): that refuses the save (nothing is stored),
+    the table must see it."""
+    draft, (draft_id, changed) = get_draft(game), content
     if draft.id != draft_id or draft.changed != changed:
         raise content_moved(changed, draft.version)
     made_blank(draft, number, seat)
+    agreed.remember(draft, phones, game.revision + 1)  # the round's version: rounds._save
 
 
 def _saved_before(draft: RoundDraft, version: int) -> Saved | None:

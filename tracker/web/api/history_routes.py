@@ -54,7 +54,8 @@ def _page(target, players: list[str] | None) -> dict:
 def _event(event, players: list[str] | None) -> dict:
     """The event as stored, with who and what in the reader's language."""
     title = words.title(event.kind, event.round, event.before or {}, event.after or {})
-    return {**event.to_dict(), "by_text": words.who(event.by, players), "title": title}
+    by_text = words.phones_agreed(event, players) or words.who(event.by, players)
+    return {**event.to_dict(), "by_text": by_text, "title": title}
 
 
 def _number(name: str, value: str | None) -> int | None:

@@ -141,7 +141,9 @@ def agree(token: str, seat: int):
     game = game_of(token)
     body = read_body()
     body = body if isinstance(body, dict) else {}
-    outcome = drafts.agree(game, seat, body.get("version"), access_of(game), body.get("revision"))
+    version, revision = body.get("version"), body.get("revision")
+    phone = devices.phone_id()  # each phone that agrees is offered the Undo once it is saved
+    outcome = drafts.agree(game, seat, version, access_of(game), revision, phone)
     if not isinstance(outcome, drafts.Agreement):
         return not_saved(outcome)
     if outcome.saved is None:

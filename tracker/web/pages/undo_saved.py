@@ -1,15 +1,21 @@
 """Undo right after a save: on the phone that saved a round, the session page's banner offers
-to take it back (for UNDO_SECONDS with JavaScript, a plain form until the next page without).
+to take it back (for UNDO_SECONDS with JavaScript, a plain form until the next page without);
+a round saved on the seat pages, on each phone that agreed to it (its next session page within
+AGREED_SECONDS of the save, while the save is the session's last change: core/draft/agreed.py).
+Each device is offered a save's Undo once.
 The button posts the history's Undo (web/pages/history_page.py → core/undo.py) with
 `back=session`: the same checks, so another phone's change since refuses it; this module says
 the outcome on the session page instead of the history page."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import flash, redirect
 from flask_babel import gettext as _
 
 from ...core import Conflict, Locked, Refused, history, undo
+from ...core.draft import agreed
 from ...core.errors import InputError, NotFound
 from ...core.pins import PinError
 from ...present import history_lines
@@ -18,17 +24,28 @@ from .. import devices
 from ..lookups import locked_redirect, session_url
 
 UNDO_SECONDS = 10
+# a phone that agreed before the last Agree goes to its session page once its seat page hears
+# of the save (within a second or two); one put down meanwhile and picked up later is too late
+AGREED_SECONDS = 60
 ERROR = "error"  # the flash category shown as a refusal (base.html)
 
 
 def offer(game) -> dict | None:
     """What the banner's Undo needs ({"number", "event", "seconds"}), when this device just
-    saved a round of `game` and may change it."""
-    saved = devices.just_saved(game)
+    saved a round of `game` (or agreed to the round the seat pages saved), may change it, and
+    was not offered this Undo yet."""
+    saved = devices.just_saved(game) or _agreed_to(game)
     if saved is None or game.settled or not devices.unlocked(game):
         return None
     number, event = saved
+    if not devices.first_offer(game, event):
+        return None
     return {"number": number, "event": event, "seconds": UNDO_SECONDS}
+
+
+def _agreed_to(game) -> tuple[int, int] | None:
+    """The round the seat pages saved with this device's Agree, still the last change."""
+    return agreed.saved_with(game, devices.this_phone(), timedelta(seconds=AGREED_SECONDS))
 
 
 def undo_from_banner(game, event_id: str):
