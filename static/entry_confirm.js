@@ -16,7 +16,7 @@ function again(form, submitter) {  // the ordinary post, with the button's name 
 }
 
 /* where the server sends the table once the round is saved: the session page, at the round
-   changed for an edit (tracker/web/pages/round_entry.py) */
+   changed for an edit (tracker/web/entry/round_entry.py) */
 function savedTo(form) {
   var edit = form.getAttribute("data-edit");
   return form.getAttribute("data-session") + (edit ? "#round-" + edit : "");

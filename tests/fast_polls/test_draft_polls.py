@@ -1,4 +1,4 @@
-"""The cheap 304 of a polled draft (tracker/web/draft/polls.py), on a real database: answered in
+"""The cheap 304 of a polled draft (tracker/fast_polls/polls.py), on a real database: answered in
 front of Flask with the same ETag and security headers as the app's own 304, no session cookie
 work; everything it does not answer goes on to the app unchanged."""
 

@@ -1,4 +1,4 @@
-"""The session page's revision poll answered in front of Flask (tracker/web/draft/polls.py,
+"""The session page's revision poll answered in front of Flask (tracker/fast_polls/polls.py,
 issue 10), on a real database: the same status, body and headers as the app's own view
 (api.revision) before and after every kind of change, no session cookie work, and whatever it
 does not answer goes on to the app."""

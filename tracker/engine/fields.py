@@ -1,6 +1,6 @@
 """A round's record from the flat fields of the one-phone round form, and back.
 
-The server reads a posted form with these (tracker/web/pages/round_entry.py, live_preview.py)
+The server reads a posted form with these (tracker/web/entry/round_entry.py, live_preview.py)
 and the phone's engine worker reads the same fields offline (judge.preview_form), so a round
 typed into the form is one record wherever it is judged. Nothing is checked here: the engine
 does that when it scores the record (a seat that is no seat, a card that is no card, each

@@ -5,7 +5,7 @@ the json module and the engine's checked replay answer every request with the sa
 
     fast_polls/   the polled draft and the session page's revision poll, answered in front of
                   Flask from one raw query, 304 or a stored answer (the middleware, above
-                  `web`; plain: the Flask views of web/draft/draft_api.py and
+                  `web`; plain: the Flask views of web/entry/draft_api.py and
                   web/api/session_routes.py)
     stored answers  the draft's JSON answer written with each change (core/draft/answer.py
                   `keep`, `remember`) and each worker's last answers and export texts

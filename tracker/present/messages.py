@@ -88,6 +88,12 @@ def number_signs(locale: str) -> dict:
     }
 
 
+def sentence(message: str) -> str:
+    """The engine's message as a sentence in the reader's language: capital first letter."""
+    message = say(message)
+    return message[:1].upper() + message[1:] if message else message
+
+
 def problem_dict(problem) -> dict:
     """A Problem as the API answers it, its message in the reader's language."""
     return {"where": str(problem.where), "message": say(problem.message)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Flask, g, request
 
 KEEP = "Tongits-Keep-Offline"
-KEPT = frozenset({"pages.home", "pages.session_page", "pages.new_round"})
+KEPT = frozenset({"pages.home", "pages.session_page", "entry.new_round"})
 
 
 def register(app: Flask) -> None:

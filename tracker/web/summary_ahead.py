@@ -37,9 +37,9 @@ log = logging.getLogger(__name__)
 DONE = frozenset(range(200, 300))
 # the writes that alter a session's summary, each with the answers that say it did
 CHANGED = {
-    "pages.new_round": {303},  # saved (a review is a 200: nothing stored)
-    "pages.edit_round": {303},
-    "pages.delete_round": {303},
+    "entry.new_round": {303},  # saved (a review is a 200: nothing stored)
+    "entry.edit_round": {303},
+    "entry.delete_round": {303},
     "pages.restore_round": {303},
     "pages.undo_change": {303},
     "pages.settle": {303},

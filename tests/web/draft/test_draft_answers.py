@@ -1,5 +1,5 @@
 """A polled draft answered by ANY worker from the answer stored with the draft row (issue 10,
-tracker/core/draft/answer.py, web/draft/polls.py): byte for byte the app's own answer after
+tracker/core/draft/answer.py, fast_polls/polls.py): byte for byte the app's own answer after
 every kind of draft change, without reaching Flask; and never a stale one after a round saved
 another way, a settle, a restore in place or a session deleted."""
 

@@ -15,7 +15,7 @@ from tests.support.records import DRAW
 from tracker.engine import judge as judge_module
 from tracker.engine import record_from_fields
 from tracker.engine.judge import judge, preview, preview_form
-from tracker.web.round_form import spoken
+from tracker.web.entry.round_form import spoken
 
 RULES = {"jokers": 2, "kang_multiplier": 2, "no_discard_multiplier": 2, "secret_runs": True}
 FORMS = {

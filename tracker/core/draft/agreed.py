@@ -17,7 +17,7 @@ the header changed, the seat not done any more). When the third Agree saves the 
   (`revision`). The phones that agreed before the last Agree are other devices, with their own
   cookies: the session page of each asks `saved_with` whether this device agreed to the round
   the draft saved, and offers its Undo while that save is still the session's last change and
-  recent (web/pages/undo_saved.py).
+  recent (web/entry/undo_saved.py).
 """
 
 from __future__ import annotations

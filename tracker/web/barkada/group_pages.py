@@ -14,13 +14,13 @@ from ...core.barkada.group_store import current_members, get_group, group_sessio
 from ...core.barkada.groups import MAX_NOTE, add_member, change_member, create_group, member_of
 from ...present.barkada import words
 from ...present.display import short_day
+from ...present.messages import sentence
 from ...present.qr import group_qr
 from ...present.share import share_text
 from .. import devices, group_paid, public
 from ..form_once import create_once, form_key
 from ..forms import ConfirmForm
 from ..group_choice import new_key
-from ..round_form import sentence
 from .api_answers import seated_names
 from .blueprint import bp
 

@@ -11,10 +11,10 @@ from ...core import InputError, NotFound, pins
 from ...core.barkada.group_store import current_members, get_group, listed_groups
 from ...core.barkada.join import NEW, default_choices, group_named, join_group
 from ...present.barkada import words
+from ...present.messages import sentence
 from .. import devices
 from ..forms import ConfirmForm
 from ..lookups import game_or_404, locked_redirect
-from ..round_form import sentence
 from .blueprint import bp
 from .group_pages import errors_of
 

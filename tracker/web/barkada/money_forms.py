@@ -20,10 +20,10 @@ from ...core.barkada.payments import (
 )
 from ...engine import MoneyError, money_text, parse_money
 from ...present.barkada import words
+from ...present.messages import sentence
 from .. import devices
 from ..forms import ConfirmForm
 from ..group_choice import new_key
-from ..round_form import sentence
 from .blueprint import bp
 from .group_pages import errors_of, group_or_404, group_url, locked_redirect
 

@@ -1,6 +1,6 @@
-"""The HTML pages of a session (blueprint `pages`): home, new session, the session page, round
-entry on one phone, the live preview, history, and the installable app's shell and offline
-engine files."""
+"""The HTML pages of a session (blueprint `pages`): home, new session, the session page,
+history, and the installable app's shell and offline engine files. Round entry has its own
+package (web/entry/)."""
 
 from .blueprint import bp
 
@@ -17,18 +17,14 @@ def routes() -> tuple:
         forget,
         history_page,
         home,
-        live_preview,
         offline_engine,
         offline_state,
-        round_entry,
         session_page,
     )
 
     return (
         home,
         session_page,
-        round_entry,
-        live_preview,
         history_page,
         app_shell,
         offline_engine,

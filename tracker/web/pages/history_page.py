@@ -14,9 +14,9 @@ from ...core.pins import PinError
 from ...present import history_lines as words
 from ...present.messages import say
 from .. import devices
+from ..entry import undo_saved
 from ..forms import ConfirmForm
 from ..lookups import game_or_404, locked_redirect, session_url
-from . import undo_saved
 from .blueprint import bp
 
 

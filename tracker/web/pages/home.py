@@ -8,8 +8,8 @@ from flask import redirect, render_template, request, url_for
 
 from ... import core
 from ...core.barkada.group_store import listed_groups
+from ...present.messages import sentence
 from .. import devices
-from ..round_form import sentence
 from .blueprint import bp
 
 

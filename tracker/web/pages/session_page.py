@@ -1,5 +1,5 @@
-"""The HTML pages around round entry (web/pages/round_entry.py): new session, the session page and
-its ledger, unlock, the edit PIN, settle and reopen. Each view reads a form, calls one core
+"""The HTML pages around round entry (web/entry/round_entry.py): new session, the session page
+and its ledger, unlock, the edit PIN, settle and reopen. Each view reads a form, calls one core
 function and renders its answer."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ...clock import local_day
 from ...core import history, pins
 from ...present.chart import balance_chart_svg
 from ...present.house_rules import GROUPS, OPTIONS, PRESET_CHOICES
+from ...present.messages import sentence
 from ...present.qr import session_qr
 from ...present.round_lines import round_line
 from ...present.round_news import saved_sentence
@@ -23,13 +24,12 @@ from ...present.rule_form import default_text, option_names, preset_values
 from ...present.share import share_text
 from .. import devices, inputs, public
 from .. import group_choice as group_form
+from ..entry import undo_saved
+from ..entry.seats import seat_choice
 from ..form_once import create_once, form_key
 from ..forms import ConfirmForm, NewSessionForm, apply_preset, session_data, session_field
 from ..heavy_limits import one_heavy
 from ..lookups import game_or_404, locked_redirect, session_url
-from ..round_form import sentence
-from ..seats import seat_choice
-from . import undo_saved
 from .blueprint import bp
 
 RECENT_ROUNDS = 20
@@ -141,7 +141,7 @@ def _session_page(game):
 
 def _saved_banner(game, context: dict) -> dict:
     """The banner of a round just saved: the seat pages' ?saved=7, or the round this phone
-    saved, which it may undo for a while (web/pages/undo_saved.py)."""
+    saved, which it may undo for a while (web/entry/undo_saved.py)."""
     offer = undo_saved.offer(game)
     asked = request.args.get("saved") or (str(offer["number"]) if offer else None)
     shown = _saved_round(context, asked)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from flask import make_response, redirect, render_template, request, url_for
 
-from .. import core
-from ..engine import read_seat
-from . import devices
-from .devices import EVERYONE, seat_of_device
+from ... import core
+from ...engine import read_seat
+from .. import devices
+from ..devices import EVERYONE, seat_of_device
 
 
 def cookie_path(game) -> str:
@@ -21,9 +21,9 @@ def seat_choice(game) -> dict:
     "+ Enter round" to the right page."""
     seat = seat_of_device(game)
     if isinstance(seat, int):
-        enter = url_for("pages.new_round", token=game.token, seat=seat)
+        enter = url_for("entry.new_round", token=game.token, seat=seat)
     else:
-        enter = url_for("pages.new_round", token=game.token)
+        enter = url_for("entry.new_round", token=game.token)
     return {"device_seat": seat, "enter_url": enter, "everyone": EVERYONE}
 
 

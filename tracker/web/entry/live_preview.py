@@ -17,8 +17,8 @@ from ...present.round_lines import headline
 from ...present.round_news import news_lines
 from .. import devices
 from ..lookups import game_or_404
-from ..round_form import SETTLED, draft_hands, field_for, spoken
 from .blueprint import bp
+from .round_form import SETTLED, draft_hands, field_for, spoken
 
 
 def keep_entry(game, form) -> int | None:

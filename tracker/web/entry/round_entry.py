@@ -22,15 +22,15 @@ from .. import devices
 from ..devices import EVERYONE
 from ..forms import ConfirmForm, RoundForm
 from ..lookups import game_or_404, locked_redirect, session_url
-from ..round_form import (
+from .blueprint import bp
+from .live_preview import keep_entry, seen_revision
+from .round_form import (
     ENDINGS,
     SETTLED,
     errors_by_field,
     sentence,
 )
-from ..seats import seat_page
-from .blueprint import bp
-from .live_preview import keep_entry, seen_revision
+from .seats import seat_page
 
 EXPIRED = _l("The form had expired; your cards are kept. Please press Review again.")
 CONFLICT = _l(
@@ -50,7 +50,7 @@ def new_round(token: str):
     devices.remember(game)
     seat = request.args.get("seat")
     if request.method == "GET" and seat not in (None, "", EVERYONE):
-        return seat_page(game, seat)  # one phone per seat (web/draft/seat_page.py)
+        return seat_page(game, seat)  # one phone per seat (web/entry/seat_page.py)
     return _round_page(game, None)
 
 

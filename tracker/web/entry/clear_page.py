@@ -25,11 +25,11 @@ def back_to(game, target: str | None) -> str:
     """The entry page of this session that `target` names (the one-phone page, or a seat's
     page), made here again from its seat: never an address the request wrote, so no open
     redirect; anything else is the one-phone page."""
-    page = url_for("pages.new_round", token=game.token)
+    page = url_for("entry.new_round", token=game.token)
     path, _sep, query = (target or "").partition("?")
     name, _sep, seat = query.partition("=")
     if path == page and name == "seat" and seat in SEATS:
-        return url_for("pages.new_round", token=game.token, seat=seat)
+        return url_for("entry.new_round", token=game.token, seat=seat)
     return page
 
 

@@ -1,5 +1,5 @@
 """One phone per seat, the page side's routes: "this phone is Ben" remembered (a cookie per
-device and session; the seat page itself is web/seats.py), and the verdict of the draft as the
+device and session; the seat page itself is web/entry/seats.py), and the verdict of the draft as the
 HTML that saved rounds show (templates/_verdict.html), so money and sentences are written once.
 """
 
@@ -15,8 +15,8 @@ from .. import public
 from ..devices import EVERYONE, SEAT_COOKIE
 from ..forms import ConfirmForm
 from ..lookups import game_or_404, session_url
-from ..seats import cookie_path
 from .blueprint import bp
+from .seats import cookie_path
 
 YEAR = 365 * 24 * 3600
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine import HAND_FLAGS, HAND_KEYS, POINTS_KEYS, Path, Problem
-from ..present.messages import say
+from ...engine import HAND_FLAGS, HAND_KEYS, POINTS_KEYS, Path, Problem
+from ...present.messages import sentence
 
 SETTLED = _l("This session is settled. Reopen it on the session page to enter or change rounds.")
 ENDINGS = (("tongits", _l("Tongits")), ("draw", _l("Draw")), ("talon", _l("Talon out")))
@@ -55,12 +55,6 @@ def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:
     for problem in problems:
         errors.setdefault(field_for(problem.where), []).append(sentence(problem.message))
     return errors
-
-
-def sentence(message: str) -> str:
-    """The engine's message as a sentence in the reader's language: capital first letter."""
-    message = say(message)
-    return message[:1].upper() + message[1:] if message else message
 
 
 def spoken(views: list[dict]) -> list[dict]:
