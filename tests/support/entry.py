@@ -39,6 +39,13 @@ WHERE = """el => { const r = el.getBoundingClientRect();
 SETTLED = "() => !document.getElementById('round').hasAttribute('aria-busy')"
 
 
+def words(locator) -> str:
+    """What an element says, its spaces collapsed: a title's "Ana deals" is a box of its own
+    (the name cut alone when the line is short, app.css .deals), so innerText breaks lines in
+    it."""
+    return " ".join((locator.text_content() or "").split())
+
+
 def one_phone(browser):
     """A 360x740 touch phone's page that records JavaScript errors in `page.js_errors`."""
     context = browser.new_context(
