@@ -120,7 +120,7 @@ function meldView(hand, look, k) {
 }
 
 /* The chips: a card the server found in another hand first (the row scrolls sideways: these
-   must show), then each meld (green, or red with ✗ and the engine's word in the status line),
+   must show, and a Secret toggle too), then each meld (green, or red with ✗ and the engine's word in the status line),
    then the cards in hand. Every card is a button that takes it out again; a meld the engine
    says may be laid face down carries its Secret toggle. */
 function drawChips(box, hand, look) {
@@ -153,6 +153,13 @@ function drawChips(box, hand, look) {
     box.appendChild(open);
   }
   box.scrollLeft = Object.keys(look.clash || {}).length ? 0 : box.scrollWidth;  // the newest in view
+  // a Secret toggle in view before either: it is tapped here or nowhere, however long the row
+  var secret = box.querySelector(".secret");
+  if (secret) {
+    var row = box.getBoundingClientRect(), at = secret.getBoundingClientRect();
+    if (at.right > row.right) box.scrollLeft += at.right - row.right;
+    else if (at.left < row.left) box.scrollLeft -= row.left - at.left;
+  }
 }
 
 /* A card another seat entered too (`who`: their names): one name and several are two

@@ -3,7 +3,7 @@
    next dealer when another phone saved a round meanwhile (round.js passes each answer of the
    server as "tongits:answer"; the new number comes with it) unless this phone chose the
    dealer itself. Offline, round_offline.js sets both from the phone's own ledger. */
-import { t } from "./words.js";
+import { fill } from "./deals.js";
 
 export function start() {
   var form = document.getElementById("round");
@@ -12,7 +12,7 @@ export function start() {
   var chosen = false, following = false, known = pick.value;
   function show() {
     var option = pick.options[pick.selectedIndex];
-    if (option) sub.textContent = t("{name} deals", { name: option.textContent });
+    if (option) fill(sub, option.textContent);
   }
   pick.addEventListener("change", function () { if (!following) chosen = true; show(); });
   show();

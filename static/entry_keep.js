@@ -19,8 +19,8 @@ export function create(form, before, options) {
   before.parentNode.insertBefore(band, before);
   var STORE = storeOf(form.getAttribute("data-token"));
 
-  /* the band covers the header: it says the round's title too, so that the round's number
-     and its dealer stay in sight */
+  /* the band covers the header: it says the round's title too, as large and laid out as the
+     title says it, so that the round's number and its dealer stay in sight (app.css) */
   var title = document.querySelector(".page-title");
   function setNet(state) {
     band.className = "net" + (state ? " " + state : "");
@@ -37,8 +37,10 @@ export function create(form, before, options) {
       head.className = "net-title";
       var copy = /** @type {Element} */ (title.cloneNode(true)), waiting = copy.querySelector(".waiting");  // offline.js
       if (waiting) waiting.remove();
-      head.textContent = copy.textContent.replace(/\s+/g, " ").trim() +
-        (waiting && !/** @type {HTMLElement} */ (waiting).hidden ? " \u00b7 " + waiting.textContent : "");
+      // a copy, not a second round number for the scripts that set it
+      copy.querySelectorAll("[data-round-number]").forEach(function (el) { el.removeAttribute("data-round-number"); });
+      while (copy.firstChild) head.appendChild(copy.firstChild);
+      if (waiting && !/** @type {HTMLElement} */ (waiting).hidden) head.appendChild(document.createTextNode(" \u00b7 " + waiting.textContent));
       band.appendChild(head);
     }
     var what = document.createElement("span");

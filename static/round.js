@@ -47,7 +47,7 @@ export function start() {
 
   /* Whether the server has what was tapped (entry_keep.js): the band over the header, and
      the taps the server did not get, kept on this phone */
-  var keep = Keep.create(form, typing, { edit: isEdit });
+  var keep = Keep.create(form, document.querySelector(".page-title") || typing, { edit: isEdit });
   var setNet = keep.setNet, stash = keep.stash, unstash = keep.unstash, net = keep.band;
   var offline = RoundOffline.create(form);
   /* the shared draft followed: other phones' taps come in, a round cleared elsewhere goes */

@@ -10,6 +10,7 @@ import { headline as headlineOf } from "./offline_view.js";
 import * as Engine from "./engine_client.js";
 import * as Outbox from "./outbox.js";
 import { draftSeen } from "./entry_keep.js";
+import { fill } from "./deals.js";
 
 /* the form's fields as the server would have them posted: {name: value}, a ticked box's name
    with its value, an unticked one left out (the engine's record_from_fields reads them) */
@@ -58,7 +59,7 @@ function showView(form, view) {
   document.title = document.title.replace(/\d+/, String(view.number));
   if (!ledger) return;
   var name = ledger.players[ledger.next_dealer], sub = document.querySelector(".page-title .sub");
-  if (sub) sub.textContent = t("{name} deals", { name: name });
+  if (sub) fill(sub, name);
   if (dealer) dealer.value = String(ledger.next_dealer);
   var pot = document.querySelector(".page-title .pot");
   if (pot) pot.textContent = /[1-9]/.test(ledger.pot) ? " \u00b7 " + t("Pot {amount}", { amount: money(ledger.pot, unit) }) : "";

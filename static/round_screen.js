@@ -1,8 +1,9 @@
 /* The one-phone round page laid out as one screen (static/round.js): the round's header rows,
    a tab per player, the chips' row (entry.js fills it), the players' panels and the melds'
-   help, in that order; and on the top bar "Type instead" (the active player's text fields
-   shown) and, with the house option points_rounds, "Points only". Only the layout: what a
-   tap does is the caller's. */
+   help, in that order; and in the page's foot, beside the language and the screen toggle,
+   "Type instead" (the active player's text fields shown) and, with the house option
+   points_rounds, "Points only": the top bar's room is the round's title and who deals, on one
+   line however long the name. Only the layout: what a tap does is the caller's. */
 import { t } from "./words.js";
 
 /**
@@ -39,7 +40,8 @@ export function build(form, panels, names, on) {
   var help = document.getElementById("help-melds");
   if (help) screen.appendChild(help);
 
-  var top = document.querySelector("header.top");
+  var foot = document.querySelector(".foot-langs") || document.querySelector("header.top");
+  var first = foot.firstChild;
   var typing = document.createElement("button");
   typing.type = "button";
   typing.className = "btn type-toggle";
@@ -51,13 +53,14 @@ export function build(form, panels, names, on) {
     typing.setAttribute("aria-pressed", yes ? "true" : "false");
     on.onTyping(yes);
   });
-  top.appendChild(typing);
-  // the card page's own actions are out of sight once the script runs: "Points only" moves up
+  foot.insertBefore(typing, first);
+  // the card page's own actions are out of sight once the script runs: "Points only" moves
+  // to the foot too
   var toPoints = document.getElementById("to-points");
   if (toPoints) {
     toPoints.className = "btn type-toggle to-points";
     toPoints.textContent = toPoints.getAttribute("data-short") || toPoints.textContent;
-    top.appendChild(toPoints);
+    foot.insertBefore(toPoints, first);
   }
   return { screen: screen, chips: chips, tabs: tabButtons, typing: typing };
 }

@@ -44,6 +44,13 @@ KEPT = (
 )
 
 
+def words(locator) -> str:
+    """What an element says, its spaces collapsed: a title's "Ana deals" is a box of its own
+    (the name cut alone when the line is short, app.css .deals), so innerText breaks lines in
+    it."""
+    return " ".join((locator.text_content() or "").split())
+
+
 def one_phone(browser):
     """A 360x740 touch phone's page that records JavaScript errors in `page.js_errors`."""
     context = browser.new_context(

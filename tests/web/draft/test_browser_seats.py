@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.entry import words
 from tests.support.records import PLAYERS
 from tests.support.seats import (
     TALON_ROUND,
@@ -204,7 +205,7 @@ def test_which_player_is_this_phone_is_remembered_per_session(phones, server):
     assert page.get_by_role("button", name="Ben").get_attribute("aria-pressed") == "true"
     page.locator("#enter-round").tap()
     page.wait_for_url(re.compile(r"seat=1$"))
-    assert page.locator("h1").inner_text().endswith("Round 1 · Ben")
+    assert words(page.locator("h1")) == "Ben's phone Round 1 · Ana deals"
     page.goto(f"{server}/s/{token}")
     page.get_by_role("button", name=re.compile("^Everyone")).tap()
     page.get_by_role("button", name=re.compile("^Everyone")).and_(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.browser import close
-from tests.support.entry import SETTLED, TYPICAL, OneScreen, new_session, one_phone
+from tests.support.entry import SETTLED, TYPICAL, OneScreen, new_session, one_phone, words
 from tests.support.records import DRAW, TALON, TONGITS
 
 pytestmark = pytest.mark.browser
@@ -59,7 +59,7 @@ def test_the_one_phone_page_keeps_the_dealer_in_sight(page, server):
     page.goto(f"{server}/s/{token}/rounds/new")
     page.wait_for_function(SETTLED)
     title = page.locator(".page-title")
-    assert title.inner_text().startswith("Round 2 · Ben deals")
+    assert words(title).startswith("Round 2 · Ben deals")
     page.locator(".type-toggle").click()  # typing: the whole form, longer than the screen
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert page.evaluate("window.scrollY") > 200
@@ -70,7 +70,7 @@ def test_the_one_phone_page_keeps_the_dealer_in_sight(page, server):
         "() => { const d = document.getElementById('dealer'); d.value = '2';"
         " d.dispatchEvent(new Event('change', {bubbles: true})); }"
     )
-    assert title.inner_text().startswith("Round 2 · Cris deals")
+    assert words(title).startswith("Round 2 · Cris deals")
 
 
 def test_the_seat_page_keeps_the_dealer_in_sight(page, server):
@@ -92,7 +92,7 @@ def test_a_round_saved_elsewhere_moves_the_dealer(page, other, server):
     page.goto(f"{server}/s/{token}/rounds/new")
     page.wait_for_function(SETTLED)
     title = page.locator(".page-title")
-    assert title.inner_text().startswith("Round 1 · Ana deals")
+    assert words(title).startswith("Round 1 · Ana deals")
     screen = OneScreen(page)
     screen.ending("Talon out")
     for seat, (melds, rest) in enumerate(TYPICAL):

@@ -17,6 +17,7 @@ from tests.support.entry import (
     OneScreen,
     new_session,
     tap_a_round,
+    words,
 )
 
 pytestmark = pytest.mark.browser
@@ -199,7 +200,7 @@ def test_back_after_saving_never_shows_the_old_form(page, server):
     page.go_back()
     page.wait_for_url(re.compile("/rounds/new$"))
     page.wait_for_load_state()
-    assert page.locator("h1").inner_text().startswith("Round 2 · Ben deals")
+    assert words(page.locator("h1")).startswith("Round 2 · Ben deals")
     assert page.input_value("#dealer") == "1"
     assert page.input_value("#hand_0") == ""
 

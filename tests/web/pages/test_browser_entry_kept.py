@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from tests.support.entry import KEPT, SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
+from tests.support.entry import KEPT, SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session, words
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,7 @@ def test_taps_made_offline_are_kept_and_sent_when_the_network_is_back(phone, ser
     net = phone.locator(".net")
     net.wait_for(state="visible")
     # the round's title, still in sight, then what the band says
-    assert net.inner_text().splitlines() == [
+    assert [words(part) for part in net.locator("> *").all()] == [
         "Round 1 · Ana deals",
         "Offline · your taps will be sent",
     ]
