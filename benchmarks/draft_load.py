@@ -1,7 +1,7 @@
 """The `draft` mode of benchmarks/load.py: each table's three phones enter rounds
 together through the round draft (docs/API.md, "Round draft").
 
-The phones behave as the seat page (static/seat.js) is to, docs/API.md "How often to poll":
+The phones behave as the seat page (static/entry/seat.js) is to, docs/API.md "How often to poll":
 while the page is visible a phone asks GET …/draft with If-None-Match every second (`--poll`,
 304 while nothing changed), and every half second (`--poll-active`) for 20 s after it last saw
 the draft change (a round being entered); a write's own answer is the new draft, so it does not

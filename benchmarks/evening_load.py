@@ -8,11 +8,11 @@ Each table's three phones cycle through:
   `GET /api/sessions/<id>/revision` with If-None-Match every `--revision-every` s (304 while
   nothing changed), and when it changed fetches the ledger part (`GET /s/<id>/ledger`);
 - **entry**: when the round is over, each phone taps "+ Enter round" (0-5 s apart) and opens
-  its seat page (`GET /s/<id>/rounds/new?seat=N`), whose scripts (static/seat.js +
-  static/seat_sync.js) poll the draft with If-None-Match (every 1 s, every 0.5 s for 20 s after
-  a change seen, every 0.3 s once this phone agreed), write the header (seat 0) and the hand in
-  eight steps (about one PUT a tap), tap Done, load the verdict (`GET …/draft/verdict`) once the
-  draft checks clean, and Agree; the third Agree saves the round;
+  its seat page (`GET /s/<id>/rounds/new?seat=N`), whose scripts (static/entry/seat.js +
+  static/entry/seat_sync.js) poll the draft with If-None-Match (every 1 s, every 0.5 s for 20 s
+  after a change seen, every 0.3 s once this phone agreed), write the header (seat 0) and the
+  hand in eight steps (about one PUT a tap), tap Done, load the verdict (`GET …/draft/verdict`)
+  once the draft checks clean, and Agree; the third Agree saves the round;
 - back on the session page (`GET /s/<id>`) once the phone sees the round saved (its own
   Agree's 201, or a poll naming the new round), as seat.js sends it there.
 
@@ -26,7 +26,7 @@ it is open: the session page asks no revision on a timer; on an event naming ano
 than the one shown it asks the revision, then the ledger part if it changed (static/live.js);
 the seat page takes the draft an event carries, reads nothing for an event naming the draft
 it shows, else polls (once more if an event came while a poll was out), and polls every 60 s
-(LIVE), its taps paced as without push (static/seat_sync.js). A page whose stream is
+(LIVE), its taps paced as without push (static/entry/seat_sync.js). A page whose stream is
 not open polls as without push. Also measured: the time from a draft write's send to each
 other phone of the table receiving the event naming it (phones whose stream was open then),
 the stream opens (to their first event) and the streams open at once.

@@ -15,7 +15,7 @@ a realistic ledger to render. Two ways of watching (--mode):
 - `evening` (benchmarks/evening_load.py): the whole evening as the pages' own scripts
   drive the phones: the session page (static/live.js: the revision with If-None-Match every
   `--revision-every` s, the ledger part when it changed) while a round is played (`--play`),
-  then each phone's seat page (static/seat.js + seat_sync.js: draft polls, a hand in eight
+  then each phone's seat page (static/entry/seat.js + seat_sync.js: draft polls, a hand in eight
   PUTs, Done, the verdict, Agree) until the third Agree saves it, then the session page again.
   The phones share `--connections` keep-alive connections (64), as a reverse proxy keeps a
   few to gunicorn, instead of 3,000 sockets; waiting for a free one is part of the latency.

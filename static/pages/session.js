@@ -3,7 +3,7 @@
 import { start as shell } from "../shell.js";
 import { start as live } from "../live.js";
 import { start as share } from "../share.js";
-import { start as undo_saved } from "../undo_saved.js";
+import { start as undo_saved } from "../entry/undo_saved.js";
 import { start as sheet } from "../sheet.js";
 import { start as print_summary } from "../print_summary.js";
 

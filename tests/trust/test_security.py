@@ -46,7 +46,7 @@ def test_every_kind_of_answer_carries_the_security_headers(client, make_session)
         f"/api/sessions/{token}",
         f"/api/sessions/{token}/rounds/1",
         "/static/app.css",
-        "/static/round.js",
+        "/static/entry/round.js",
         "/s/nope",
         "/api/nope",
     ):

@@ -1,4 +1,4 @@
-"""The words of a seat phone's scripts (static/seat.js, seat_sync.js), for js_words.py."""
+"""The words of a seat phone's scripts (static/entry/seat.js, seat_sync.js), for js_words.py."""
 
 from __future__ import annotations
 

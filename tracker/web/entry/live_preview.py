@@ -1,4 +1,4 @@
-"""The one-phone page's live preview (static/round.js posts the form at each change): the
+"""The one-phone page's live preview (static/entry/round.js posts the form at each change): the
 engine's reading of each seat (core.seat_views) and the verdict with what the phone must
 know (a round saved meanwhile), and, for a new round, the round in progress kept in the
 session's draft (core.keep_entry) so that nothing tapped is lost, with the draft's `changed`

@@ -1,6 +1,6 @@
 """The web layer's ground floor for one phone per seat, the page side: which player this phone
 is (its cookie's path, the session page's "Which player is this phone?"), and the seat page
-`/s/<id>/rounds/new?seat=N` that static/seat.js drives through the draft's JSON API."""
+`/s/<id>/rounds/new?seat=N` that static/entry/seat.js drives through the draft's JSON API."""
 
 from __future__ import annotations
 

@@ -2,14 +2,14 @@
    one-phone page uses too (entry.js: picker, chips, status line), the round header any seat
    sets, the table's progress, Done, the verdict and Agree; kept in step with the other phones
    by seat_sync.js. */
-import * as Cards from "./cards.js";
+import * as Cards from "../cards.js";
 import * as E from "./entry.js";
 import * as Gone from "./entry_gone.js";
 import * as C from "./seat_change.js";
 import * as SeatAlone from "./seat_alone.js";
 import * as SeatSync from "./seat_sync.js";
 import { WORDS } from "./seat_words.js";
-import { fill, tn } from "./words.js";
+import { fill, tn } from "../words.js";
 
 export function start() {
   var $ = function (sel) { return root.querySelector(sel); };

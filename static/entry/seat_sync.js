@@ -9,7 +9,7 @@
 // ms: FAST for QUIET after a change seen, SLOW otherwise (1 s: "within a second"), AGREED while
 // this phone has agreed and waits for the others (a few seconds a round:
 // the saved round shows on every phone soon after the last Agree).
-import { watch } from "./stream.js";
+import { watch } from "../stream.js";
 
 var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
 // ms between two writes of the hand: a tap after a quiet while leaves at once, the taps of a

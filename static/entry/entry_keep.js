@@ -3,7 +3,7 @@
    there). A band over the header says when it is offline, not sent yet or still sending; the
    taps the server did not get stay on this phone (localStorage, 12 hours) and are put back in
    the form when the page opens again, then sent with its first preview. */
-import { t } from "./words.js";
+import { t } from "../words.js";
 
 var KEEP_HOURS = 12;
 

@@ -6,8 +6,8 @@
        setLabel(text), setKeys({used, jokersLeft, taken: {card: name}, clash: {card: true}}),
        setNext("next"|"done"), setMeld(""|"ok"|"bad"), setStatus(text, ""|"ok"|"bad")}
    Keys carry data-card ("7S", "10H", "JK") and are named by their visible label ("7♠"). */
-import { t } from "./words.js";
-import { SUITS, RANKS, pretty } from "./cards.js";
+import { t } from "../words.js";
+import { SUITS, RANKS, pretty } from "../cards.js";
 
 function button(cls, text) {
   var b = document.createElement("button");

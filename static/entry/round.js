@@ -3,7 +3,7 @@
    review step (entry_review.js). The text fields stay the single source of truth: the picker
    only edits them, so the page works the same without JavaScript (typed notation). Every box has its
    size reserved: a tap or a preview answer changes texts and classes, never the layout. */
-import { isStale } from "./engine_client.js";
+import { isStale } from "../engine_client.js";
 import * as E from "./entry.js";
 import * as Follow from "./entry_follow.js";
 import { send } from "./entry_confirm.js";
@@ -11,7 +11,7 @@ import * as Keep from "./entry_keep.js";
 import * as Review from "./entry_review.js";
 import * as RoundOffline from "./round_offline.js";
 import * as Screen from "./round_screen.js";
-import { t, tn } from "./words.js";
+import { t, tn } from "../words.js";
 
 export function start() {
   var form = /** @type {HTMLFormElement | null} */ (document.getElementById("round"));

@@ -5,11 +5,11 @@
    kept taps (entry_keep.js `handOver`, the store a reload of that page reads) and opens that page,
    which the service worker keeps and whose engine judges offline. Only a phone that can judge
    there (ready to work offline, this session kept) is offered it. */
-import { t } from "./words.js";
+import { t } from "../words.js";
 import { hands as H } from "./entry.js";
 import { handOver } from "./entry_keep.js";
-import * as Engine from "./engine_client.js";
-import * as Outbox from "./outbox.js";
+import * as Engine from "../engine_client.js";
+import * as Outbox from "../outbox.js";
 import { FLAGS } from "./shape.js";
 
 var AFTER_MS = 20000;

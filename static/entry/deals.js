@@ -1,7 +1,7 @@
 /* "Ana deals" in an entry page's title, as templates/_deals.html writes it: the name in a part
    of its own (.who), so that a line too short for it all cuts the name alone with "…" and
    keeps the words around it whole (app.css, .deals). */
-import { t } from "./words.js";
+import { t } from "../words.js";
 
 /** @param {Element} el  the title's .deals @param {string} name */
 export function fill(el, name) {

@@ -4,11 +4,11 @@
    the revision it was judged on; the session page then shows it as not sent yet. Only a phone
    that opted in to offline work (or the installed app) judges here; a page of an older deploy
    than the service worker's judges nothing ("Updated · Reload"). */
-import { t } from "./words.js";
-import { money } from "./money.js";
-import { headline as headlineOf } from "./offline_view.js";
-import * as Engine from "./engine_client.js";
-import * as Outbox from "./outbox.js";
+import { t } from "../words.js";
+import { money } from "../money.js";
+import { headline as headlineOf } from "../offline_view.js";
+import * as Engine from "../engine_client.js";
+import * as Outbox from "../outbox.js";
 import { draftSeen } from "./entry_keep.js";
 import { fill } from "./deals.js";
 

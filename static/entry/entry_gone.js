@@ -3,7 +3,7 @@
    a box says which phone did it and offers this phone's taps that the server did not take.
    Nothing is written until "Put my cards back" is tapped: a cleared round never comes back by
    itself. The box floats over the bottom bar (nothing under it moves); a tap puts it away, and news alone goes by itself. */
-import { t } from "./words.js";
+import { t } from "../words.js";
 
 /**
  * The sentence for a round that began anew: how the one before it ended, on whose phone.

@@ -1,8 +1,8 @@
 /* Round entry, one screen: the review step and the live bar (used by round.js).
    The review step stands where the picker was: the engine's verdict (or what is left to fix),
    the flags and the dealer, with Confirm in the fixed bar at the bottom of the screen. */
-import { prettyText } from "./cards.js";
-import { t, tn } from "./words.js";
+import { prettyText } from "../cards.js";
+import { t, tn } from "../words.js";
 
 function upper(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 

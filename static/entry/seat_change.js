@@ -1,8 +1,8 @@
 /* What changed on the seat page since this phone agreed (seat.js): the draft's `last_change`
    (docs/API.md) in words, and the draft version at which this tab agreed, kept across reloads.
      changed(last_change, names, WORDS), remembered(key) */
-import { pretty } from "./cards.js";
-import { fill } from "./words.js";
+import { pretty } from "../cards.js";
+import { fill } from "../words.js";
 
 /* "Ben's cards changed: 9♦ → 8♥ · Ben pays Cris ₱28.00, was ₱29.00"; the amounts are the
    server's texts, written by the presentation layer in the reader's language */

@@ -1,10 +1,10 @@
-/* The one-phone round page laid out as one screen (static/round.js): the round's header rows,
+/* The one-phone round page laid out as one screen (static/entry/round.js): the round's header rows,
    a tab per player, the chips' row (entry.js fills it), the players' panels and the melds'
    help, in that order; and in the page's foot, beside the language and the screen toggle,
    "Type instead" (the active player's text fields shown) and, with the house option
    points_rounds, "Points only": the top bar's room is the round's title and who deals, on one
    line however long the name. Only the layout: what a tap does is the caller's. */
-import { t } from "./words.js";
+import { t } from "../words.js";
 
 /**
  * @param {HTMLFormElement} form

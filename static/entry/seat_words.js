@@ -1,6 +1,6 @@
 /* The seat page's words (seat.js), in the reader's language when the page has them
    (words.js; present/js_words.py lists them for the server). */
-import { t } from "./words.js";
+import { t } from "../words.js";
 
 export const WORDS = {
   byWhom: "By whom?",

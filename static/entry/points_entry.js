@@ -5,7 +5,7 @@
    error page. Without this script the page is a plain form (Review, then Confirm). */
 import { FLAGS, HEADER } from "./shape.js";
 import { send } from "./entry_confirm.js";
-import { t } from "./words.js";
+import { t } from "../words.js";
 
 export function start() {
   var form = /** @type {HTMLFormElement | null} */ (document.getElementById("points-round"));

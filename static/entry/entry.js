@@ -11,10 +11,10 @@
      keys(hands, me, jokers, names): the picker's keys for seat `me` (null: one
        phone enters every seat, a card entered anywhere cannot be tapped again)
      hands: blank, read, wire, same, cards, fromFields, toFields */
-import * as Cards from "./cards.js";
+import * as Cards from "../cards.js";
 import * as Picker from "./picker.js";
 import { FLAGS } from "./shape.js";
-import { t, tn } from "./words.js";
+import { t, tn } from "../words.js";
 
 /** @typedef {{melds: {cards: string[], secret: boolean}[], hand: string[], [flag: string]: any}} Hand */
 /* a hand's flags (shape.js: the engine's list), each as `pick` says from `from` */
