@@ -9,7 +9,7 @@ Each table's three phones cycle through:
   nothing changed), and when it changed fetches the ledger part (`GET /s/<id>/ledger`);
 - **entry**: when the round is over, each phone taps "+ Enter round" (0-5 s apart) and opens
   its seat page (`GET /s/<id>/rounds/new?seat=N`), whose scripts (static/entry/seat.js +
-  static/entry/seat_sync.js) poll the draft with If-None-Match (every 1 s, every 0.5 s for 20 s
+  static/entry/draft_sync.js) poll the draft with If-None-Match (every 1 s, every 0.5 s for 20 s
   after a change seen, every 0.3 s once this phone agreed), write the header (seat 0) and the
   hand in eight steps (about one PUT a tap), tap Done, load the verdict (`GET …/draft/verdict`)
   once the draft checks clean, and Agree; the third Agree saves the round;
@@ -26,7 +26,7 @@ it is open: the session page asks no revision on a timer; on an event naming ano
 than the one shown it asks the revision, then the ledger part if it changed (static/live.js);
 the seat page takes the draft an event carries, reads nothing for an event naming the draft
 it shows, else polls (once more if an event came while a poll was out), and polls every 60 s
-(LIVE), its taps paced as without push (static/entry/seat_sync.js). A page whose stream is
+(LIVE), its taps paced as without push (static/entry/draft_sync.js). A page whose stream is
 not open polls as without push. Also measured: the time from a draft write's send to each
 other phone of the table receiving the event naming it (phones whose stream was open then),
 the stream opens (to their first event) and the streams open at once.
@@ -44,9 +44,9 @@ from benchmarks.draft_load import Phone, Table, print_spread
 from benchmarks.phones import TIMEOUT, WARMUP, Samples
 from benchmarks.push_front import PROBES, EventStream, Tally, probe
 
-AGREED = 0.3  # s: seat_sync.js polls this often once the phone agreed and waits for the others
+AGREED = 0.3  # s: draft_sync.js polls this often once the phone agreed and waits for the others
 TAP_SPREAD = 5.0  # s: the phones of a table open their seat pages this far apart
-LIVE = 60.0  # s: seat_sync.js polls the draft this often while the stream is open
+LIVE = 60.0  # s: draft_sync.js polls the draft this often while the stream is open
 SHOWN = re.compile(rb'id="ledger"[^>]*data-revision="(\d+)"')
 
 
@@ -281,7 +281,7 @@ class Evening(Phone):
                 await self.sync_poll()
 
     def seat_change(self, data: dict) -> None:
-        """seat_sync.js on an event: nothing when it names the draft shown; the draft it
+        """draft_sync.js on an event: nothing when it names the draft shown; the draft it
         carries; else poll now, or once more after the poll that is out."""
         draft = self.draft
         if draft and data.get("draft") == draft["version"]:
@@ -302,7 +302,7 @@ class Evening(Phone):
             self.spawn(self.sync_poll())
 
     async def sync_poll(self) -> None:
-        """seat_sync.js's poll: not while another is out (once more after it when an event
+        """draft_sync.js's poll: not while another is out (once more after it when an event
         came meanwhile)."""
         if self.polling:
             return

@@ -15,14 +15,14 @@ a realistic ledger to render. Two ways of watching (--mode):
 - `evening` (benchmarks/evening_load.py): the whole evening as the pages' own scripts
   drive the phones: the session page (static/live.js: the revision with If-None-Match every
   `--revision-every` s, the ledger part when it changed) while a round is played (`--play`),
-  then each phone's seat page (static/entry/seat.js + seat_sync.js: draft polls, a hand in eight
+  then each phone's seat page (static/entry/seat.js + draft_sync.js: draft polls, a hand in eight
   PUTs, Done, the verdict, Agree) until the third Agree saves it, then the session page again.
   The phones share `--connections` keep-alive connections (64), as a reverse proxy keeps a
   few to gunicorn, instead of 3,000 sockets; waiting for a free one is part of the latency.
   `--push`: Pushpin in front of gunicorn (benchmarks/push_front.py, as scripts/serve.sh runs
   it with PUSH=1; its config by `flask --app tracker pushpin-config` in the run's instance
   folder), all the phones' requests through it, and each page's event stream open on a
-  connection of its own: the pages poll only as static/live.js and seat_sync.js do while their
+  connection of its own: the pages poll only as static/live.js and draft_sync.js do while their
   stream is open (no revision polls; the draft from the events, read every 60 s).
   `--streams-only`: only the streams through Pushpin, every other request straight to
   gunicorn, as a front proxy routing only …/events to Pushpin does (docs/deploy.md).

@@ -5,7 +5,7 @@ one app node (gunicorn, `--workers` x 4 threads) behind Caddy on PostgreSQL
 (benchmarks/cluster.py, the phones of load.py's evening mode: the session page while a round
 is played, 90-150 s, then the three seat pages until the third Agree saves it). Once with a
 Pushpin node, which Caddy sends the event streams to (the pages on their streams, as
-static/live.js and seat_sync.js behave while one is open), once without (the pages poll: the
+static/live.js and draft_sync.js behave while one is open), once without (the pages poll: the
 revision every 3 s, the draft every 0.3-1 s); `--runs` times, the two taking turns.
 
 Over the timed part, the CPU (user + system, from /proc/<pid>/stat) of each process session,

@@ -1,5 +1,5 @@
 /* The one-phone page (round.js) kept in step with the round draft every phone shares, through
-   the draft client the seat page uses (seat_sync.js: the stream where Pushpin is in front,
+   the draft client the seat page uses (draft_sync.js: the stream where Pushpin is in front,
    polls otherwise). The form stays the page's truth; this module compares three states of it,
    part by part (the header, each seat's hand with its flags):
    - `synced`: what the server held when the page last agreed with it;
@@ -17,7 +17,7 @@
    offered back (entry_gone.js). */
 import * as Gone from "./entry_gone.js";
 import { hands as H } from "./entry.js";
-import * as SeatSync from "./seat_sync.js";
+import * as DraftSync from "./draft_sync.js";
 import { FLAGS, HEADER } from "./shape.js";
 
 var PARTS = ["header", 0, 1, 2], KEEP_GAP = 1000, QUIET = 600;
@@ -102,7 +102,7 @@ export function create(form, names, onMerged, onDue) {
     onMerged();
   }
 
-  var sync = SeatSync.create({
+  var sync = DraftSync.create({
     url: url, events: form.getAttribute("data-events"), onDraft: onDraft,
     onSaved: function () {}, onState: function () {}, onLocked: function () {},
     onError: function () {}, onIdle: function () {}

@@ -1,13 +1,13 @@
 /* The seat page (templates/round_seat.html): this seat's hand through the entry front end the
    one-phone page uses too (entry.js: picker, chips, status line), the round header any seat
    sets, the table's progress, Done, the verdict and Agree; kept in step with the other phones
-   by seat_sync.js. */
+   by draft_sync.js. */
 import * as Cards from "../cards.js";
 import * as E from "./entry.js";
 import * as Gone from "./entry_gone.js";
 import * as C from "./seat_change.js";
 import * as SeatAlone from "./seat_alone.js";
-import * as SeatSync from "./seat_sync.js";
+import * as DraftSync from "./draft_sync.js";
 import { WORDS } from "./seat_words.js";
 import { fill, tn } from "../words.js";
 
@@ -37,7 +37,7 @@ export function start() {
      two sentences because a language may say them differently (Filipino: si Ben, sina Ana at Ben) */
   function named(words, who) { return who.length === 1 ? fill(words.one, { name: who[0] }) : fill(words.many, { names: list(who) }); }
 
-  var sync = SeatSync.create({
+  var sync = DraftSync.create({
     url: root.getAttribute("data-draft"),
     events: root.getAttribute("data-events"),
     onDraft: adopt,
@@ -75,7 +75,7 @@ export function start() {
     if (!sync.busy("hand")) mine = H.read(d.seats[me].hand);
     if (!sync.busy("header")) { header = JSON.parse(JSON.stringify(d.header || {})); touched = {}; }
     if (!sync.busy("done") && !sync.busy("hand")) done = d.seats[me].done;
-    if (d.seats[me].agreed) agreedAt.set(d.changed, SeatSync.savedOf(d));
+    if (d.seats[me].agreed) agreedAt.set(d.changed, DraftSync.savedOf(d));
     if (refusedAt !== null && d.version > refusedAt) { notice = ""; refusedAt = null; }  // said of a draft gone
     render();
   }
@@ -83,12 +83,12 @@ export function start() {
   /* taps */
   function sendHand() { sync.write("hand", function () { return ["PUT", "/seats/" + me, H.wire(mine)]; }); }
   /* The header is one object any phone replaces: send the server's latest with this phone's
-     own changes on top, guarded by If-Match (on 409 seat_sync reads the draft and asks again). */
+     own changes on top, guarded by If-Match (on 409 draft_sync reads the draft and asks again). */
   function setHeader(key, value) {
     if (value === undefined) delete header[key]; else header[key] = value;
     touched[key] = value;
     sync.write("header", function () {
-      // seat_sync sends it only once the draft has been read: d is the server's latest
+      // draft_sync sends it only once the draft has been read: d is the server's latest
       var d = sync.draft(), body = JSON.parse(JSON.stringify(d.header || {}));
       Object.keys(touched).forEach(function (k) { if (touched[k] === undefined) delete body[k]; else body[k] = touched[k]; });
       return ["PUT", "/header?seat=" + me, body, d.version];
@@ -136,12 +136,12 @@ export function start() {
     if (box) agreeTo(parseInt(box.getAttribute("data-changed"), 10), parseInt(box.getAttribute("data-revision"), 10));
   });
   /* an Agree to the verdict at draft version `changed` and session revision `revision`: tapped,
-     or kept by a page reloaded before it could go (seat_sync.js) */
+     or kept by a page reloaded before it could go (draft_sync.js) */
   function agreeTo(changed, revision) {
     if (agreeing) return;
     agreeing = true; notice = WORDS.saving; refusedAt = null; render();
     // what this phone agreed to, taken or not: a hand changed after it is named (renderReview)
-    if (sync.draft()) agreedAt.set(changed, SeatSync.savedOf(sync.draft()));  // (none yet: a kept Agree)
+    if (sync.draft()) agreedAt.set(changed, DraftSync.savedOf(sync.draft()));  // (none yet: a kept Agree)
     sync.agree(me, changed, revision)
       .then(function (answer) {
         agreeing = false;
@@ -253,7 +253,7 @@ export function start() {
       else if (d.seats[me].agreed) msg = named(WORDS.youAgreed, agreeing_);
       else msg = d.confirm_alone ? WORDS.alone : WORDS.agreeNow;
       /* this phone had agreed, and a hand changed since: who changed what, what money moved */
-      var change = d.last_change, seen = agreedAt.get(SeatSync.savedOf(d));
+      var change = d.last_change, seen = agreedAt.get(DraftSync.savedOf(d));
       if (!d.seats[me].agreed && change && seen !== null && change.at >= seen) msg = C.changed(change, names, WORDS) + " \u00b7 " + msg;
       /* the header changed on another phone: by whom, on every other phone, agreed or not */
       if (!d.seats[me].agreed && headerBy(d)) msg = headerBy(d) + " \u00b7 " + msg;

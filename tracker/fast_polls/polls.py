@@ -40,7 +40,7 @@ from .raw_reads import DraftTags
 
 DRAFT = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/draft")
 REVISION = re.compile(r"/api/sessions/([A-Za-z0-9_-]{1,64})/revision")
-ONE_TAG = re.compile(r'\s*"([0-9]{1,20}\.[0-9]{1,20})"\s*')  # what seat_sync.js sends
+ONE_TAG = re.compile(r'\s*"([0-9]{1,20}\.[0-9]{1,20})"\s*')  # what draft_sync.js sends
 ANSWERS = 1024  # drafts whose last answer a worker keeps: a busy evening's tables
 # the routes of the polls answered here, as the metrics name them (the apps' URL rules)
 DRAFT_ROUTE, REVISION_ROUTE = "/api/sessions/<token>/draft", "/api/sessions/<token>/revision"

@@ -1,4 +1,4 @@
-"""The words of a seat phone's scripts (static/entry/seat.js, seat_sync.js), for js_words.py."""
+"""The words of a seat phone's scripts (static/entry/seat.js, draft_sync.js), for js_words.py."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 
 
 def seat_words(counted) -> dict:
-    """seat.js and seat_sync.js; `counted` is js_words' words of a count."""
+    """seat.js and draft_sync.js; `counted` is js_words' words of a count."""
     return {
         "By whom?": _("By whom?"),
         "Last card drawn by": _("Last card drawn by"),

@@ -7,7 +7,7 @@ name such as `<script>` can never run even if a template forgot to escape it.
 Nothing but the static files may be kept by a browser or a proxy: every page, API
 answer and export carries a session link or balances, so each says `Cache-Control: no-store`
 unless its view said otherwise. The polls keep their ETag and 304: phones send If-None-Match
-themselves (static/live.js, static/entry/seat_sync.js), which no-store does not stop.
+themselves (static/live.js, static/entry/draft_sync.js), which no-store does not stop.
 """
 
 from __future__ import annotations

@@ -1,20 +1,17 @@
-/* The round draft kept in step with the server (docs/API.md, "Round draft"), for seat.js.
-   Writes go out one at a time in tap order; a hand or header write sends the page's latest
-   state when it leaves (taps made meanwhile ride along: no tap is lost, no older state is sent
-   after a newer one); an answer older than the draft already shown is ignored. The draft is
-   polled with If-None-Match as docs/API.md ("How often to poll") says, the policy the load
-   benchmark measures: FAST for QUIET after the phone last saw a change, SLOW otherwise, never
-   while the page is hidden. While the session's event stream is open (stream.js: Pushpin in
-   front), it brings the draft or says when to read it, and a poll only every LIVE ms makes sure. */
-// ms: FAST for QUIET after a change seen, SLOW otherwise (1 s: "within a second"), AGREED while
-// this phone has agreed and waits for the others (a few seconds a round:
-// the saved round shows on every phone soon after the last Agree).
+/* The round draft kept in step with the server (docs/API.md, "Round draft"): the one draft
+   client of every entry page (seat.js writes through it, entry_follow.js follows it for the
+   one-phone page). Writes go out one at a time in tap order, each sending the page's latest
+   state when it leaves (no tap lost, no older state sent after a newer one), each naming the
+   round it was tapped on (Draft-Began); an answer older than the draft shown is ignored. Polls
+   (If-None-Match, docs/API.md "How often to poll"): every FAST ms for QUIET ms after a change
+   seen, SLOW otherwise, AGREED while this phone waits for the others' Agree, never while the
+   page is hidden; with the session's event stream open (stream.js, Pushpin in front) it brings
+   the draft or says when to read it, and a poll each LIVE ms makes sure. */
 import { watch } from "../stream.js";
 
 var FAST = 500, SLOW = 1000, QUIET = 20000, AGREED = 300, RETRY = 1000, TRIES = 5, LIVE = 60000;
-// ms between two writes of the hand: a tap after a quiet while leaves at once, the taps of a
-// burst go together (at once with Done, Agree, the page hidden: flush); another
-// phone sees them within about a second and a poll
+// ms between two writes of the hand: a tap after a quiet while leaves at once, a burst's taps go
+// together (at once with Done, Agree, the page hidden); other phones see them within a second
 var GAP = 600;
 
 /** How many rounds the session had saved when the server sent this draft (0: none yet).
