@@ -120,7 +120,7 @@ def test_the_secret_toggle_stays_in_sight_beside_a_clash(phone, server):
     assert seen(secret)["onTop"]
     phone.locator("[data-ending] [data-value='draw']").tap()
     phone.locator("[data-by] [data-value='1']").tap()
-    phone.locator("[data-flag]").wait_for()
+    phone.locator("[data-flag=challenged]").wait_for()
     phone.wait_for_timeout(300)  # the chips drawn again with the flag beside them
     shot(phone, "secret-clash-flag")
     where = seen(secret)
