@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.seats import chips, draft_json, half_round, seat_url, shoot, start
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.races]  # on both databases
 
 CLEARED = "Round 1 was cleared on another phone."
 
