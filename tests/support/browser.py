@@ -120,6 +120,25 @@ CHECK_LAYOUT = (Path(__file__).parent / "check_layout.js").read_text()
 
 
 SEAT_PHONE = {"width": 360, "height": 740}
+# the languages the pages are tested in, as a phone's browser asks for them
+LANGUAGES = {"en": "en", "fil": "fil-PH,fil;q=0.9"}
+
+
+def language_phone(browser, language: str):
+    """A 360x740 touch phone whose browser asks for `language` (its `page.language`), for a
+    fixture to yield from; any JavaScript error fails the test."""
+    context = browser.new_context(
+        viewport=SEAT_PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
+    )
+    context.set_extra_http_headers({"Accept-Language": LANGUAGES[language]})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(15000)
+    page.language = language
+    yield page
+    close(context)
+    assert errors == [], errors
 
 
 @pytest.fixture

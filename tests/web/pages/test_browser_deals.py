@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import SEAT_PHONE, close
+from tests.support.browser import LANGUAGES, SEAT_PHONE, language_phone
 from tests.support.entry import SETTLED, OneScreen, words
 from tests.support.seats import start
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots-ui")
-LANGUAGES = {"en": "en", "fil": "fil-PH,fil;q=0.9"}
 NAMES = ("Maria Cristina", "Bienvenido Macaraeg", "Ana")  # Maria Cristina deals round 1
 DEALS = {"en": "{name} deals", "fil": "dealer si {name}"}
 TOO_LONG = "Maria Cristina Sy-Gonzales de la Cruz"  # 37 characters (40 at most)
@@ -48,20 +47,7 @@ MEASURE = """([number, deals]) => {
 
 @pytest.fixture(params=sorted(LANGUAGES))
 def phone(browser, request):
-    """A 360x740 touch phone whose browser asks for the language of the test's parameter;
-    any JavaScript error fails the test."""
-    context = browser.new_context(
-        viewport=SEAT_PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
-    )
-    context.set_extra_http_headers({"Accept-Language": LANGUAGES[request.param]})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(15000)
-    page.language = request.param
-    yield page
-    close(context)
-    assert errors == [], errors
+    yield from language_phone(browser, request.param)
 
 
 def shot(page, name: str) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import SEAT_PHONE, close
+from tests.support.browser import LANGUAGES, SEAT_PHONE, language_phone
 from tests.support.seats import start
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,6 @@ CHECK_CUT = (SUPPORT / "check_cut.js").read_text()
 CHECK_ONE_LINE = (SUPPORT / "check_one_line.js").read_text()
 MAIN_BUTTONS = ".btn.big, .btn.primary"
 LONG_NAMES = ("Anastasia de la Cruz", "Bienvenido Macaraeg", "Maria Cristina Sy-Gonzales")
-LANGUAGES = {"en": "en", "fil": "fil-PH,fil;q=0.9"}
 SET = ("7S", "7D", "7C")
 
 # What the checks must see, made up: a status line whose message scrolls inside its two lines,
@@ -56,18 +55,7 @@ MADE_UP = f"""<!doctype html><style>
 
 @pytest.fixture(params=sorted(LANGUAGES))
 def phone(browser, request):
-    context = browser.new_context(
-        viewport=SEAT_PHONE, has_touch=True, is_mobile=True, device_scale_factor=1
-    )
-    context.set_extra_http_headers({"Accept-Language": LANGUAGES[request.param]})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(15000)
-    page.language = request.param
-    yield page
-    close(context)
-    assert errors == [], errors
+    yield from language_phone(browser, request.param)
 
 
 def bad_meld(page):
