@@ -7,9 +7,11 @@ offered back. A hand another phone enters comes into the one-phone page without 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
+from tests.support.entry import KEPT
 from tests.support.seats import chips, draft_json, half_round, seat_url, shoot, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.races]  # on both databases
@@ -121,3 +123,50 @@ def test_a_hand_entered_on_a_seat_phone_comes_into_the_one_phone_page(phones, se
         a.wait_for_timeout(100)
     assert now["seats"][0]["hand"]["hand"] == ["KD", "KC"]
     assert now["seats"][1]["hand"]["hand"] == ["4H", "5H"]
+
+
+def test_a_clear_on_a_seat_phone_empties_the_one_phone_page_and_its_tap_brings_nothing_back(
+    phones, server
+):
+    a, seat, _c = phones
+    token = start(a, server)
+    half_round(a, server, token)
+    one_phone(a, server, token)
+    seat.goto(f"{server}/s/{token}")  # Ben's phone: chosen once, it names the phone
+    seat.locator("#whose").get_by_role("button", name="Ben").tap()
+    seat.locator("#enter-round", has_text="Ben's phone").wait_for()
+    seat.goto(seat_url(server, token, 1))
+    seat.locator(".picker [data-card='7S']").wait_for()
+    clear(seat)
+    a.wait_for_function("() => document.getElementById('hand_0').value === ''", timeout=5000)
+    a.locator(".gone").get_by_text("Round 1 was cleared on Ben's phone.").wait_for()
+    a.locator(".picker [data-card='KD']").tap()
+    a.wait_for_function(KEPT)
+    now = draft_json(a, server, token)
+    assert now["seats"][0]["hand"]["hand"] == ["KD"] and now["seats"][2]["hand"] is None
+    assert "ending" not in now["header"]
+
+
+def test_a_burst_of_taps_goes_in_fewer_writes_and_another_phone_sees_it_within_a_second(
+    phones, server
+):
+    seat, watcher, _c = phones
+    token = start(seat, server)
+    writes = []
+    seat.on("request", lambda r: writes.append(r.url) if r.method == "PUT" else None)
+    seat.goto(seat_url(server, token, 0))
+    watcher.goto(seat_url(server, token, 1))
+    for page in (seat, watcher):
+        page.locator(".picker [data-card='7S']").wait_for()
+    cards = ["7S", "7D", "7C", "2H", "5C", "9D"]
+    for card in cards:  # a quick thumb: about 0.15 s a tap
+        seat.locator(f".picker [data-card='{card}']").tap()
+    tapped = time.monotonic()
+    watcher.wait_for_function(  # Ana's six cards counted on Ben's phone
+        "() => document.querySelector('[data-cell=\"0\"]').textContent.includes('6')",
+        timeout=5000,
+    )
+    seen = time.monotonic() - tapped
+    hand_writes = [url for url in writes if url.endswith("/draft/seats/0")]
+    assert 1 <= len(hand_writes) < len(cards), hand_writes
+    assert seen < 2.5, seen  # the last tap's write leaves within 0.6 s, a poll within 1 s
