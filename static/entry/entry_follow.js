@@ -86,6 +86,10 @@ export function create(form, names, onMerged, onDue) {
       PARTS.forEach(function (part) { setPart(part, server); });
       synced = server;
       began = at;
+      // the page shows the session as it is now: a round of the same cards entered next is
+      // not the one saved before it (the preview's `revision`, what "saved since" is asked at)
+      var seen = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=revision]"));
+      if (seen && typeof d.revision === "number") seen.value = String(d.revision);
       box.show(Gone.said(d.began, names), lost);
       onMerged();
       return;

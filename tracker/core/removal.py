@@ -34,12 +34,13 @@ def delete_round(
 
     def change():
         check_open(game)
-        rounds = list(game.rounds)
-        if not 1 <= number <= len(rounds):
+        rounds, results = list(game.rounds), ledger_of(game).results
+        # both read as the session stands (a racing delete may have taken the round away)
+        if not 1 <= number <= min(len(rounds), len(results)):
             raise NotFound(number)
         check_version(game, number, version)
         records = [r.record for r in rounds]
-        before = history.round_state(records[number - 1], ledger_of(game).results[number - 1])
+        before = history.round_state(records[number - 1], results[number - 1])
         del records[number - 1]
         ledger = _replayed(game, records, _delete_breaks(number), 422)
         history.note(game, history.ROUND_DELETED, access.by, round=number, before=before)

@@ -20,7 +20,7 @@ from .lifecycle import reopen, settle
 from .outcomes import Outcome, Submission
 from .pins import OPEN, Access
 from .removal import delete_round, restore_round
-from .rounds import round_version, submit
+from .rounds import submit
 from .store import commit, only_if
 
 UNDOABLE = (
@@ -46,7 +46,10 @@ def undo(game: GameSession, event_id, access: Access = OPEN):
     Outcome of the round change that does it (or the ledger, for a settle or a reopen)."""
     last = _still_last(game, undoable(game), event_id)
     with only_if(lambda: _still_last(game, undoable(game), event_id)):
-        return _take_back(game, last, access)
+        try:
+            return _take_back(game, last, access)
+        except NotFound:  # its round went meanwhile (another phone's Undo of the same change)
+            raise _moved() from None
 
 
 def _still_last(target, last: ChangeEvent | None, event_id) -> ChangeEvent:
@@ -55,20 +58,26 @@ def _still_last(target, last: ChangeEvent | None, event_id) -> ChangeEvent:
     if last is None or last.id != history.event_number(event_id):
         if history.event_of(target, event_id) is None:
             raise NotFound(event_id)
-        message = N_("something changed after it: only the last change can be undone")
-        raise InputError([Problem("undo", message)], 409)
+        raise _moved()
     return last
 
 
+def _moved() -> InputError:
+    """409: the change to undo is no longer the last one."""
+    message = N_("something changed after it: only the last change can be undone")
+    return InputError([Problem("undo", message)], 409)
+
+
 def _take_back(game: GameSession, last: ChangeEvent, access: Access) -> Outcome:
+    """The change that takes `last` back. No version of the round is read here, outside the
+    change's transaction (another phone's Undo may have taken the round away meanwhile): the
+    transaction checks first that `last` is still the session's last change (`undo`'s
+    only_if), so the round at its number is the one it made."""
     number = last.round
     if last.kind in (history.ROUND_SAVED, history.ROUND_RESTORED):
-        return delete_round(game, number, round_version(game, number), access)
+        return delete_round(game, number, None, access)
     if last.kind == history.ROUND_EDITED:
-        back = Submission(
-            last.before["record"], number=number, version=round_version(game, number), access=access
-        )
-        return submit(game, back)
+        return submit(game, Submission(last.before["record"], number=number, access=access))
     if last.kind == history.ROUND_DELETED:
         return restore_round(game, number, access)
     if last.kind == history.SETTLED:
