@@ -134,7 +134,6 @@ export function create(form, names, onMerged, onDue) {
     /* the server kept the form as it was sent (its query text) on round `at` */
     kept: function (text, at) { if (at === began) synced = fromParams(new URLSearchParams(text)); },
     /* the server refused a preview's taps: the round began anew; read it */
-    refused: function () { sync.refresh(); },
-    hideNotice: box.hide
+    refused: function () { sync.refresh(); }
   };
 }
