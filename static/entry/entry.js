@@ -13,7 +13,7 @@
      hands: blank, read, wire, same, cards, fromFields, toFields */
 import * as Cards from "../cards.js";
 import * as Picker from "./picker.js";
-import { FLAGS } from "./shape.js";
+import { FLAGS, HEADER } from "./shape.js";
 import { t, tn } from "../words.js";
 
 /** @typedef {{melds: {cards: string[], secret: boolean}[], hand: string[], [flag: string]: any}} Hand */
@@ -68,6 +68,22 @@ function remove(hand, where, index) {
   meld.cards.splice(index, 1);
   meld.secret = false;
   if (!meld.cards.length) hand.melds.splice(where, 1);
+}
+
+/* the one-phone form's values (name -> text: "" for a choice not made, "y" for a ticked flag)
+   of a round's `header` and its `hands` (this module's form of a hand), as the draft holds
+   them; a header without a dealer takes `dealer` */
+export function formValues(header, hands, dealer) {
+  var values = {};
+  HEADER.forEach(function (key) { values[key] = header[key] === null || header[key] === undefined ? "" : String(header[key]); });
+  if (!values.dealer) values.dealer = dealer;
+  hands.forEach(function (hand, seat) {
+    var text = toFields(hand);
+    values["melds_" + seat] = text.melds;
+    values["hand_" + seat] = text.hand;
+    FLAGS.forEach(function (f) { values[f + "_" + seat] = hand[f] ? "y" : ""; });
+  });
+  return values;
 }
 
 export function keys(hands, me, jokers, names) {

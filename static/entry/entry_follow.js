@@ -16,7 +16,7 @@
    (cleared or saved elsewhere) replaces the form, and the taps the server did not take are
    offered back (entry_gone.js). */
 import * as Gone from "./entry_gone.js";
-import { hands as H } from "./entry.js";
+import { formValues, hands as H } from "./entry.js";
 import * as DraftSync from "./draft_sync.js";
 import { FLAGS, HEADER } from "./shape.js";
 
@@ -34,16 +34,7 @@ function fromParams(params) {
 }
 /* the same values for the draft `d` (its header may leave the dealer out: the page's stays) */
 function fromDraft(d, dealer) {
-  var values = {}, head = d.header || {};
-  HEADER.forEach(function (key) { values[key] = head[key] === null || head[key] === undefined ? "" : String(head[key]); });
-  if (!values.dealer) values.dealer = dealer;
-  d.seats.forEach(function (s, seat) {
-    var hand = H.read(s.hand), text = H.toFields(hand);
-    values["melds_" + seat] = text.melds;
-    values["hand_" + seat] = text.hand;
-    FLAGS.forEach(function (f) { values[f + "_" + seat] = hand[f] ? "y" : ""; });
-  });
-  return values;
+  return formValues(d.header || {}, d.seats.map(function (s) { return H.read(s.hand); }), dealer);
 }
 function same(a, b, part) { return namesOf(part).every(function (name) { return a[name] === b[name]; }); }
 

@@ -6,27 +6,19 @@
    which the service worker keeps and whose engine judges offline. Only a phone that can judge
    there (ready to work offline, this session kept) is offered it. */
 import { t } from "../words.js";
-import { hands as H } from "./entry.js";
+import { formValues, hands as H } from "./entry.js";
 import { handOver } from "./entry_keep.js";
 import * as Engine from "../engine_client.js";
 import * as Outbox from "../outbox.js";
-import { FLAGS } from "./shape.js";
 
 var AFTER_MS = 20000;
 
-/* the one-phone form's fields (templates/round.html) of the seat page's round */
+/* the one-phone form's fields (templates/round.html) of the seat page's round, as the page's
+   kept taps (entry_keep.js): a choice not made or a flag not ticked left out */
 function formOf(header, hands, dealer) {
-  var form = new URLSearchParams();
-  if (header.ending) form.set("ending", header.ending);
-  if (header.declarer !== null && header.declarer !== undefined) form.set("declarer", String(header.declarer));
-  if (header.last_drawer !== null && header.last_drawer !== undefined) form.set("last_drawer", String(header.last_drawer));
-  form.set("dealer", String(dealer));
-  hands.forEach(function (hand, seat) {
-    var fields = H.toFields(hand);
-    form.set("melds_" + seat, fields.melds);
-    form.set("hand_" + seat, fields.hand);
-    FLAGS.forEach(function (flag) { if (hand[flag]) form.set(flag + "_" + seat, "y"); });
-  });
+  var values = formValues(header, hands, ""), form = new URLSearchParams();
+  values.dealer = String(dealer);  // the page's dealer control, whatever the header says
+  Object.keys(values).forEach(function (name) { if (values[name]) form.set(name, values[name]); });
   return form.toString();
 }
 
