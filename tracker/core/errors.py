@@ -27,6 +27,11 @@ class NotFound(LookupError):
     """No session with this token, or no round with this number."""
 
 
+class RoundGone(InputError):
+    """409: a draft write made on a round the table has cleared or saved since (its problem,
+    at `began`, says on whose phone)."""
+
+
 class VersionConflict(InputError):
     """An edit or delete based on a version of the round that is no longer the stored one."""
 

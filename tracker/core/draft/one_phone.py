@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ...extensions import db
 from ...models import GameSession, RoundDraft
 from .. import repeats
-from ..errors import InputError
+from ..errors import InputError, RoundGone
 from ..outcomes import AlreadySaved, Outcome, Submission
 from ..pins import OPEN, Access, PinError
 from ..rounds import submit
@@ -70,10 +70,11 @@ def keep_entry(
 
     try:
         change_draft(game, access, None, change, began)
-    except InputError as error:
+    except RoundGone:
         db.session.rollback()
-        if error.status == 409 and str(error.problems[0].where) == "began":
-            raise  # the round was cleared or saved meanwhile: the page must hear who did it
+        raise  # the round was cleared or saved meanwhile: the page must hear who did it
+    except InputError:
+        db.session.rollback()
         return None
     except (PinError, SQLAlchemyError):
         db.session.rollback()

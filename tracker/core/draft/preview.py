@@ -13,7 +13,7 @@ from ...engine.cards import CardError, parse_card
 from ...engine.hands import hand_tokens, too_big
 from ...engine.messages import N_, names_of
 from ...models import GameSession, RoundDraft
-from ..errors import InputError
+from ..errors import InputError, RoundGone
 from ..rounds import check_round
 
 SEATS = 3
@@ -124,7 +124,7 @@ def began_seat(draft: RoundDraft) -> int | None:
     return int(seat) if kind == "seat" and seat in ("0", "1", "2") else None
 
 
-def round_gone(game: GameSession, draft: RoundDraft) -> InputError:
+def round_gone(game: GameSession, draft: RoundDraft) -> RoundGone:
     """409: a change made on the round as it was before the table cleared or saved it."""
     began = draft.began or {}
     number = began.get("number") or len(game.rounds)
@@ -155,7 +155,7 @@ def round_gone(game: GameSession, draft: RoundDraft) -> InputError:
             number=number,
             name=name,
         )
-    return InputError([Problem("began", said)], 409)
+    return RoundGone([Problem("began", said)], 409)
 
 
 def if_match_moved(seen: int, now: int) -> InputError:

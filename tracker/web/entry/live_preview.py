@@ -10,6 +10,7 @@ from flask import abort, jsonify, render_template, request
 
 from ... import core
 from ...core import AlreadySaved
+from ...core.errors import RoundGone
 from ...engine import points_mode, record_from_fields
 from ...extensions import csrf
 from ...present.messages import problem_dict
@@ -67,7 +68,7 @@ def _kept(game) -> dict:
         return {"kept": None}
     try:
         changed = keep_entry(game, request.form)
-    except core.InputError as error:
+    except RoundGone as error:
         return {"kept": False, "gone": problem_dict(error.problems[0])["message"]}
     return {"kept": changed is not None} | ({} if changed is None else {"draft_changed": changed})
 

@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from ... import core
 from ...core import AlreadySaved, Conflict, Deleted, Locked, NeedsReview, Saved, idempotency
+from ...core.errors import RoundGone
 from ...engine import fields_of_record, flags_in_play, record_from_fields
 from ...present.messages import say
 from ...present.round_news import news_lines
@@ -77,7 +78,7 @@ def _round_page(game, number: int | None):
     if page.number is None:
         try:  # what was typed survives a failed save or a reload
             keep_entry(game, request.form)
-        except core.InputError:  # the draft was cleared since: a Confirm still saves the round
+        except RoundGone:  # the draft was cleared since: a Confirm still saves the round
             pass
         outcome = core.submit_entry(game, submission)
     else:
