@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import errno
 
-from flask import jsonify, render_template, request
+from flask import current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException
@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from .. import metrics
 from ..core import InputError, NotFound
 from ..engine import Problem
+from ..extensions import db
 from ..present.failures import BUG, DEFAULT_DESCRIPTIONS, NOT_FOUND, TITLES, UNAVAILABLE, UNTITLED
 from ..present.messages import errors_dict, say
 
@@ -61,6 +62,37 @@ def register(app) -> None:
             return answer
         app.logger.exception("unhandled error")
         return _answer(500, BUG)
+
+    # Flask runs app-context teardowns last registered first: this one, registered after
+    # Flask-SQLAlchemy's, removes the session, and Flask-SQLAlchemy's then finds none to remove
+    app.teardown_appcontext(end_session)
+
+
+def end_session(_error) -> None:
+    """The request's database session removed (its transaction rolled back, its connection
+    back to the pool) once its answer is made (for an answer streamed with its context, once
+    that is closed).
+
+    The database lost by then (the server stopping, or ending the connection) changes nothing
+    the request did: what it saved was committed before its answer, and a request that failed
+    on the database was answered 503 by `crash` already. So that answer is sent as it is and
+    the loss is one warning line, rather than an exception out of the app, which gunicorn
+    answers with its bare 500 page (or cuts a streamed answer short)."""
+    try:
+        db.session.remove()
+    except Exception as error:
+        if not lost(error):
+            raise
+        db.session.registry.clear()  # this session is done with, whatever its close did
+        said = getattr(error, "orig", None) or error  # the driver's words, without SQLAlchemy's
+        current_app.logger.warning("database lost as the request ended (answer sent): %s", said)
+
+
+def lost(error: BaseException) -> bool:
+    """Is `error`, met rolling back or closing a session, the connection being gone?"""
+    if unavailable(error) or isinstance(error, (sa.OperationalError, sa.InterfaceError)):
+        return True
+    return isinstance(error, db.engine.dialect.loaded_dbapi.Error)  # the driver's, unwrapped
 
 
 def unavailable(error: BaseException) -> bool:
