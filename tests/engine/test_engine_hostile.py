@@ -83,7 +83,9 @@ def with_hand(seat: int, **changes) -> list:
     return hands
 
 
-ROUND_KEYS = "players, rules, dealer, ending, declarer, last_drawer, pot, streak, hands and points"
+ROUND_KEYS = (
+    "players, rules, dealer, ending, declarer, last_drawer, pot, streak, hands, points and id"
+)
 ROUNDS = [
     # numbers that overflow
     ("pot text", {"pot": "1000000000"}, "pot", "pot: '1000000000' is too large"),

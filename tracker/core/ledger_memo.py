@@ -120,7 +120,7 @@ def _extended(game: GameSession) -> tuple[Ledger, tuple] | None:
         return None
     ledger = stale[0].copy()
     for stamp in new:
-        add_round(ledger, found[stamp])
+        add_round(ledger, found[stamp], stored=True)
     return ledger, now
 
 

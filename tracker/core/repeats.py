@@ -10,14 +10,20 @@ from __future__ import annotations
 from ..engine import RoundResult, money_str, replay
 from ..engine.cards import CardError, parse_card
 from ..engine.hands import hand_tokens
+from ..engine.shape import ROUND_ID
 from ..models import GameSession
 from .ledger_memo import ledger_of, rules_of
 from .outcomes import AlreadySaved, Checked, NeedsReview, Submission
 
 
-def cards_of(record: dict) -> tuple:
-    """Each seat's cards, melded or in hand, in one order: what makes two rounds the same."""
-    if "points" in record:  # no cards: the round's header and points stand for them
+def cards_of(record: dict, by_id: bool = True) -> tuple:
+    """Each seat's cards, melded or in hand, in one order: what makes two rounds the same. A
+    points round has no cards: its own id (engine shape.ROUND_ID) when it has one, so that two
+    rounds with the same numbers are two rounds; else (a round saved before rounds had ids, a
+    client that sends none, or `by_id` False: how it looks) its header and points."""
+    if "points" in record:
+        if by_id and record.get(ROUND_ID):
+            return ("points", str(record[ROUND_ID]))
         header = tuple(str(record.get(key)) for key in ("ending", "declarer", "last_drawer"))
         return ("points", header, repr(record["points"]))
     hands = record.get("hands") or []
@@ -55,8 +61,10 @@ def _results(game: GameSession) -> list[RoundResult]:
 
 
 def repeats_last(game: GameSession, record: dict) -> int | None:
-    """The last round's number when `record` holds exactly its cards."""
-    if game.rounds and cards_of(game.rounds[-1].record) == cards_of(record):
+    """The last round's number when `record` holds exactly its cards (a points round: its
+    numbers, whatever its id: a form sent again with the last round's numbers left in)."""
+    last = game.rounds[-1].record if game.rounds else None
+    if last is not None and cards_of(last, by_id=False) == cards_of(record, by_id=False):
         return game.rounds[-1].number
     return None
 

@@ -49,7 +49,9 @@ def check_round(game: GameSession, record, number: int | None = None) -> Checked
             raise NotFound(number)
         records[number - 1] = record
         try:
-            ledger = replay(game.players, rules_of(game), game.first_dealer, records)
+            ledger = replay(
+                game.players, rules_of(game), game.first_dealer, records, new=number - 1
+            )
         except RoundError as error:
             raise InputError(_edit_problems(error.problems, number)) from None
         result = ledger.results[number - 1]

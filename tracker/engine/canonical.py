@@ -5,7 +5,7 @@ from __future__ import annotations
 from .cards import parse_cards
 from .points import canonical_points
 from .rules import Rules
-from .shape import HAND_FLAGS
+from .shape import HAND_FLAGS, ROUND_ID
 
 
 def canonical_record(record: dict, rules: Rules) -> dict:
@@ -21,6 +21,8 @@ def canonical_record(record: dict, rules: Rules) -> dict:
             value = None  # nobody declares at talon out: the engine ignores a seat given anyway
         out[key] = None if value in (None, "") else int(value)
     if "points" in record:
+        if record.get(ROUND_ID):  # a points round's own id (shape.ROUND_ID), as sent
+            out[ROUND_ID] = record[ROUND_ID]
         out["points"] = canonical_points(record["points"])
     else:
         out["hands"] = [_canonical_hand(raw) for raw in record["hands"]]

@@ -17,7 +17,7 @@ import re
 
 from .points import POINTS_COUNTS, POINTS_FLAGS
 from .problems import Problem
-from .shape import HAND_FLAGS
+from .shape import HAND_FLAGS, ROUND_ID, ROUND_ID_FIELD
 from .values import read_seat
 
 MELD_SPLIT = re.compile(r"[|;/\n]+")
@@ -55,8 +55,7 @@ def record_from_fields(data: dict, default_dealer: int | None = None) -> dict:
     record["declarer"] = None if record["ending"] == "talon" else _seat(data.get("declarer"))
     record["last_drawer"] = _seat(data.get("last_drawer")) if record["ending"] == "talon" else None
     if points_mode(data):
-        record["points"] = [_points_of(data, seat) for seat in range(3)]
-        return record
+        return {**record, **_points_part(data)}
     hands = []
     for seat in range(3):
         hand = {
@@ -72,6 +71,15 @@ def record_from_fields(data: dict, default_dealer: int | None = None) -> dict:
 def points_mode(data) -> bool:
     """Is the form a points-only round (each player's deadwood points, no cards)?"""
     return (data.get("mode") or "") == "points"
+
+
+def _points_part(data) -> dict:
+    """A points-only round's own id (when the form has one) and its seats."""
+    part = {}
+    if round_id := (data.get(ROUND_ID_FIELD) or "").strip():
+        part[ROUND_ID] = round_id
+    part["points"] = [_points_of(data, seat) for seat in range(3)]
+    return part
 
 
 def _points_of(data, seat: int) -> dict:
@@ -98,6 +106,8 @@ def fields_of_record(record: dict) -> dict:
         data["dealer"] = str(record["dealer"])
     if "points" in record:
         data["mode"] = "points"
+        if record.get(ROUND_ID):
+            data[ROUND_ID_FIELD] = str(record[ROUND_ID])
         for seat, entry in enumerate(record["points"] or []):
             data.update(_points_fields(seat, entry))
         return data

@@ -72,8 +72,9 @@ def start_ledger(players: list[str], rules: Rules, first_dealer: int = 0) -> Led
     return Ledger(list(players), rules, next_dealer=first_dealer)
 
 
-def add_round(ledger: Ledger, record: dict) -> RoundResult:
-    """Score `record` as the ledger's next round and book it. Raises RoundError, booking nothing."""
+def add_round(ledger: Ledger, record: dict, stored: bool = False) -> RoundResult:
+    """Score `record` as the ledger's next round and book it. Raises RoundError, booking nothing.
+    `stored`: a round read again as it was saved, not a new one (record.read_record)."""
     if ledger.ended:
         loser = ledger.players[ledger.loser]
         said = N_("the session is over: %(name)s reached the loss limit", name=loser)
@@ -87,17 +88,21 @@ def add_round(ledger: Ledger, record: dict) -> RoundResult:
     record = {**record, **ledger.context()}
     if record.get("dealer") in (None, ""):
         record["dealer"] = ledger.next_dealer
-    result = score_round(record, ledger.rules, ledger.players)
+    result = score_round(record, ledger.rules, ledger.players, stored)
     _book(ledger, result, record)
     return result
 
 
-def replay(players: list[str], rules: Rules, first_dealer: int, records: list[dict]) -> Ledger:
-    """The ledger after these rounds, in order. A RoundError names the round (`rounds[3]...`)."""
+def replay(
+    players: list[str], rules: Rules, first_dealer: int, records: list[dict], new: int | None = None
+) -> Ledger:
+    """The ledger after these rounds, in order. A RoundError names the round (`rounds[3]...`).
+    The rounds are read as saved (`stored`), but for the one at index `new` (an edit): that
+    one is checked as any new round."""
     ledger = start_ledger(players, rules, first_dealer)
     for number, record in enumerate(records):
         try:
-            add_round(ledger, record)
+            add_round(ledger, record, stored=number != new)
         except RoundError as error:
             raise RoundError([p.under("rounds", number) for p in error.problems]) from None
     return ledger

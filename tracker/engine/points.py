@@ -7,7 +7,8 @@ Per seat: `deadwood` (a whole number, required), `sunog` (no meld on the table),
 flags of a card round (`challenged`, `kang`, `no_discard`), and, for the bonuses, `aces` (the
 aces the player holds, on the table or in hand) and `secret_melds`. A PointsEntry stands where
 a card round's HandEntry stands, and is scored by the very same rules; nothing here is checked
-against cards, which the table did not enter.
+against cards, which the table did not enter; the numbers are held to what cards could make
+of them (points_fit.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from .hands import HandEntry
 from .messages import N_, Later
+from .points_fit import check_fit
 from .problems import Path, Problems
 from .rules import Rules
 from .shape import HAND_FLAGS, MOST_IN_HAND
@@ -24,7 +26,7 @@ from .values import check_keys, read_flag, whole_number
 POINTS_FLAGS = ("sunog", *HAND_FLAGS)
 POINTS_COUNTS = ("aces", "secret_melds")
 POINTS_KEYS = ("deadwood", *POINTS_FLAGS, *POINTS_COUNTS)
-MOST_COUNTED = 4  # four aces in a deck; four melds of three in a hand of 13 at most
+MOST_COUNTED = 4  # each seat's aces and secret melds; what fits the hand: points_fit.py
 POINTS_OFF = N_(
     "points-only rounds are off at this table: enter the cards, or turn on points_rounds "
     "in the house rules"
@@ -47,9 +49,12 @@ def most_deadwood(rules: Rules) -> int:
 
 
 def read_points(
-    record: dict, players: list[str], rules: Rules, problems: Problems
+    record: dict, players: list[str], rules: Rules, problems: Problems, stored: bool = False
 ) -> list[PointsEntry]:
-    """The three seats of a record's `points`, every problem added at its place."""
+    """The three seats of a record's `points`, every problem added at its place. `stored`: a
+    round read again as it was saved, whose numbers are not held to the cards again (a round
+    saved before they were stays readable, and pays what it paid)."""
+    before = len(problems)
     if "hands" in record:
         problems.add("points", N_("give either the cards (hands) or the points, not both"))
     if not rules.points_rounds:
@@ -62,6 +67,8 @@ def read_points(
         _read_seat(raw, Path.of("points", seat), players[seat], rules, problems)
         for seat, raw in enumerate(value)
     ]
+    if not stored and len(problems) == before:
+        check_fit(seats, players, rules, problems)
     declarer = record.get("declarer")
     if record.get("ending") == "tongits" and declarer in (0, 1, 2) and type(declarer) is int:
         _went_out(seats[declarer], players[declarer], declarer, problems)

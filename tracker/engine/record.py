@@ -15,6 +15,7 @@ from .money import MoneyError, parse_money
 from .points import read_points
 from .problems import Path, Problem, Problems, RoundError
 from .rules import Rules, RulesError
+from .shape import MOST_ID, ROUND_ID, is_round_id
 from .values import bad_character, check_keys, name_text, read_seat, whole_number
 
 ENDINGS = ("tongits", "draw", "talon")
@@ -29,6 +30,7 @@ ROUND_KEYS = (
     "streak",
     "hands",
     "points",
+    ROUND_ID,
 )
 MAX_NAME = 40
 MAX_WINS = 1000  # a streak is won once it reaches pot_streak, 10 at most
@@ -95,8 +97,12 @@ def _seat(record: dict, key: str, problems: Problems, what=None) -> int | None:
     return read_seat(record.get(key), key, problems, missing=what, wrong=wrong)
 
 
-def read_record(record, rules: Rules | None = None, players: list[str] | None = None) -> RoundInput:
-    """Check a round record and return its values; raise RoundError listing every problem."""
+def read_record(
+    record, rules: Rules | None = None, players: list[str] | None = None, stored: bool = False
+) -> RoundInput:
+    """Check a round record and return its values; raise RoundError listing every problem.
+    `stored`: a round read again as it was saved (a points round's numbers are not held to
+    what cards could make of them again: points.read_points)."""
     problems = Problems()
     if not isinstance(record, dict):
         raise RoundError([Problem("round", N_("a round must be a JSON object"))])
@@ -114,8 +120,9 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
     pot = _read_pot(record.get("pot"), problems)
     streak = _read_streak(record.get("streak"), problems)
     points_only = "points" in record
+    _read_id(record.get(ROUND_ID), points_only, problems)
     if points_only:
-        hands = read_points(record, players, rules, problems)
+        hands = read_points(record, players, rules, problems, stored)
     else:
         hands = read_hands(record.get("hands"), players, rules, problems)
     if problems:
@@ -123,6 +130,22 @@ def read_record(record, rules: Rules | None = None, players: list[str] | None = 
     return RoundInput(
         players, rules, dealer, ending, declarer, last_drawer, pot, hands, streak, points_only
     )
+
+
+def _read_id(value, points_only: bool, problems: Problems) -> None:
+    """A points-only round's own id (shape.ROUND_ID), when it has one; null or "" is none."""
+    if value is None or value == "":
+        return
+    if not points_only:
+        said = N_("only a points-only round carries an id: a card round is known by its cards")
+        problems.add(ROUND_ID, said)
+    elif not is_round_id(value):
+        said = N_(
+            "a round's id is 1 to %(most)s letters, digits, dashes, underscores, dots or "
+            "colons, e.g. a random UUID",
+            most=MOST_ID,
+        )
+        problems.add(ROUND_ID, said)
 
 
 def _read_rules(value, problems: Problems) -> Rules:

@@ -15,10 +15,11 @@ from .verdict import decide, is_void, lowest, talon_compared
 
 
 def score_round(
-    record, rules: Rules | None = None, players: list[str] | None = None
+    record, rules: Rules | None = None, players: list[str] | None = None, stored: bool = False
 ) -> RoundResult:
-    """Score one round record. `rules` and `players`, when given, replace the record's own."""
-    entry = read_record(record, rules, players)
+    """Score one round record. `rules` and `players`, when given, replace the record's own;
+    `stored`: a round read again as it was saved (record.read_record)."""
+    entry = read_record(record, rules, players, stored)
     return score_entry(entry)
 
 

@@ -8,6 +8,7 @@ and its tests (tests/code/test_hand_shape.py lists every other place a flag's na
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .messages import N_
@@ -19,6 +20,19 @@ MELD_KEYS = ("cards", "secret")
 MOST_IN_HAND = 13  # cards a hand holds at the end of a round: the dealer's 13 at most
 MOST_CARDS = 54  # a deck and two jokers: a seat's part with more is no hand
 MOST_MELDS = 18  # three cards a meld at least
+# A points-only round's own id: no cards tell two rounds with the same numbers apart, so the
+# page (or client) that begins one makes a random text, kept while it is reviewed and sent
+# again: the same id is the same round (a retry), another id another round. A card round has
+# none. In the record `id`, in the one-phone form the hidden field `round_id`.
+ROUND_ID = "id"
+ROUND_ID_FIELD = "round_id"
+MOST_ID = 64
+_ID = re.compile(rf"[A-Za-z0-9_.:-]{{1,{MOST_ID}}}")
+
+
+def is_round_id(value) -> bool:
+    """Is `value` a round's id as a record may carry it (shape.ROUND_ID)?"""
+    return isinstance(value, str) and _ID.fullmatch(value) is not None
 
 
 @dataclass(frozen=True)

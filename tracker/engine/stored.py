@@ -45,7 +45,7 @@ def replay_stored(
         try:
             entry = None if ledger.ended else _stored_entry(record, ledger)
             if entry is None:
-                add_round(ledger, record)
+                add_round(ledger, record, stored=True)
                 continue
             result = score_entry(entry, words)
         except RoundError as error:

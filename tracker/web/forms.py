@@ -9,7 +9,7 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, HiddenField, StringField, TextAreaField
 
 from ..engine import FLAGS, Path, Rules
-from ..engine.shape import HAND_PARTS
+from ..engine.shape import HAND_PARTS, ROUND_ID_FIELD
 from ..present.house_rules import OPTIONS
 from ..present.rule_form import form_value, option_names
 
@@ -93,6 +93,7 @@ def _round_form() -> type[FlaskForm]:
         "last_drawer": StringField(_l("Who drew the last card")),
         "reviewed": HiddenField(),
         "mode": HiddenField(),  # a points-only round (the house option points_rounds)
+        ROUND_ID_FIELD: HiddenField(),  # a points-only round's own id, made when it is begun
     }
     for seat in SEATS:
         attrs.update({f"{part}_{seat}": StringField(PART_LABELS[part]) for part in HAND_PARTS})

@@ -183,6 +183,8 @@ class _RoundPage:
         ledger = core.ledger_of(game)
         rules = core.rules_of(game)
         points = self.form.mode.data == "points" and (rules.points_rounds or self.number)
+        if points and not self.number and not self.form.round_id.data:
+            self.form.round_id.data = secrets.token_urlsafe(12)  # begun now: its own id
         page = render_template(
             "round_points.html" if points else "round.html",
             game=game,
