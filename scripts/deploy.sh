@@ -123,7 +123,9 @@ if [ "$(as_postgres psql -tAc "SELECT 1 FROM pg_database WHERE datname = '$user'
     change database
 fi
 
-# The files: settings, Pushpin's config, the units, the Caddyfile (only those that differ)
+# The files: settings, Pushpin's config, the units, the Caddyfile (only those that differ).
+# Each is made with its mode before its first byte (tracker/deploy/install.py), the secrets
+# root's and the service group's only; nothing here writes a secret itself.
 mapfile -t written < <(cd "$app" && "$python" -m tracker.deploy write --domain "$domain" \
     --email "$email" --release "$release" --app "$app")
 chgrp "$user" "$etc/tongits.env" "$etc/pushpin/pushpin.conf" "$etc/pushpin/routes"
@@ -171,13 +173,10 @@ any() {  # any CHANGE...: "yes" when this run changed any of them, else "no"
 restart tongits-pushpin.service "$(any /etc/tongits/pushpin/ tongits-pushpin.service)"
 restart tongits.service "$(any code tongits.env tongits.service packages)"
 restart tongits-backup.timer "$(any tongits-backup.timer)"
-systemctl enable --quiet caddy
-if has /etc/caddy/Caddyfile && systemctl is-active --quiet caddy; then
-    say "reloading caddy"
-    systemctl reload caddy
-elif ! systemctl is-active --quiet caddy; then
-    systemctl start caddy
-fi
+# Caddy runs with its admin API off (the Caddyfile's `admin off`: no process on this machine
+# can rewrite its config through localhost:2019), and `systemctl reload caddy` goes through
+# that API: a new Caddyfile restarts it (the phones' event streams reconnect on their own)
+restart caddy.service "$(any /etc/caddy/Caddyfile)"
 
 # ready: the app answers through its own health check (database, migrations, Pushpin)
 (cd "$app" && "$python" -m tracker.deploy wait http://127.0.0.1:8000/readyz --seconds 90)

@@ -67,6 +67,7 @@ def _bind_extensions(app: Flask) -> None:
     push.install(app)  # changes published to Pushpin, when PUSH_URL is set (tracker/push)
     if app.config["CLIENT_AT_ONCE"]:  # a public server's bound per address (inside ProxyFix)
         app.wsgi_app = ClientLimit(app.wsgi_app, app.config["CLIENT_AT_ONCE"])
+        app.extensions["client_limit"] = app.wsgi_app  # it counts /readyz too (web/observe.py)
     app.extensions["ledger_cache"] = LedgerCache(app.config["LEDGER_CACHE_SIZE"])
 
 

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from .clock import DEFAULT_ZONE, zone_named
 
 ROOT = Path(__file__).resolve().parent.parent
+ADMIN_TOKEN_LEAST = 32  # characters: a token too short to be guessed (deploy makes 43)
 LEDGER_CACHE_SIZE = 512  # sessions whose derived ledger a worker keeps: a busy evening's tables
 
 
@@ -49,7 +50,8 @@ def defaults(instance: Path) -> dict:
         SESSION_COOKIE_SAMESITE="Lax",
         # sent only when it changes (not on every poll); a session page re-sends it (devices.py)
         SESSION_REFRESH_EACH_REQUEST=False,
-        # GET /api/sessions lists every session only with this token; unset: never
+        # GET /api/sessions lists every session only with this token, /metrics and /readyz's
+        # details answer it from anywhere; unset: never. At least ADMIN_TOKEN_LEAST characters
         ADMIN_TOKEN=os.environ.get("TRACKER_ADMIN_TOKEN") or None,
         **summary_limits(),
         # on a public server (tracker/web/public.py)
@@ -124,6 +126,7 @@ def load(app, instance: Path, overrides: dict) -> None:
     # an unknown zone stops the start, naming the setting (not the first page that shows a time)
     app.config["TIME_ZONE"] = zone_named(app.config["TIME_ZONE"]).key
     app.config["LOG_FORMAT"] = log_format(app.config["LOG_FORMAT"])
+    app.config["ADMIN_TOKEN"] = admin_token(app.config["ADMIN_TOKEN"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = persistent_secret(instance / "secret_key")
 
@@ -167,6 +170,21 @@ def log_format(value: str) -> str:
     if text not in ("plain", "json"):
         raise ValueError(f"TRACKER_LOG_FORMAT must be plain or json, not {value!r}")
     return text
+
+
+def admin_token(value) -> str | None:
+    """TRACKER_ADMIN_TOKEN read and checked: unset, or at least ADMIN_TOKEN_LEAST characters
+    (a short one set by hand stops the start; the token itself is never said)."""
+    if value is None or not str(value).strip():
+        return None
+    token = str(value).strip()
+    if len(token) < ADMIN_TOKEN_LEAST:
+        raise ValueError(
+            f"TRACKER_ADMIN_TOKEN must be at least {ADMIN_TOKEN_LEAST} characters, not "
+            f"{len(token)}: make one with `python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(32))'`"
+        )
+    return token
 
 
 def database_url(url: str) -> str:

@@ -1,6 +1,7 @@
 """The files scripts/deploy.sh installs (tracker/deploy): written once, then left alone; the
-secrets made at the first run and kept; the units as systemd reads them; the Caddyfile as
-Caddy reads it; the nightly backup keeping its count."""
+secrets made at the first run and kept, each file with its mode from its first byte; the
+units as systemd reads them; the Caddyfile as Caddy reads it, its admin API off; the nightly
+backup keeping its count."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import run
-from tracker.deploy.files import Plan
+from tests.support.pushpin import free_port, waited
+from tracker.deploy.files import Plan, caddyfile
 from tracker.deploy.install import SECRETS, install, plan_files
+from tracker.push.pushpin import answers
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITE = [sys.executable, "-m", "tracker.deploy", "write", "--domain", "tongits.example.org"]
@@ -87,6 +90,66 @@ def test_a_file_changed_by_hand_is_written_again(tmp_path):
     assert unit.stat().st_mode & 0o777 == 0o644
 
 
+# The writer under umask 000, watched by an audit hook: each chmod of a file of the root's (on
+# its descriptor or its path) and the size and mode the file had at that moment.
+WATCHED = r"""
+import json, os, sys
+from pathlib import Path
+
+root = sys.argv[1]
+seen = []
+
+def hook(event, args):
+    if event != "os.chmod":
+        return
+    target = args[0]
+    if isinstance(target, int):
+        found = os.fstat(target)
+    elif os.fspath(target).startswith(root):
+        found = os.stat(target)
+    else:
+        return
+    seen.append([repr(target), found.st_size, found.st_mode & 0o777, args[1]])
+
+sys.addaudithook(hook)
+os.umask(0)
+from tracker.deploy.files import Plan
+from tracker.deploy.install import install, plan_files
+
+plan = Plan(domain="tongits.example.org")
+install(plan_files(plan, Path(root), "r1"))
+print(json.dumps(seen))
+"""
+
+
+def test_each_file_has_its_mode_from_its_first_byte(tmp_path):
+    """Made owner-only, its mode set while empty, then written: never written, then narrowed
+    by a chmod (readable by anyone for that moment), whatever the umask."""
+    leftover = tmp_path / "etc/tongits/.tongits.env.new"  # an earlier run's, stopped midway
+    leftover.parent.mkdir(parents=True)
+    leftover.write_text("SECRET_KEY=readable\n")
+    leftover.chmod(0o666)
+    done = subprocess.run(
+        [sys.executable, "-c", WATCHED, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    chmods = json.loads(done.stdout)
+    assert len(chmods) == 8  # one a file
+    for target, size, mode, wanted in chmods:
+        assert target.isdigit(), f"a chmod by path, after writing: {target}"
+        assert (size, mode) == (0, 0o600), (target, size, oct(mode), oct(wanted))
+    secrets = ("tongits/tongits.env", "tongits/pushpin/pushpin.conf", "tongits/pushpin/routes")
+    for name in secrets:
+        assert (tmp_path / "etc" / name).stat().st_mode & 0o777 == 0o640, name
+    assert (tmp_path / "etc/caddy/Caddyfile").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "etc/tongits/pushpin").stat().st_mode & 0o777 == 0o755
+    assert not leftover.exists()
+    assert "readable" not in (tmp_path / "etc/tongits/tongits.env").read_text()
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze")
 def test_systemd_reads_the_units_without_a_complaint(tmp_path):
     """`systemd-analyze verify`: every directive known, every command there to run (the
@@ -132,6 +195,45 @@ def test_caddy_reads_the_caddyfile(tmp_path):
         "null": [("reverse_proxy", ["127.0.0.1:8000"])],  # the rest to gunicorn
     }
     assert "warn" not in done.stderr.lower(), done.stderr
+    # nobody on the machine may change Caddy's config through its admin API (localhost:2019)
+    assert json.loads(done.stdout)["admin"] == {"disabled": True}
+    text = (tmp_path / "etc/caddy/Caddyfile").read_text()
+    assert text.index("\n{\n\tadmin off\n") < text.index("tongits.example.org {")
+
+
+@pytest.mark.skipif(shutil.which("caddy") is None, reason="no caddy: scripts/setup.sh test")
+def test_caddy_serves_with_its_admin_api_off_and_deploy_restarts_it(tmp_path):
+    """The deploy's Caddyfile run by a real Caddy (ports and certificates of the test's own):
+    it serves, and says its admin endpoint is off. `caddy reload` (Debian's `systemctl reload
+    caddy`) would need that endpoint: deploy.sh restarts Caddy for a new Caddyfile instead."""
+    http, https = free_port(), free_port()
+    plan = Plan(domain="localhost", tls="internal", http_port=http, https_port=https)
+    config = tmp_path / "Caddyfile"
+    config.write_text(caddyfile(plan))
+    folder = {name: str(tmp_path / name) for name in ("data", "config")}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": folder["data"],
+        "XDG_CONFIG_HOME": folder["config"],
+    }
+    log = tmp_path / "caddy.log"
+    with log.open("wb") as out:
+        caddy = subprocess.Popen(
+            ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        waited(lambda: answers(https) and answers(http), 60, f"Caddy ({log})")
+        waited(lambda: "admin endpoint disabled" in log.read_text(), 10, "Caddy's word")
+    finally:
+        caddy.terminate()
+        caddy.wait(timeout=10)
+    deploy = (ROOT / "scripts/deploy.sh").read_text()
+    assert "\n    systemctl reload caddy" not in deploy
+    assert 'restart caddy.service "$(any /etc/caddy/Caddyfile)"' in deploy
 
 
 def test_the_nightly_backup_keeps_the_newest(app, client, tmp_path):

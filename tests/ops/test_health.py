@@ -1,6 +1,8 @@
 """GET /healthz and /readyz (tracker/web/health.py): JSON, no-store, no cookie, whatever the
 Host header; ready only when the database answers, its migrations are the code's head and
-every Pushpin node named by PUSH_URL takes a connection."""
+every Pushpin node named by PUSH_URL takes a connection. (The test client's requests come from
+the loopback: they are told each check's word. tests/ops/test_readiness.py: what anyone else is
+told, a database or disk that takes no write.)"""
 
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def test_alive_and_ready_on_a_migrated_database(client):
     assert assert_plain_json(client.get("/healthz"), 200) == {"status": "alive"}
     assert assert_plain_json(client.get("/readyz"), 200) == {
         "status": "ready",
-        "checks": {"database": "ok", "migrations": "ok", "pushpin": "skipped"},
+        "checks": {"database": "ok", "migrations": "ok", "disk": "ok", "pushpin": "skipped"},
     }
     assert client.head("/readyz").status_code == 200
     assert client.post("/healthz").status_code in (404, 405)  # only GET and HEAD answered here
@@ -57,6 +59,7 @@ def test_a_database_not_migrated_is_not_ready(make_app, tmp_path):
         "checks": {
             "database": "ok",
             "migrations": f"behind: none != {head()}",
+            "disk": "ok",
             "pushpin": "skipped",
         },
     }
@@ -92,7 +95,7 @@ def test_a_pushpin_node_that_does_not_answer_is_not_ready(make_app):
         down = f"http://127.0.0.1:{free_port()}"  # nothing listens there
         client = make_app(PUSH_URL=up).test_client()
         checks = assert_plain_json(client.get("/readyz"), 200)["checks"]
-        assert checks == {"database": "ok", "migrations": "ok", "pushpin": "ok"}
+        assert checks == {"database": "ok", "migrations": "ok", "disk": "ok", "pushpin": "ok"}
         client = make_app(PUSH_URL=f"{up}, {down}").test_client()
         answer = assert_plain_json(client.get("/readyz"), 503)
     assert answer["status"] == "not ready"

@@ -41,7 +41,10 @@ class Plan:
     tls: str = ""  # "internal": Caddy's own certificate authority (tests)
     https_port: int = 443
     http_port: int = 80
-    admin: str = ""  # Caddy's admin address; "": its default, localhost:2019
+    # Caddy's admin API: "" for none (`admin off`: nobody on this machine can change Caddy's
+    # config through it; deploy.sh restarts Caddy for a new Caddyfile, since `caddy reload`
+    # goes through that API); an address (the tests' Caddy, whose upstreams they read)
+    admin: str = ""
 
     @property
     def environment(self) -> Path:
@@ -55,7 +58,7 @@ class Plan:
 def caddyfile(plan: Plan) -> str:
     options = [
         f"email {plan.email}" if plan.email else "",
-        f"admin {plan.admin}" if plan.admin else "",
+        f"admin {plan.admin or 'off'}",
         f"https_port {plan.https_port}" if plan.https_port != 443 else "",
         f"http_port {plan.http_port}" if plan.http_port != 80 else "",
         "local_certs\n\tskip_install_trust" if plan.tls == "internal" else "",

@@ -1,6 +1,10 @@
 """Writing a plan's files under a root folder (`/` on the server, a temporary one in tests):
 each only when its text or mode differs, so a second run writes nothing, and the paths
-written are what the caller restarts for. The secrets are made once and kept."""
+written are what the caller restarts for. The secrets are made once and kept.
+
+A file is made with its mode from its first byte, whatever the umask: created owner-only,
+given its mode while still empty, then written (never written, then narrowed by a chmod,
+which would leave the secrets readable by anyone for a moment)."""
 
 from __future__ import annotations
 
@@ -50,10 +54,22 @@ def install(wanted: dict[Path, tuple[str, int]]) -> list[Path]:
     for path, (text, mode) in wanted.items():
         if path.exists() and path.read_text() == text and path.stat().st_mode & 0o777 == mode:
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o755, parents=True, exist_ok=True)  # (not the umask's)
         temporary = path.with_name(f".{path.name}.new")
-        temporary.write_text(text)
-        os.chmod(temporary, mode)
+        write_new(temporary, text, mode)
         os.replace(temporary, path)
         written.append(path)
     return written
+
+
+def write_new(path: Path, text: str, mode: int) -> None:
+    """`path` made anew (one an earlier run left is removed: its mode may be anyone's) with
+    `mode` before its first byte is written."""
+    path.unlink(missing_ok=True)
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.fchmod(handle, mode)  # (0o600 narrowed by the umask, or widened to 0o644: empty still)
+        with os.fdopen(handle, "w", closefd=False) as file:
+            file.write(text)
+    finally:
+        os.close(handle)

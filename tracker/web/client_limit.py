@@ -33,8 +33,12 @@ class ClientLimit:
         self._lock = threading.Lock()
 
     def __call__(self, environ, start_response):
+        return self.counted(self.wsgi_app, environ, start_response)
+
+    def counted(self, wsgi_app, environ, start_response):
+        """`wsgi_app`'s answer, counted (/readyz's, answered before this: web/observe.py)."""
         if _a_file(environ):
-            return self.wsgi_app(environ, start_response)
+            return wsgi_app(environ, start_response)
         address = environ.get("REMOTE_ADDR") or "unknown"
         with self._lock:
             held = self._counts.get(address, 0)
@@ -42,7 +46,7 @@ class ClientLimit:
                 return _refuse(environ, start_response)
             self._counts[address] = held + 1
         try:
-            answer = self.wsgi_app(environ, start_response)
+            answer = wsgi_app(environ, start_response)
         except BaseException:
             self._release(address)
             raise

@@ -10,20 +10,23 @@ last, so it runs before the host check, the proxy fix, the client limit and the 
   `/s/<token>/rounds`: never the path, whose token is the key to a session, nor the query
   string or the body), status, duration_ms, remote_addr as the app sees it (after
   TRUST_PROXY's fix), and the request id.
-- GET /healthz and /readyz (health.py) are answered here, whatever the Host header.
-- GET /metrics is answered here to a scraper on the loopback that no proxy passed on (no
-  X-Forwarded-For, Forwarded, X-Real-IP, X-Forwarded-Proto, nor Pushpin's Grip-Sig: a request
-  Pushpin or nginx on this machine passes on comes from the loopback too), or to one with
-  `Authorization: Bearer <ADMIN_TOKEN>`; anyone else gets the app's own 404, as for any
+- GET /healthz and /readyz (health.py) are answered here, whatever the Host header. /readyz
+  says what it checked and found only to an insider (insiders.py: the loopback that no proxy
+  passed on, or the admin token); anyone else gets ready or not ready alone. It asks the
+  database, the disk and Pushpin, so it is counted with the client's other requests under
+  CLIENT_AT_ONCE (client_limit.py), as it would be behind the proxy fix.
+- GET /metrics is answered here to an insider; anyone else gets the app's own 404, as for any
   address the tracker does not have.
+- A wrong admin token to either counts against its address (core/admin_tries.py): past the
+  tries allowed, 429 with Retry-After.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import logging
 import time
+from functools import partial
 from http import HTTPStatus
 
 from flask import Flask, request
@@ -31,18 +34,11 @@ from flask import Flask, request
 from .. import logs, metrics
 from ..extensions import db
 from ..push import outbox
-from .admin import bearer
 from .health import Health
+from .insiders import Insiders, refused
 from .security import RAW_HEADERS
 
 ACCESS = logging.getLogger("tracker.access")
-PROXIED = (
-    "HTTP_X_FORWARDED_FOR",
-    "HTTP_FORWARDED",
-    "HTTP_X_REAL_IP",
-    "HTTP_X_FORWARDED_PROTO",
-    "HTTP_GRIP_SIG",
-)
 ANSWERED = ("GET", "HEAD")  # the methods of /healthz, /readyz and /metrics
 BACKLOG = "tracker_push_outbox_rows"
 
@@ -51,13 +47,15 @@ def install(app: Flask) -> None:
     """Wrap `app.wsgi_app` (after every other wrapper) and note each request's URL rule."""
     with app.app_context():
         engine = db.engine
-    health = Health(engine, app.extensions["migrate"].directory, app.config)
+    health = Health(engine, app.extensions["migrate"].directory, app.config, app.instance_path)
     backlog = metrics.Sampled(
         BACKLOG, "Rows in the push outbox: changes not yet published to Pushpin", _reader(engine)
     )
+    insiders = Insiders(app.config["ADMIN_TOKEN"], engine, app.config["TRUST_PROXY"])
     app.teardown_request(_note_route)
+    limit = app.extensions.get("client_limit")  # None without CLIENT_AT_ONCE
     app.wsgi_app = Observed(
-        app.wsgi_app, health, backlog, app.config["ADMIN_TOKEN"], app.config["LOG_FORMAT"] == "json"
+        app.wsgi_app, health, backlog, insiders, app.config["LOG_FORMAT"], limit
     )
 
 
@@ -82,12 +80,13 @@ QUIET = ("/healthz", "/readyz")
 
 
 class Observed:
-    """WSGI middleware: `app.wsgi_app = Observed(app.wsgi_app, health, backlog, token, json)`."""
+    """WSGI middleware: `app.wsgi_app = Observed(app.wsgi_app, health, backlog, insiders,
+    log_format, limit)`; `limit`, the app's ClientLimit when it has one, counts /readyz."""
 
-    def __init__(self, wsgi_app, health: Health, backlog, admin_token, access_lines: bool):
-        self.wsgi_app, self.health, self.backlog = wsgi_app, health, backlog
-        self.admin_token, self.access_lines = admin_token, access_lines
-        self.own = {"/healthz": self._alive, "/readyz": self._ready, "/metrics": self._metrics}
+    def __init__(self, wsgi_app, health: Health, backlog, insiders: Insiders, log_format, limit):
+        self.wsgi_app, self.health, self.backlog, self.limit = wsgi_app, health, backlog, limit
+        self.insiders, self.access_lines = insiders, log_format == "json"
+        self.own = {"/healthz": self._alive, "/readyz": self._readyz, "/metrics": self._metrics}
 
     def __call__(self, environ, start_response):
         given = logs.new_request_id(environ.get("HTTP_X_REQUEST_ID"))
@@ -108,13 +107,9 @@ class Observed:
     def _answer(self, environ, start):
         own = self.own.get(environ.get("PATH_INFO", ""))
         if own is not None and environ.get("REQUEST_METHOD") in ANSWERED:
-            answer = own(environ)
+            answer = own(environ, start)
             if answer is not None:
-                environ[metrics.ROUTE] = environ["PATH_INFO"]
-                status, kind, body = answer
-                length = ("Content-Length", str(len(body)))
-                start(status, [("Content-Type", kind), length, *RAW_HEADERS])
-                return [b"" if environ["REQUEST_METHOD"] == "HEAD" else body]
+                return answer
         return self.wsgi_app(environ, start)
 
     def _seen(self, environ, status: str, seconds: float) -> None:
@@ -133,33 +128,49 @@ class Observed:
             }
             ACCESS.info("%s %s %s", method, route, status, extra=fields)
 
-    def _alive(self, _environ):
-        return _json(*self.health.alive())
+    def _alive(self, environ, start):
+        environ[metrics.ROUTE] = "/healthz"
+        return _send(environ, start, *_json(*self.health.alive()))
 
-    def _ready(self, _environ):
-        return _json(*self.health.ready())
+    def _readyz(self, environ, start):
+        environ[metrics.ROUTE] = "/readyz"
+        if self.limit is None:
+            return self._ready(environ, environ, start)
+        # counted under the client's address, as the limit counts it behind the proxy fix
+        counted = {**environ, "REMOTE_ADDR": self.insiders.client(environ)}
+        return self.limit.counted(partial(self._ready, environ), counted, start)
 
-    def _metrics(self, environ):
-        if not self.may_scrape(environ):
+    def _ready(self, environ, _counted, start):
+        """A WSGI app for the limit: `environ` is the request as it came (its peer's address)."""
+        seen = self.insiders.seen(environ)
+        if seen is True:
+            answer = _json(*self.health.ready())
+        elif seen is False:
+            answer = _json(*self.health.ready_to_strangers())
+        else:
+            return _refuse(environ, start, seen)
+        return _send(environ, start, *answer)
+
+    def _metrics(self, environ, start):
+        seen = self.insiders.seen(environ)
+        if seen is False:
             return None  # the app's 404
-        return "200 OK", metrics.CONTENT_TYPE, metrics.scrape(self.backlog)
-
-    def may_scrape(self, environ) -> bool:
-        if self.admin_token and bearer(environ.get("HTTP_AUTHORIZATION"), self.admin_token):
-            return True
-        if any(name in environ for name in PROXIED):
-            return False
-        return loopback(environ.get("REMOTE_ADDR"))
+        environ[metrics.ROUTE] = "/metrics"
+        if seen is not True:
+            return _refuse(environ, start, seen)
+        return _send(environ, start, "200 OK", metrics.CONTENT_TYPE, metrics.scrape(self.backlog))
 
 
-def loopback(address: str | None) -> bool:
-    """Is `address` this machine's loopback (127.0.0.0/8, ::1, ::ffff:127.0.0.1)?"""
-    try:
-        found = ipaddress.ip_address((address or "").strip("[]"))
-    except ValueError:
-        return False
-    mapped = getattr(found, "ipv4_mapped", None)
-    return (mapped or found).is_loopback
+def _send(environ, start, status: str, kind: str, body: bytes):
+    length = ("Content-Length", str(len(body)))
+    start(status, [("Content-Type", kind), length, *RAW_HEADERS])
+    return [b"" if environ["REQUEST_METHOD"] == "HEAD" else body]
+
+
+def _refuse(environ, start, wait: int):
+    status, headers, body = refused(wait)
+    start(status, headers)
+    return [b"" if environ["REQUEST_METHOD"] == "HEAD" else body]
 
 
 def _json(code: int, data: dict) -> tuple[str, str, bytes]:
