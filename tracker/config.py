@@ -42,9 +42,7 @@ def defaults(instance: Path) -> dict:
         # an imported group: what a thousand nights of forty rounds played export (about 37 MiB
         # with every round's history), read back; one import at a time, ~23 bytes of memory a byte
         GROUP_IMPORT_MAX_BYTES=48 * 1024 * 1024,
-        # seconds a body may take to arrive, all of it: an import's, any other (web/body_in_time.py)
-        IMPORT_BODY_SECONDS=int(os.environ.get("TRACKER_IMPORT_BODY_SECONDS") or 60),
-        BODY_SECONDS=int(os.environ.get("TRACKER_BODY_SECONDS") or 10),
+        **body_limits(),
         # the signed session cookie: CSRF token and the sessions this device unlocked
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -97,6 +95,16 @@ SUMMARY_LIMITS = {
     # 200-round print takes about 5 s), then is answered 503 with Retry-After 2
     "SUMMARY_WAIT_SECONDS": 10,
 }
+
+
+def body_limits() -> dict:
+    """A body's pace (web/body_in_time.py): seconds free, then bytes a second on average; and
+    the seconds any body but an import's may take, all of it."""
+    return dict(
+        BODY_GRACE_SECONDS=int(os.environ.get("TRACKER_BODY_GRACE_SECONDS") or 3),
+        BODY_MIN_RATE=int(os.environ.get("TRACKER_BODY_MIN_RATE") or 8192),
+        BODY_SECONDS=int(os.environ.get("TRACKER_BODY_SECONDS") or 10),
+    )
 
 
 def summary_limits() -> dict:

@@ -9,9 +9,9 @@ The lock is a file lock (fcntl.flock) in the app's instance folder, so every wor
 machine sees it, and it goes with a worker that dies holding it. Each `open()` is a lock of
 its own, so two threads of one worker exclude each other too. Servers on other machines have
 their own CPUs and their own lock. A thread that holds it already (an import view takes it
-once the body is in; the core's import then asks again) goes on. The lock comes free in turn
-to the clients asking for it (heavy_turns.py): one client's requests back to back do not keep
-out the others.
+once the body is in; the core's import then asks again) goes on. The lock goes to the client
+that has waited longest (heavy_turns.py): neither one client's requests back to back nor
+several clients' in turn keep out the others.
 """
 
 from __future__ import annotations
@@ -80,9 +80,9 @@ def _locked(refusal: Problem, retry_after: int, client: str):
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            heavy_turns.note_waiting(folder, client)
+            heavy_turns.note_waiting(folder, client, retry_after)
             raise InputError([refusal], 503, retry_after) from None
-        if not heavy_turns.take_turn(folder, client, 2 * max(IMPORT_RETRY_AFTER, retry_after)):
+        if not heavy_turns.take_turn(folder, client, retry_after):
             fcntl.flock(lock, fcntl.LOCK_UN)  # another client's turn: it was told to come back
             raise InputError([refusal], 503, retry_after)
         try:

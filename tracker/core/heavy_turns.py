@@ -1,9 +1,12 @@
-"""Whose turn it is at this machine's heavy-work lock (core/heavy.py): one client sending heavy
-requests back to back (imports, exports, a full session page) would otherwise take the lock
-again each time it came free, and every other client, told to come back in a few seconds, would
-find it taken each time. So a client refused while the lock was busy is noted as waiting; the
-client that held the lock last may not take it again while another waits (for up to two of
-its Retry-After), and the one waiting gets it when it comes back.
+"""Whose turn it is at this machine's heavy-work lock (core/heavy.py): the client that has
+waited longest. A client refused while the lock was busy, or while another waited longer, is
+noted as waiting from its first refusal; when the lock is free only the longest waiter may take
+it, and everybody else asking is refused and takes its place in the line. A client that holds
+the lock and asks again goes to the back. So n clients asking back to back each get about one
+turn in n, and one that comes back less often still gets its turn when it comes.
+
+A waiter that stops asking leaves the line once twice its Retry-After (and a second) have
+passed since it was last refused: the lock does not stay free for a phone that has gone.
 
 The notes are a small JSON file beside the lock (every worker of the machine reads it), read
 and written under a lock of their own, held only for that (fcntl.flock, blocking).
@@ -20,25 +23,35 @@ from pathlib import Path
 NAME = "heavy.turns"
 
 
-def note_waiting(folder: Path, client: str) -> None:
-    """`client` was refused: the lock was busy."""
+def note_waiting(folder: Path, client: str, retry_after: float) -> None:
+    """`client` was refused (the lock was busy): it waits, from its first refusal."""
     with _notes(folder) as notes:
-        notes["waiting"][client] = time.time()
+        _wait(notes["waiting"], client, retry_after, time.time())
 
 
-def take_turn(folder: Path, client: str, patience: float) -> bool:
-    """Whether `client`, holding the free lock, may go on: not when it held the lock last and
-    another client has waited within the last `patience` seconds. If so, its turn is noted."""
+def take_turn(folder: Path, client: str, retry_after: float) -> bool:
+    """Whether `client`, holding the free lock, may go on: when no other client has waited
+    longer. If it may not, it is noted as waiting (it is told to come back in `retry_after`)."""
     with _notes(folder) as notes:
         now = time.time()
-        waiting = {c: t for c, t in notes["waiting"].items() if now - t < patience}
-        others = set(waiting) - {client}
-        if others and notes.get("last") == client:
+        waiting = {c: w for c, w in notes["waiting"].items() if _still(w, now)}
+        first = min(waiting, key=lambda c: waiting[c]["since"], default=client)
+        if first != client:
+            _wait(waiting, client, retry_after, now)
             notes["waiting"] = waiting
             return False
         waiting.pop(client, None)
-        notes["waiting"], notes["last"] = waiting, client
+        notes["waiting"] = waiting
         return True
+
+
+def _wait(waiting: dict, client: str, retry_after: float, now: float) -> None:
+    since = waiting.get(client, {}).get("since", now)
+    waiting[client] = {"since": since, "until": now + 2 * retry_after + 1}
+
+
+def _still(waiter, now: float) -> bool:
+    return isinstance(waiter, dict) and now < waiter.get("until", 0)
 
 
 @contextmanager

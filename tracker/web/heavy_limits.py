@@ -4,15 +4,17 @@ another at once with 503 and Retry-After instead of letting it queue (core/heavy
 coming free in turn to the clients asking (core/heavy_turns.py). A flood of them then holds at
 most one thread and one core, and every other request (a tap, a poll, the home page) still
 finds the rest. An import's body is read whole, within a deadline, before the lock is asked
-for (body_in_time.py): a slow sender holds only its own thread.
+for (body_in_time.py): a slow sender holds only its own thread, and an address one import at a
+time (import_turns.py).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import wraps
 
 from ..core import heavy as core_heavy
-from . import body_in_time, devices
+from . import body_in_time, devices, import_turns
 
 __all__ = ["heavy", "heavy_import", "one_heavy", "one_import", "register"]
 
@@ -30,10 +32,15 @@ def one_heavy():
     return core_heavy.one_heavy(devices.client())
 
 
+@contextmanager
 def one_import():
-    """The lock for an import, once its body is in (else a 408, or a 503)."""
-    body_in_time.read_whole()
-    return core_heavy.one_import(devices.client())
+    """The lock for an import, once its body is in (else a 408, or a 503); one import of an
+    address at a time (else a 429 before its body is read)."""
+    client = devices.client()
+    with import_turns.one_per_address(client):
+        body_in_time.read_whole()
+        with core_heavy.one_import(client):
+            yield
 
 
 def heavy(view):

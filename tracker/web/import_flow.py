@@ -18,13 +18,13 @@ def import_view(template: str, run, done):
     """An import page (a session's, a group's): GET shows the form; POST runs `run(source,
     seed)` on the uploaded file or the pasted text and answers `done(what it made, seed)`. A
     refusal shows the form again, saying what is wrong and which file to choose again."""
-    form = ImportForm()
     if request.method == "GET":
-        return render_template(template, form=form, problems=[])
+        return render_template(template, form=ImportForm(), problems=[])
     seed = owners.new_seed()
-    upload, data = None, b""
+    form, upload, data = ImportForm(formdata=None), None, b""
     try:
-        with one_import():  # the file read whole first, within a deadline
+        with one_import():  # the file read whole first, at a pace; then the form made of it
+            form = ImportForm()
             upload = request.files.get(form.file.name)
             data = upload.read() if upload is not None and upload.filename else b""
             made = run(_import_source(form, data), seed)
