@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what serving needs (scripts/setup.sh serve), migrates the database (SQLite in
 # instance/ unless DATABASE_URL says otherwise) and serves the app with gunicorn on every
-# interface, port $PORT or 8000, so phones on the same Wi-Fi open http://<this machine>:8000/.
+# interface, port $PORT or 8000, so phones on the same Wi-Fi open http://<this machine>:8000/:
+# once the app answers it says that address (this machine's on the Wi-Fi or LAN) and draws its
+# QR code in the terminal (tracker/lan.py).
 #
 # PUSH=1 bash scripts/serve.sh: Pushpin in front (installed if missing), holding the phones'
 # event streams: Pushpin on $PORT, gunicorn behind it on 127.0.0.1:$PORT+1, told where to
@@ -27,7 +29,14 @@ rm -rf "$metrics" && mkdir -p "$metrics"
 gunicorn=(env "PROMETHEUS_MULTIPROC_DIR=$(cd "$metrics" && pwd)" .venv/bin/gunicorn
     -c python:tracker.gunicorn_conf --workers 3 --threads 4 "tracker:create_app()")
 if [ "${PUSH:-0}" != 1 ]; then
-    exec "${gunicorn[@]}" --bind "0.0.0.0:$port"
+    "${gunicorn[@]}" --bind "0.0.0.0:$port" &
+    gunicorn_pid=$!
+    # the address the phones open and its QR code, once the app answers (tracker/lan.py)
+    .venv/bin/python -m tracker.lan --port "$port" --wait 120 &
+    said_pid=$!
+    trap 'kill "$gunicorn_pid" "$said_pid" 2>/dev/null; wait 2>/dev/null' EXIT
+    wait "$gunicorn_pid"
+    exit
 fi
 folder=${TRACKER_INSTANCE:-instance}/pushpin
 backend="127.0.0.1:$((port + 1))"
@@ -58,6 +67,5 @@ gunicorn_pid=$!
 trap 'kill "$gunicorn_pid" "$pushpin_pid" 2>/dev/null; wait 2>/dev/null' EXIT
 # a Pushpin just started answers 502 for a moment: say the address once requests get through
 .venv/bin/flask --app tracker pushpin-wait --port "$port" --offset "$offset"
-address=$(hostname -I 2>/dev/null | cut -d' ' -f1 || true)
-echo "Ready: phones on this Wi-Fi open http://${address:-<this machine>}:$port/"
+.venv/bin/python -m tracker.lan --port "$port"  # this machine's address and its QR code
 wait "$gunicorn_pid"
