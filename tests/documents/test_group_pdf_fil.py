@@ -31,7 +31,7 @@ def test_the_season_pdf_in_filipino_and_english_still_english(app, client, barka
     assert "Pinakamahabang sunod-sunod na panalo 2 round" in text
     assert "Ana: +₱118.00" in text  # the net chart keeps names and amounts
     assert "ubos-bunutan" in text  # the wins chart's legend
-    assert "Tapatan" in text and "Pahina 1 ng" in text
+    assert "Tapatan" in text and "Page 1 ng" in text
     assert "Times sunog" not in text and "Page 1 of" not in text
     again = printed(client, url)  # English again: its own cached file, not the Filipino one
     assert "Biyernes: season" in again and "Season ng Biyernes" not in again

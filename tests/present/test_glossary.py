@@ -29,6 +29,10 @@ THINGS = {
     "then tap Agree", "drop (a round not saved)", "discard (a card thrown)", "printed (when)",
     "rotate (the deal)", "create the group", "Export JSON (the button)",
     "new (here, in this tracker)",
+    # the third review's: each doubled word, so that a later string cannot bring it back
+    "anyone with the link", "ledger", "even (nobody owes)", "settled (a session)",
+    "page, home page", "player", "confirm", "again", "cards", "tap",
+    "deadwood count (its number)",
 }  # fmt: skip
 
 
@@ -158,6 +162,20 @@ REVIEWED = [
     ("Create the group", "Gawin ang barkada"),
     ("Export JSON", "JSON"),
     ("It becomes a new group here.", "Magiging bagong barkada ito rito."),
+    # the third review's, as the catalogue said them then
+    ("Anyone with the link can enter and change rounds.", "Kahit sino na may link ay puwedeng."),
+    ("The sessions stay: anyone with their link opens them.", "mabubuksan ng sinumang may link."),
+    ("Offline · ledger as of %(time)s", "Offline · ledger noong %(time)s"),
+    ("Everyone is even: nobody pays.", "Pantay-pantay lahat: walang magbabayad."),
+    ("Session settled", "Na-settle ang session"),
+    ("settle this one", "i-settle ito"),
+    ("listed on its home page,", "nakalista sa simulang pahina nito,"),
+    ("%(name)s is another player", "isa pang manlalaro si %(name)s"),
+    ("Rounds confirmed on this phone", "Mga round na kinumpirma sa phone na ito"),
+    ("Open a session again.", "Buksan muli ang session."),
+    ("Every card is kept here.", "Nakatabi rito ang bawat card."),
+    ("then tap Bayad na again", "saka i-tap ulit ang Bayad na"),
+    ("deadwood %(points)s", "puntos %(points)s"),
 ]
 
 

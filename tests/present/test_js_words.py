@@ -55,3 +55,13 @@ def test_every_word_a_script_writes_is_in_the_catalogue(app):
     english = {json.loads(f'"{text}"') for text in written}
     assert len(english) > 60
     assert english - known == set()
+
+
+def test_progressive_points_are_said_as_the_server_says_them(app):
+    """money.js writes a progressive amount through "{points} pts": "iskor" in Filipino, as
+    the server's own amounts (present/speech.py); a hand's deadwood stays "puntos", number
+    first."""
+    with app.app_context(), force_locale("fil"):
+        said = words_for("offline", "round", "entry")
+    assert said["{points} pts"] == "{points} iskor"
+    assert said["{n} pts"] == "{n} puntos" and said["deadwood {n}"] == "{n} puntos"

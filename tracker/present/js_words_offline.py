@@ -5,6 +5,7 @@ script "offline", rendered on every page (templates/base.html)."""
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 
 def offline_words(_counted) -> dict:
@@ -52,6 +53,8 @@ def _view_words(_counted) -> dict:
     """The session as the phone sees it with rounds waiting (offline_view.js, round_offline.js,
     offline_sheet.js, offline_chart.js)."""
     return {
+        # progressive amounts (money.js): "iskor" as the server says them (present/speech.py)
+        "{points} pts": pgettext("points in progressive mode", "%(points)s pts", points="{points}"),
         "Pot {amount}": _("Pot %(amount)s", amount="{amount}"),
         "{name} deals next": _("%(name)s deals next", name="{name}"),
         "{name} deals": _("%(name)s deals", name="{name}"),

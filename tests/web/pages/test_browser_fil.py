@@ -58,7 +58,7 @@ def test_a_round_on_the_filipino_round_page(page, server):
     page.wait_for_function(SETTLED)
     assert page.locator("html").get_attribute("lang") in ("en", "fil")  # base.html: helper F
     assert page.locator(".livebar").inner_text() == "Pindutin ang baraha ni Ana"
-    assert page.locator(".type-toggle").inner_text() == "I-type"
+    assert page.locator(".type-toggle").inner_text() == "I-type na lang"
     shot(page, "blank")
     assert page.evaluate(OVERFLOWS) == []
     screen = OneScreen(page)
@@ -108,7 +108,7 @@ def test_the_filipino_seat_page_fits(page, server):
     page.goto(f"{server}/s/{token}/rounds/new?seat=1&lang=fil")
     page.locator("[data-ui]").wait_for(state="visible")
     page.wait_for_function("() => document.querySelector('[data-bar]').textContent !== ''")
-    assert "Baraha mo \u00b7 Bahay \u2713" in page.locator("[data-bar]").inner_text()
+    assert "Pindutin ang baraha mo \u00b7 Bahay \u2713" in page.locator("[data-bar]").inner_text()
     assert page.locator("[data-by-label]").inner_text() == "Sino?"
     assert page.locator(".picker [data-act=next]").inner_text() == "Ayos na \u2713"
     page.locator("[data-ending] [data-value=talon]").tap()

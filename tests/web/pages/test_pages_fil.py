@@ -124,7 +124,7 @@ def test_the_scripts_get_their_words_on_a_filipino_page(app, client, played):
             r'<script type="application/json" id="words" class="words">(.*?)</script>', page, re.S
         ).group(1)
     )
-    assert said["Type instead"] == fil(app, "Type instead") == "I-type"
+    assert said["Type instead"] == fil(app, "Type instead") == "I-type na lang"
     assert said["Cards for {name}"] == "Baraha ni {name}"
     assert said["Meld \u2713"] == "Bahay \u2713"
     # a count's words: one text per plural category of Filipino, as the browser names them
@@ -151,6 +151,8 @@ def test_csv_headers_in_filipino_and_english(client, played):
     assert header.startswith("round,dealer,ending,declarer,winner,line,Ana deadwood")
     filipino = client.get(f"/s/{played}/export.csv", headers={"Accept-Language": "fil"})
     first = filipino.data.decode("utf-8-sig").splitlines()[0]
-    assert first.startswith("round,dealer,pagtatapos,nagdeklara,panalo,linya,puntos ni Ana")
+    assert first.startswith(
+        "round,dealer,pagtatapos,nag-Tongits/nag-draw,panalo,buod,puntos ni Ana"
+    )
     assert "balanse ni Cris" in first
     assert client.get(f"/s/{played}/export.csv").data.decode("utf-8-sig") == english
