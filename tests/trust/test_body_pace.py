@@ -8,16 +8,20 @@ of four threads, CLIENT_AT_ONCE=2 as a public server), raw sockets."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import socket
 import statistics
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
 from tests.support.live_server import Gunicorn, migrate
 from tests.trust.test_slow_import import _whole, request
+from tracker.web import import_turns
 
 GRACE = 2  # seconds, for the test (3 by default)
 LONG_GRACE = 6  # seconds, where the refusals must come before it ends on a busy machine
@@ -112,10 +116,13 @@ def test_a_body_keeping_the_pace_is_read_however_long_it_takes(database_url, tmp
 
 @pytest.mark.slow
 def test_an_address_imports_one_at_a_time_across_the_workers(database_url, tmp_path):
-    """Eight trickling imports of one address at once: one reads its body until the grace
-    ends; the seven others are answered 429 at once, whichever worker took them. Another
-    address's import is not refused."""
-    live = server(database_url, tmp_path, TRACKER_BODY_GRACE_SECONDS=str(LONG_GRACE))
+    """Eight trickling imports of one address at once (no CLIENT_AT_ONCE): one reads its body
+    until the grace ends; the seven others are answered 429 at once, whichever worker took
+    them. Another address's import is not refused; and an import of the address held by
+    another process of the machine (this test, as another worker) refuses the next."""
+    live = server(
+        database_url, tmp_path, CLIENT_AT_ONCE="0", TRACKER_BODY_GRACE_SECONDS=str(LONG_GRACE)
+    )
     try:
         stop, said, other = threading.Event(), [], []
         same = [
@@ -135,13 +142,29 @@ def test_an_address_imports_one_at_a_time_across_the_workers(database_url, tmp_p
         assert statuses == [408] + [429] * 7, statuses
         refused = [(took, answer) for status, took, answer in said if status == 429]
         assert all(took < LONG_GRACE for took, _ in refused), refused  # no body read
-        # a worker's third request of the address is refused by CLIENT_AT_ONCE (the workers
-        # hold six at most); the others by the import already running in another worker
-        turns = [answer for _, answer in refused if b"an import from this address" in answer]
-        assert len(turns) >= 4 and all(b"Retry-After: 30" in answer for answer in turns)
+        assert all(b"an import from this address is still running" in a for _, a in refused)
+        assert all(b"Retry-After: 30" in answer for _, answer in refused)
         assert [status for status, _, _ in other] == [408]
+        with another_worker_importing(live.instance, "127.0.0.4"):
+            held: list = []
+            trickle_import(live.port, "127.0.0.4", stop, held)
+            assert held[0][0] == 429, held
     finally:
         live.stop()
+
+
+@contextmanager
+def another_worker_importing(instance, client: str):
+    """The address's import mark held, as another worker holds it while an import runs."""
+    bucket = int(hashlib.sha256(client.encode()).hexdigest(), 16) % import_turns.BUCKETS
+    path = instance / "imports" / f"{bucket:04d}.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 @pytest.mark.slow

@@ -76,15 +76,15 @@ def _alone(refusal: Problem, retry_after: int, client: str):
 def _locked(refusal: Problem, retry_after: int, client: str):
     folder = Path(current_app.instance_path)
     folder.mkdir(parents=True, exist_ok=True)
+    if not heavy_turns.first_in_line(folder, client, retry_after):
+        raise InputError([refusal], 503, retry_after)  # another client's turn: it comes back
     with open(folder / "heavy.lock", "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             heavy_turns.note_waiting(folder, client, retry_after)
             raise InputError([refusal], 503, retry_after) from None
-        if not heavy_turns.take_turn(folder, client, retry_after):
-            fcntl.flock(lock, fcntl.LOCK_UN)  # another client's turn: it was told to come back
-            raise InputError([refusal], 503, retry_after)
+        heavy_turns.taken(folder, client)
         try:
             yield
         finally:

@@ -1,12 +1,14 @@
 """Whose turn it is at this machine's heavy-work lock (core/heavy.py): the client that has
 waited longest. A client refused while the lock was busy, or while another waited longer, is
 noted as waiting from its first refusal; when the lock is free only the longest waiter may take
-it, and everybody else asking is refused and takes its place in the line. A client that holds
-the lock and asks again goes to the back. So n clients asking back to back each get about one
-turn in n, and one that comes back less often still gets its turn when it comes.
+it, and everybody else asking is refused (before trying the lock) and takes its place in the
+line. A client that holds the lock and asks again goes to the back. So n clients asking back to
+back each get about one turn in n, and one that comes back less often still gets its turn when
+it comes.
 
-A waiter that stops asking leaves the line once twice its Retry-After (and a second) have
-passed since it was last refused: the lock does not stay free for a phone that has gone.
+A waiter that stops asking leaves the line once its Retry-After and SLACK have passed since it
+was last refused: the lock does not stay free for long for a phone that has gone (a person who
+gave up on an export, a connection that closed).
 
 The notes are a small JSON file beside the lock (every worker of the machine reads it), read
 and written under a lock of their own, held only for that (fcntl.flock, blocking).
@@ -21,6 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 NAME = "heavy.turns"
+SLACK = 2  # seconds a client told to come back in n may take over n
 
 
 def note_waiting(folder: Path, client: str, retry_after: float) -> None:
@@ -29,25 +32,30 @@ def note_waiting(folder: Path, client: str, retry_after: float) -> None:
         _wait(notes["waiting"], client, retry_after, time.time())
 
 
-def take_turn(folder: Path, client: str, retry_after: float) -> bool:
-    """Whether `client`, holding the free lock, may go on: when no other client has waited
-    longer. If it may not, it is noted as waiting (it is told to come back in `retry_after`)."""
+def first_in_line(folder: Path, client: str, retry_after: float) -> bool:
+    """Whether `client` may try the lock: no other client has waited longer. If another has,
+    `client` is noted as waiting (it is told to come back in `retry_after`). Asked before the
+    lock is tried, so that the clients refused for their turn never hold it, even for a moment,
+    when the one whose turn it is comes back."""
     with _notes(folder) as notes:
         now = time.time()
         waiting = {c: w for c, w in notes["waiting"].items() if _still(w, now)}
         first = min(waiting, key=lambda c: waiting[c]["since"], default=client)
         if first != client:
             _wait(waiting, client, retry_after, now)
-            notes["waiting"] = waiting
-            return False
-        waiting.pop(client, None)
         notes["waiting"] = waiting
-        return True
+        return first == client
+
+
+def taken(folder: Path, client: str) -> None:
+    """`client` holds the lock: it leaves the line."""
+    with _notes(folder) as notes:
+        notes["waiting"].pop(client, None)
 
 
 def _wait(waiting: dict, client: str, retry_after: float, now: float) -> None:
     since = waiting.get(client, {}).get("since", now)
-    waiting[client] = {"since": since, "until": now + 2 * retry_after + 1}
+    waiting[client] = {"since": since, "until": now + retry_after + SLACK}
 
 
 def _still(waiter, now: float) -> bool:

@@ -23,7 +23,7 @@ from werkzeug.exceptions import ClientDisconnected
 from ..core.errors import InputError
 from ..engine import Problem
 from ..engine.messages import N_
-from .body_watch import ARRIVAL, Arrival, Counted, Pace, watch
+from .body_watch import ARRIVAL, Counted, Pace, watch
 
 
 def register(app) -> None:
@@ -50,7 +50,7 @@ def _pace(ceiling: float | None) -> Pace:
 
 def _read_at(pace: Pace, too_slow) -> None:
     environ = request.environ
-    arrival = environ.get(ARRIVAL) or Arrival(environ.get("wsgi.input"))
+    arrival = environ[ARRIVAL]
     sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
     with watch(arrival, sock, pace) as late:
         try:
@@ -60,6 +60,10 @@ def _read_at(pace: Pace, too_slow) -> None:
                 raise
     if late.is_set():  # the read ended when the body fell behind: what came is not all of it
         raise InputError([Problem("body", too_slow(pace))], 408)
+    if arrival.count < (request.content_length or 0):
+        # the client closed before all of it came, and the server handed over what did come
+        # as if it were all (gunicorn does): nothing of it is used
+        raise ClientDisconnected()
 
 
 def _has_body() -> bool:
