@@ -116,7 +116,7 @@ def verdict(seconds: float, target: float, kind: str = "") -> str:
 def where_time_goes(url: str, instance: Path, group: str) -> str:
     """The cold work step by step, outside the web layer, as the page does it: the records
     read as text and decoded by orjson, replayed as stored without words, the collector
-    paused (core/bulk.py)."""
+    paused (fast_path/__init__.py)."""
     app = worker(url, instance)
     with app.app_context(), collector_paused():
         clear_deadwood_memo()

@@ -1,4 +1,4 @@
-"""JSON export/import and CSV of a session (tracker/export.py), on sessions dealt from a real
+"""JSON export/import and CSV of a session (tracker/exchange/export.py), on sessions dealt from a real
 deck."""
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def test_tongits_with_cards_in_hand_and_sunog_caller():
     by_where = {p["where"]: p["message"] for p in problems_of(session)}
     assert (
         by_where["rounds[0].hands[0].hand"]
-        == "round 1: Ana declared Tongits but still has 1 card(s) in hand"
+        == "round 1: Ana declared Tongits but still has 1 card in hand"
     )
     assert (
         by_where["rounds[1].declarer"]

@@ -1,4 +1,4 @@
-"""The printable summary (tracker/summary.py): the PDF is read back as text with pypdf and
+"""The printable summary (tracker/documents/summary.py): the PDF is read back as text with pypdf and
 pdftotext and checked against the engine's own ledger."""
 
 from __future__ import annotations

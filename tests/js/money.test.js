@@ -1,5 +1,5 @@
 // Money as the pages write it from the engine's decimal text (static/money.js).
-// tests/present/test_js_money.py holds it to the engine's own money_text for many amounts.
+// tests/present/test_js_same_as_engine.py holds it to the engine's own money_text for many amounts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

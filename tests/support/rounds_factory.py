@@ -8,7 +8,7 @@ booked with the engine's `add_round`, so a generated session is valid by constru
 round the engine refuses is a bug (in this generator or in the engine) that shows at once.
 
     from tests.support.rounds_factory import random_session
-    export = random_session(seed=7, rounds=200)  # the export dict of tracker/export.py
+    export = random_session(seed=7, rounds=200)  # the export dict of tracker/exchange/export.py
     known_session()  # two rounds whose payments are worked out by hand
 """
 
@@ -202,7 +202,7 @@ def random_session(
     page_size: str = "letter",
     settled: bool = False,
 ) -> dict:
-    """A whole session as the export dict of tracker/export.py."""
+    """A whole session as the export dict of tracker/exchange/export.py."""
     rng = random.Random(seed)
     players = list(players or PLAYERS)
     if rules is None:

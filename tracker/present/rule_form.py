@@ -1,5 +1,5 @@
 """The house-rule options as the new-session form shows them: values, defaults and presets.
-The words themselves are in house_rules/ (words.py and the option tables)."""
+The words themselves are in house_rules/ (house_rules/words.py and the option tables)."""
 
 from __future__ import annotations
 

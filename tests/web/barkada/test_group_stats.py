@@ -164,7 +164,7 @@ def test_an_unchanged_group_is_answered_from_the_memo(app, client, barkada):
 
 def test_the_collector_runs_again_after_a_cold_page(second_worker, barkada):
     """A worker that has not seen the group replays its sessions with the cyclic collector
-    paused (core/bulk.py): it is on again once the answer is made, and the figures are
+    paused (fast_path/__init__.py): it is on again once the answer is made, and the figures are
     those worked out by hand."""
     token, _, _ = barkada
     assert gc.isenabled()

@@ -1,4 +1,4 @@
-"""The one-phone page's round in progress: the same draft the seat pages fill (drafts.py), one
+"""The one-phone page's round in progress: the same draft the seat pages fill (writes.py), one
 phone filling every seat. Each change the page previews is kept in the draft, so a reload,
 Back, a phone asleep or a server restart finds every card again; the page's Confirm saves the
 round and clears the draft in one transaction, when the draft still holds that round's cards.

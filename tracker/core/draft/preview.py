@@ -1,4 +1,4 @@
-"""What a round draft (drafts.py) would score: the draft made into a round record and run
+"""What a round draft (writes.py) would score: the draft made into a round record and run
 through `rounds.check_round`, the very check a saved round gets, plus the cards two seats
 both entered (each such card flagged for every seat that holds it); and what a draft takes
 (a seat, a header, a hand, a version), refused with where and why before anything is stored.
