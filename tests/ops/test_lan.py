@@ -5,11 +5,12 @@ it in the terminal that reads back as the very code of the URL."""
 from __future__ import annotations
 
 import os
-import select
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -114,14 +115,15 @@ def test_serve_says_the_address_and_its_code_once_the_app_answers(tmp_path):
     )
     url = f"http://{lan.addresses()[0]}:{port}/"
     code = modules(url)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(
+        target=lambda: [lines.put(line) for line in server.stdout], daemon=True
+    ).start()
     try:
         out, end = [], time.monotonic() + 120
-        while time.monotonic() < end and not out[-1:] == [""]:
-            if select.select([server.stdout], [], [], 0.5)[0]:
-                out.append(server.stdout.readline())
-                if out[-1].startswith("Or scan"):
-                    out += [server.stdout.readline() for _ in range((len(code) + 1) // 2)]
-                    break
+        while not out[-1:] or not out[-1].startswith("Or scan"):
+            out.append(lines.get(timeout=max(end - time.monotonic(), 0.1)))
+        out += [lines.get(timeout=5) for _ in range((len(code) + 1) // 2)]
         assert [line for line in out if line.startswith("Ready:")] == [
             f"Ready: phones on this Wi-Fi open {url}\n"
         ], out
