@@ -82,7 +82,7 @@ def test_score_rejects_broken_json():
 def test_deadwood_refuses_jokers_the_rules_do_not_allow():
     done = run("deadwood", "JK 7S 7D 2C")
     assert done.returncode == 2
-    assert "error: cards: the hand has 1 joker(s) but the rules allow no jokers" in done.stderr
+    assert "error: cards: the hand has 1 joker but the rules allow no jokers" in done.stderr
     assert "--rules '{\"jokers\": 1}'" in done.stderr
     allowed = run("deadwood", "JK 7S 7D 2C", "--rules", '{"jokers": 1}')
     assert allowed.returncode == 0 and allowed.stdout.strip().endswith("deadwood: 2")

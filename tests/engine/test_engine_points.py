@@ -133,7 +133,7 @@ def test_the_round_shape_is_checked():
 def test_the_rules_of_a_card_round_hold_for_points():
     tongits = points_record("tongits", [{"deadwood": 2}, {"deadwood": 5}, {"deadwood": 9}], 0)
     assert problems_of(tongits) == {
-        "points[0].deadwood": "Ana declared Tongits but still has 2 point(s) in hand"
+        "points[0].deadwood": "Ana declared Tongits but still has 2 points in hand"
     }
     sunog_challenger = points_record(
         "draw",

@@ -101,8 +101,8 @@ def test_secret_melds_leave_room_for_so_much_deadwood():
     assert score_round(points_record(three)).players[1].secret_melds() == 3
     three[1]["deadwood"] = 11
     assert problems_of(points_record(three)) == {
-        "points[1].deadwood": "Ben's 3 secret meld(s) and 11 deadwood cannot fit in a hand of "
-        "13 cards: the melds take 12, and the 1 card(s) left hold 10 points at most"
+        "points[1].deadwood": "Ben's 3 secret melds and 11 deadwood cannot fit in a hand of "
+        "13 cards: the melds take 12, and the 1 card left holds 10 points at most"
     }
     jokers = {"jokers": 1, "joker_points": 25}
     three[1]["deadwood"] = 25  # the one card left may be the joker
@@ -111,9 +111,14 @@ def test_secret_melds_leave_room_for_so_much_deadwood():
     assert score_round(points_record(two)).players[1].deadwood == 50
     two[1]["deadwood"] = 51
     assert (
-        "the 5 card(s) left hold 50 points at most"
+        "the 5 cards left hold 50 points at most"
         in problems_of(points_record(two))["points[1].deadwood"]
     )
+    one = [{"deadwood": 3}, {"deadwood": 101, "secret_melds": 1}, {"deadwood": 12}]
+    assert problems_of(points_record(one)) == {
+        "points[1].deadwood": "Ben's secret meld and 101 deadwood cannot fit in a hand of 13 "
+        "cards: the meld takes 4, and the 9 cards left hold 90 points at most"
+    }
 
 
 def test_a_player_not_sunog_has_a_meld_of_three_on_the_table():

@@ -399,7 +399,7 @@ def test_invalid_meld():
 
 def test_tongits_declarer_with_cards_in_hand():
     problems = problems_of(record("tongits", [OPEN_LOW, OPEN_TEN, SUNOG], declarer=0))
-    assert problems["hands[0].hand"] == "Ana declared Tongits but still has 2 card(s) in hand"
+    assert problems["hands[0].hand"] == "Ana declared Tongits but still has 2 cards in hand"
 
 
 def test_sunog_draw_caller():

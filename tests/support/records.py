@@ -162,7 +162,7 @@ BAD_ROUNDS = [
             ],
         },
         "hands[0].hand",
-        "Ana declared Tongits but still has 1 card(s) in hand",
+        "Ana declared Tongits but still has 1 card in hand",
         "hand_0",
     ),
     (

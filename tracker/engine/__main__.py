@@ -70,6 +70,10 @@ def _deadwood(text: str, rules_text: str) -> int:
     return 0
 
 
+def _jokers(count: int) -> str:
+    return f"{count} joker" if count == 1 else f"{count} jokers"
+
+
 def _rules(text: str) -> Rules:
     try:
         return Rules.from_dict(_json(text, "rules", under="rules"))
@@ -90,10 +94,10 @@ def _cards(text: str, rules: Rules) -> list:
         raise _Refused("cards", "the same card is in the hand twice")
     jokers = len(cards) - len(naturals)
     if jokers > rules.jokers:
-        allowed = "no jokers" if rules.jokers == 0 else f"only {rules.jokers} joker(s)"
+        allowed = "no jokers" if rules.jokers == 0 else f"only {_jokers(rules.jokers)}"
         raise _Refused(
             "cards",
-            f"the hand has {jokers} joker(s) but the rules allow {allowed}: "
+            f"the hand has {_jokers(jokers)} but the rules allow {allowed}: "
             f"say how many the table plays with, e.g. --rules '{{\"jokers\": {min(jokers, 2)}}}'",
         )
     return cards

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardError, parse_cards
 from .melds import Meld, MeldError, validate_meld
-from .messages import N_, Later, message_of, said
+from .messages import N_, Later, message_of, ngettext, said
 from .problems import Path, Problems
 from .rules import Rules
 from .shape import HAND_KEYS, MELD_KEYS, MOST_CARDS, MOST_IN_HAND, MOST_MELDS
@@ -168,10 +168,11 @@ def _read_melds(melds, where: Path, name: str, seen: _Seen, problems: Problems) 
 def _joker_too_many(label: str, jokers: int) -> str:
     if jokers == 0:
         return N_("%(label)s: a joker too many, the rules allow no jokers", label=said(label))
-    return N_(
-        "%(label)s: a joker too many, the rules allow only %(jokers)s joker(s)",
+    return ngettext(
+        "%(label)s: a joker too many, the rules allow only %(num)s joker",
+        "%(label)s: a joker too many, the rules allow only %(num)s jokers",
+        jokers,
         label=said(label),
-        jokers=jokers,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import JOKER_CARD, Card, format_cards
-from .messages import N_
+from .messages import N_, ngettext
 from .rules import Rules
 
 
@@ -91,19 +91,21 @@ def _check_cards(shown: str, cards: list, naturals: list, rules: Rules, secret: 
     if jokers > rules.jokers:
         if rules.jokers == 0:
             raise MeldError(
-                N_(
-                    "%(cards)s has %(jokers)s joker(s) but the rules allow no jokers",
+                ngettext(
+                    "%(cards)s has %(num)s joker but the rules allow no jokers",
+                    "%(cards)s has %(num)s jokers but the rules allow no jokers",
+                    jokers,
                     cards=shown,
-                    jokers=jokers,
                 )
             )
+        # more jokers than at least one allowed: two or more, counted by what is allowed
         raise MeldError(
-            N_(
-                "%(cards)s has %(jokers)s joker(s) but the rules allow at most %(allowed)s "
-                "joker(s)",
+            ngettext(
+                "%(cards)s has %(jokers)s jokers but the rules allow at most %(num)s joker",
+                "%(cards)s has %(jokers)s jokers but the rules allow at most %(num)s jokers",
+                rules.jokers,
                 cards=shown,
                 jokers=jokers,
-                allowed=rules.jokers,
             )
         )
     if len(cards) < 3:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .hands import HandEntry
-from .messages import N_, Later
+from .messages import N_, Later, ngettext
 from .points_fit import check_fit
 from .problems import Path, Problems
 from .rules import Rules
@@ -79,10 +79,11 @@ def _went_out(entry: PointsEntry, name: str, seat: int, problems: Problems) -> N
     if entry.deadwood:
         problems.add(
             Path.of("points", seat, "deadwood"),
-            N_(
-                "%(name)s declared Tongits but still has %(count)s point(s) in hand",
+            ngettext(
+                "%(name)s declared Tongits but still has %(num)s point in hand",
+                "%(name)s declared Tongits but still has %(num)s points in hand",
+                entry.deadwood,
                 name=name,
-                count=entry.deadwood,
             ),
         )
 

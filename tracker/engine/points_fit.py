@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .messages import N_
+from .messages import N_, ngettext
 from .problems import Path, Problems
 from .rules import Rules
 from .shape import MOST_IN_HAND
@@ -101,11 +101,26 @@ def _no_room(entry: PointsEntry, name: str, melded: int, left: int, rules: Rules
         "top": highest(left, rules),
         "most": MOST_IN_HAND,
     }
+    if entry.secret_melds == 1:  # counted twice: one sentence for one meld, one for more
+        return ngettext(
+            "%(name)s's secret meld and %(points)s deadwood cannot fit in a hand of %(most)s "
+            "cards: the meld takes %(cards)s, and the %(num)s card left holds %(top)s points at "
+            "most",
+            "%(name)s's secret meld and %(points)s deadwood cannot fit in a hand of %(most)s "
+            "cards: the meld takes %(cards)s, and the %(num)s cards left hold %(top)s points at "
+            "most",
+            left,
+            **numbers,
+        )
     if entry.secret_melds:
-        return N_(
-            "%(name)s's %(melds)s secret meld(s) and %(points)s deadwood cannot fit in a hand "
-            "of %(most)s cards: the melds take %(cards)s, and the %(left)s card(s) left hold "
-            "%(top)s points at most",
+        return ngettext(
+            "%(name)s's %(melds)s secret melds and %(points)s deadwood cannot fit in a hand of "
+            "%(most)s cards: the melds take %(cards)s, and the %(num)s card left holds %(top)s "
+            "points at most",
+            "%(name)s's %(melds)s secret melds and %(points)s deadwood cannot fit in a hand of "
+            "%(most)s cards: the melds take %(cards)s, and the %(num)s cards left hold %(top)s "
+            "points at most",
+            left,
             melds=entry.secret_melds,
             **numbers,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .arrangement import Arrangement
 from .deadwood import best_melds
-from .messages import N_, names_of
+from .messages import N_, names_of, ngettext
 from .money import Amount
 from .payments import payments
 from .problems import Path, Problem, RoundError
@@ -127,10 +127,11 @@ def _ending_problems(entry: RoundInput, results: list[PlayerResult]) -> list[Pro
         return [
             Problem(
                 Path.of("hands", declarer, "hand"),
-                N_(
-                    "%(name)s declared Tongits but still has %(count)s card(s) in hand",
+                ngettext(
+                    "%(name)s declared Tongits but still has %(num)s card in hand",
+                    "%(name)s declared Tongits but still has %(num)s cards in hand",
+                    count,
                     name=name,
-                    count=count,
                 ),
             )
         ]
