@@ -27,10 +27,11 @@ from .store import check_open, commit
 
 
 def delete_round(
-    game: GameSession, number: int, version=None, access: Access = OPEN
+    game: GameSession, number: int, version=None, access: Access = OPEN, undoes: str = ""
 ) -> Deleted | Conflict | Refused | Locked:
     """Delete round `number`; the later rounds move up one and everything is recomputed. With
-    `version`, only if that is still the round's stored version."""
+    `version`, only if that is still the round's stored version. `undoes`: the kind of change
+    this delete takes back (an Undo of a restore), kept in its event for the history to say."""
 
     def change():
         check_open(game)
@@ -43,7 +44,10 @@ def delete_round(
         before = history.round_state(records[number - 1], results[number - 1])
         del records[number - 1]
         ledger = _replayed(game, records, _delete_breaks(number), 422)
-        history.note(game, history.ROUND_DELETED, access.by, round=number, before=before)
+        after = {"undoes": undoes} if undoes else None
+        history.note(
+            game, history.ROUND_DELETED, access.by, round=number, before=before, after=after
+        )
         game.rounds.remove(rounds[number - 1])
         db.session.delete(rounds[number - 1])
         db.session.flush()

@@ -74,8 +74,10 @@ def _take_back(game: GameSession, last: ChangeEvent, access: Access) -> Outcome:
     transaction checks first that `last` is still the session's last change (`undo`'s
     only_if), so the round at its number is the one it made."""
     number = last.round
-    if last.kind in (history.ROUND_SAVED, history.ROUND_RESTORED):
+    if last.kind == history.ROUND_SAVED:
         return delete_round(game, number, None, access)
+    if last.kind == history.ROUND_RESTORED:  # the history says the restore was undone
+        return delete_round(game, number, None, access, undoes=history.ROUND_RESTORED)
     if last.kind == history.ROUND_EDITED:
         return submit(game, Submission(last.before["record"], number=number, access=access))
     if last.kind == history.ROUND_DELETED:

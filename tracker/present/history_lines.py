@@ -146,6 +146,8 @@ def title(kind: str, number, before: dict, after: dict) -> str:
         "history_erased": _("History erased"),
         "draft_cleared": _("Round %(number)s cleared before saving", number=number),
     }
+    if kind == "round_deleted" and after.get("undoes") == "round_restored":
+        return _("Undone: %(words)s", words=titles["round_restored"])  # not a second delete
     if kind in titles:
         return titles[kind]
     if kind == "pin_changed":
