@@ -56,6 +56,17 @@ def _balances(client, group) -> dict[str, str]:
     return client.get(f"/api/groups/{group}").get_json()["balances"]
 
 
+def test_only_a_player_no_member_matches_has_a_new_name_filled_in(app, client):
+    group = made_group(client, members=("Ana", "Ben", "Dan"))
+    html = text_of(_join_page(client, _session(client), group=group))
+    ids = _ids(app, group)
+    for seat, name in enumerate(("Ana", "Ben")):
+        assert f'<option value="{ids[name]}" selected>{name}</option>' in html
+        assert f'<input id="new_{seat}" name="new_{seat}" value="" ' in html
+    assert '<option value="new" selected>' in html
+    assert '<input id="new_2" name="new_2" value="Cris" ' in html
+
+
 def test_a_settled_session_joins_a_known_group_and_counts_in_it(app, client):
     group = made_group(client, members=("Ana", "Ben", "Cris", "Dan"))
     session = _session(client)

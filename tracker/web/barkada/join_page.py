@@ -80,7 +80,9 @@ def _typed(game, group) -> tuple[list[str], list[str]]:
         choices = [request.form.get(f"seat_{seat}", "") for seat in range(3)]
         names = [request.form.get(f"new_{seat}", "")[:80] for seat in range(3)]
         return choices, names
-    return default_choices(game, group), list(game.players)
+    choices = default_choices(game, group)
+    # a new member's box filled only for a player no member matched: a matched one needs none
+    return choices, [name if c == NEW else "" for c, name in zip(choices, game.players)]
 
 
 def _join(game, group, form):
