@@ -20,13 +20,18 @@ came through Pushpin is told from one that did not.
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import TYPE_CHECKING
 
-from . import courier, outbox
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def install(app: Flask) -> None:
-    """Listen for changes and sweep the outbox, when this app pushes (create_app calls it)."""
+    """Listen for changes and sweep the outbox, when this app pushes (create_app calls it).
+    Its modules are imported here, not with the package: pushpin.py (Pushpin's config, which
+    the deploy writes before the app can start) is read without Flask or the models."""
+    from . import courier, outbox
+
     if app.config.get("PUSH_URL"):
         outbox.listen()
         courier.start(app)
