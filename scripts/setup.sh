@@ -83,6 +83,10 @@ then
     sha256sum pyproject.toml requirements/pip.lock "$lock" >"$stamp"
 fi
 bash scripts/catalog.sh compile  # the translations' messages.mo, never in git
+# The static files under their version, each with its gzip and brotli beside it, in
+# .cache/static/<version>/ (tracker/web/static_files.py): made here, where the checkout is
+# writable (a deployed app may not write into it), rather than at the app's first start.
+.venv/bin/python -m tracker.web.static_files
 
 # Two npm packages, each the tarball of one pinned version, fetched by the npm client (`npm
 # pack`, into a temporary folder) and checked against the sha512 the npm registry publishes for
@@ -161,4 +165,10 @@ if [ "$mode" = test ] && [ "$(cat node_modules/.installed 2>/dev/null)" != "$(sh
     echo "installing the scripts' checkers with npm into node_modules/"
     npm ci --ignore-scripts --no-audit --no-fund --loglevel error
     sha256sum package-lock.json >node_modules/.installed
+fi
+
+# Commit subjects within 72 characters (docs/development.md): git runs .githooks/commit-msg
+# in this clone (a setting of the clone, not of the machine).
+if [ "$mode" = test ] && [ -d .git ]; then
+    git config core.hooksPath .githooks
 fi

@@ -106,14 +106,34 @@ NOT_SENT = N_(
 )
 
 
+# the way home from either page, and what every page is (base.html's meta description)
+HOME = N_("Open the home page")
+DESCRIPTION = N_(
+    "A referee and a ledger for a real Tongits table: each round's winner, and who pays whom, "
+    "on every player's phone."
+)
+
+
 def _offline_page(message) -> str:
     """What the worker answers, with no network, for a page never opened on this phone
     (NOT_KEPT) or a form it could not post (NOT_SENT): in every language of the app (one
     worker serves them all; its text must not change with the reader's language, or each
     switch would look like a new deploy)."""
-    said = [catalogue(code).gettext(message.template) for code in LANGUAGES]
-    lines = "".join(f'<p lang="{code}">{escape(text)}</p>' for code, text in zip(LANGUAGES, said))
-    return f'<!doctype html><meta name="viewport" content="width=device-width">{lines}'
+    lines, described = "", []
+    for code in LANGUAGES:
+        words = catalogue(code)
+        home = escape(words.gettext(HOME.template))
+        said = escape(words.gettext(message.template))
+        lines += f'<p lang="{code}">{said} <a href="/">{home}</a></p>'
+        described.append(words.gettext(DESCRIPTION.template))
+    # the way home a tap target of its own size (44 px), as on the app's pages
+    return (
+        '<!doctype html><meta name="viewport" content="width=device-width">'
+        f'<meta name="description" content="{escape(" / ".join(described))}">'
+        "<title>Tongits tracker</title><style>body{font:1.1rem/1.4 sans-serif;margin:16px}"
+        "a{display:inline-block;min-height:44px;padding:10px 0;font-weight:700}</style>"
+        f"{lines}"
+    )
 
 
 def _static_urls() -> list[str]:

@@ -133,7 +133,7 @@ def _session_page(game):
         just_created=request.args.get("new") == "1",
         recovery_code=devices.shown_once(game),
         **_saved_banner(game, context),
-        rendered_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        rendered_at=datetime.now(UTC).replace(microsecond=0),
         **seat_choice(game),
         **context,
     )
