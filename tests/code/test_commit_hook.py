@@ -27,4 +27,3 @@ def test_a_subject_over_72_characters_is_refused(tmp_path):
     refused = commit(tmp_path, "x" * 73)
     assert refused.returncode != 0 and "73 characters, at most 72" in refused.stderr
     assert commit(tmp_path, "x" * 72 + "\n\n" + "a long body line " * 20).returncode == 0
-
