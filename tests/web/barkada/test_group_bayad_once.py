@@ -122,7 +122,11 @@ def test_a_paid_transfer_shows_as_paid_is_not_offered_and_the_rest_is_still_owed
     square = text_of(client.get(f"/g/{token}"))
     assert pay_forms(square) == {} and payments(app) >= 3
     assert "Nobody owes anybody." in section(square, "utang")
-    assert share_box(square, "share-utang").split("\n")[1:] == ["Nobody owes anybody."]
+    # the group's link last: whoever reads the text opens the group itself
+    assert share_box(square, "share-utang").split("\n")[1:] == [
+        "Nobody owes anybody.",
+        f"http://localhost/g/{token}",
+    ]
 
 
 def test_two_phones_on_two_workers_record_one_payment(client, app, second_worker):
@@ -279,7 +283,8 @@ def test_the_group_share_text_in_the_pages_language(client, app, lang, lines):
     page = text_of(client.get(f"/g/{token}", query_string={"lang": lang}))
     with app.app_context():
         today = day(local_today(), locale=lang)
-    assert share_box(page, "share-utang").split("\n") == [f"Friday barkada — {today}", *lines]
+    link = f"http://localhost/g/{token}"
+    assert share_box(page, "share-utang").split("\n") == [f"Friday barkada — {today}", *lines, link]
     # the Share button, hidden without JavaScript (app.css), and its script and words
     assert "data-share-button" in page and _starts_share(page, "group")
 
@@ -301,15 +306,19 @@ def test_the_session_share_text_in_the_pages_language(client, app, lang, lines, 
         started = db.session.query(GameSession).filter_by(token=session).one().created_at
         head = f"Ana · Ben · Cris — {day(local_day(started), locale=lang)}"
     shown = text_of(client.get(f"/s/{session}", query_string={"lang": lang}))
-    assert share_box(shown, "share-settlement").split("\n") == [head, *lines]
+    link = f"http://localhost/s/{session}"  # the session's own link, last
+    assert share_box(shown, "share-settlement").split("\n") == [head, *lines, link]
     assert _starts_share(shown, "session")
     settle = text_of(client.get(f"/s/{session}/settle", query_string={"lang": lang}))
-    assert share_box(settle, "share-settle").split("\n") == [head, *lines]
+    assert share_box(settle, "share-settle").split("\n") == [head, *lines, link]
     # a session nobody owes anything in: said so
     empty = client.post("/api/sessions", json={"players": ["Ana", "Ben", "Cris"]})
     token = empty.get_json()["id"]
     nothing = text_of(client.get(f"/s/{token}/settle", query_string={"lang": lang}))
-    assert share_box(nothing, "share-settle").split("\n")[1:] == [square]
+    assert share_box(nothing, "share-settle").split("\n")[1:] == [
+        square,
+        f"http://localhost/s/{token}",
+    ]
 
 
 def _starts_share(page: str, entry: str) -> bool:

@@ -127,7 +127,7 @@ def group_context(group, errors=None) -> dict:
         "utang": money.utang,
         "paid_notice": group_paid.notice(group),  # where Bayad na lands (?paid=<id>)
         "paid_lately": group_paid.group_paid(group),
-        "share": share_text(group.name, local_today(), money.utang),
+        "share": share_text(group.name, local_today(), money.utang, link=link),
         "notes": notes,
         "payments": [
             (payment, names[payment.payer_id], names[payment.payee_id])

@@ -103,7 +103,11 @@ def _ledger_context(game, show_all: bool = False) -> dict:
         "settlement": settlement,
         # the settle-up as text to share: the players, the day the session started, who pays whom
         "share": share_text(
-            " · ".join(game.players), local_day(game.created_at), settlement, rules.unit
+            " · ".join(game.players),
+            local_day(game.created_at),
+            settlement,
+            rules.unit,
+            link=public.session_link(game.token),  # whoever reads it opens the ledger
         ),
         "final": ledger.final_balances(),
         "confirm": ConfirmForm(),
