@@ -1,7 +1,7 @@
 """The code's words about itself stay true: every `<name>.py` that a docstring or comment of the
 app, the benchmarks, the scripts or the tests names, and every one the docs name, is a module
 that exists. A path is found from the repository, from tracker/, or from the naming file's own
-folder or one above it. A bare file name must be the file meant: found that way too, or the
+folder or one above it, or is the end of one module's path. A bare file name must be the file meant: found that way too, or the
 only module of that name (in tracker/ for the app's words, anywhere for the others'). A name
 that two modules bear is said with its folder."""
 
@@ -49,6 +49,8 @@ def unknown_in(where: str, text: str) -> list[str]:
             continue
         if "/" not in name and _meant(len(bare.get(name, ())), where):
             continue
+        if "/" in name and sum(module.endswith(f"/{name}") for module in MODULES) == 1:
+            continue  # the end of one module's path (`pages/earlier_rounds.py`): that one
         unknown.append(name)
     return unknown
 

@@ -9,13 +9,13 @@ from flask_babel import gettext as _
 
 from ... import core
 from ...core import Conflict, Locked, Refused, history, removal, undo
-from ...core.errors import InputError, NotFound
 from ...core.pins import PinError
 from ...present import history_lines as words
 from ...present.messages import say
 from .. import devices
 from ..entry import undo_saved
 from ..forms import ConfirmForm
+from ..history_paging import a_page, undone
 from ..lookups import game_or_404, locked_redirect, session_url
 from .blueprint import bp
 
@@ -27,10 +27,7 @@ def session_history(token: str):
 
 
 def _page(game, error: str | None = None, status: int = 200):
-    before = request.args.get("before", type=int)
-    events = history.events(game, before=before, limit=history.PAGE + 1)
-    more = len(events) > history.PAGE
-    events = events[: history.PAGE]
+    events, older = a_page(game)
     last = undo.undoable(game)
     if (
         last is not None
@@ -52,7 +49,7 @@ def _page(game, error: str | None = None, status: int = 200):
             ending=words.ending_name,
             undo_id=None if last is None else last.id,
             restorable=restorable,
-            older=events[-1].id if more and events else None,
+            older=older,
             form=ConfirmForm(),
             can_edit=devices.unlocked(game),
             owner=devices.owns(game),
@@ -65,24 +62,14 @@ def _page(game, error: str | None = None, status: int = 200):
 @bp.post("/s/<token>/history/undo")
 def undo_change(token: str):
     game = game_or_404(token)
-    if not devices.unlocked(game):
-        return locked_redirect(game)
-    from_banner = request.form.get("back") == "session"  # the session page's, after a save
-    if not ConfirmForm().validate():
-        if from_banner:
+    if request.form.get("back") == "session":  # the session page's offer, after a save
+        if not devices.unlocked(game):
+            return locked_redirect(game)
+        if not ConfirmForm().validate():
             return undo_saved.expired(game)
-        return _page(game, _("The form had expired. Please press Undo again."), 400)
-    if from_banner:
         return undo_saved.undo_from_banner(game, request.form.get("event", ""))
-    try:
-        outcome = undo.undo(game, request.form.get("event", ""), devices.access(game))
-    except NotFound:
-        return _page(game, _("This change is not in the history."), 404)
-    except InputError as error:
-        return _page(game, say(error.problems[0].message), error.status)
-    except PinError:
-        return locked_redirect(game)
-    return _answered(game, outcome, _("Undone."))
+    done, answer = undone(game, undo.undo, _page, locked_redirect)
+    return _answered(game, answer, _("Undone.")) if done else answer
 
 
 @bp.post("/s/<token>/rounds/<int:number>/restore")
