@@ -16,6 +16,7 @@
      shows. */
 import * as E from "./engine_client.js";
 import * as O from "./outbox.js";
+import * as P from "./offline_progress.js";
 import * as V from "./offline_view.js";
 import { t, tn } from "./words.js";
 
@@ -179,7 +180,12 @@ export function start() {
   function ready(manifest) {
     said.textContent = t("Getting the referee ready for offline\u2026");
     var persistent = persisted(true);
-    return controlled().then(E.start).then(function () {
+    // its files fetched here first, to show them coming (a bar, the megabytes, a stall); the
+    // engine starts anyway if that failed, and says why it cannot
+    var bar = /** @type {HTMLProgressElement} */ (document.getElementById("offline-progress"));
+    return controlled().then(function () {
+      return bar ? P.fetchParts(manifest, bar, said).catch(function () { /* E.start tells */ }) : null;
+    }).then(E.start).then(function () {
       remembered(DIGEST, manifest.digest);
       return whenKept(persistent);
     }, function () { said.textContent = t("This browser cannot run the referee offline."); });
@@ -245,8 +251,10 @@ export function start() {
   function showAsOf() {
     var asOf = document.getElementById("as-of");
     if (!asOf) return;
-    var at = new Date(asOf.getAttribute("data-at"));
-    asOf.textContent = t("Offline \u00b7 ledger as of {time}", { time: at.toLocaleString([], { dateStyle: "short", timeStyle: "short" }) });
+    // the time as the pages write it, in the table's zone (the server wrote it); the phone's
+    // own way only on a page kept before it did
+    var text = asOf.getAttribute("data-at-text") || new Date(asOf.getAttribute("data-at")).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+    asOf.textContent = t("Offline \u00b7 ledger as of {time}", { time: text });
     asOf.hidden = navigator.onLine && !unreachable;
   }
   // live.js polls the session: no answer at all means the ledger shown is the one kept

@@ -23,6 +23,9 @@ def offline_words(_counted) -> dict:
         "Getting the referee ready for offline\u2026": _(
             "Getting the referee ready for offline\u2026"
         ),
+        # the offer's progress while it fetches (offline_progress.js)
+        "{done} MB of {total} MB": _("%(done)s MB of %(total)s MB", done="{done}", total="{total}"),
+        "Waiting for {file}\u2026": _("Waiting for %(file)s\u2026", file="{file}"),
         "since {time}": _("since %(time)s", time="{time}"),
         "Ready to work offline.": _("Ready to work offline."),
         "This browser may clear the offline data after some weeks unused.": _(

@@ -111,6 +111,21 @@ def engine_manifest():
         abort(404)
     digest = engine_digest()
     sizes = sum(_wire(name).stat().st_size for name in PYODIDE_TYPES)
+    # each file the engine's worker fetches first, for the offer's progress (offline.js): its
+    # address, its bytes on the wire and as read (a gzip's are more)
+    parts = [
+        {
+            "url": url_for("pages.pyodide_file", version=version, name=name),
+            "bytes": _wire(name).stat().st_size,
+            "size": (PYODIDE / name).stat().st_size,
+        }
+        for name in PYODIDE_TYPES
+    ]
+    parts += [
+        {"url": url_for("pages.engine_file", digest=digest, name=name), "bytes": size, "size": size}
+        for name in engine_files()
+        for size in [(ENGINE.parent / name).stat().st_size]
+    ]
     answer = jsonify(
         {
             "pyodide": url_for("pages.pyodide_file", version=version, name="x")[:-1],
@@ -118,6 +133,7 @@ def engine_manifest():
             "digest": digest,
             "files": engine_files(),
             "bytes": sizes + sum((ENGINE.parent / n).stat().st_size for n in engine_files()),
+            "parts": parts,
             "speech": {SPEECH: word_shas()[SPEECH]},
             "languages": languages(),
         }
