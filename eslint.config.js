@@ -25,7 +25,7 @@ export default [
   {
     files: ["static/sw.js"],
     // written before the worker's text by the server (tracker/web/pages/app_shell.py)
-    languageOptions: { globals: { VERSION: "readonly", STATIC: "readonly", OFFLINE_PAGE: "readonly", NOT_SENT_PAGE: "readonly" } },
+    languageOptions: { globals: { VERSION: "readonly", STATIC_AT: "readonly", STATIC: "readonly", OFFLINE_PAGE: "readonly", NOT_SENT_PAGE: "readonly" } },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

@@ -7,8 +7,12 @@
    server marks KEEP is kept (the home page, a session's page, its last known ledger with its
    time on it, and its round entry: tracker/web/offline_pages.py), the newest MOST_PAGES of
    them; any other page drops an older copy of itself. "Forget this phone" empties it all.
-   Static files: kept per deploy, from the cache first. Pyodide and the engine's files: their
-   URLs name their version and digest, kept from the cache first across deploys.
+   Static files: their URLs name their version (STATIC_AT, /static/<version>/: the server's
+   tracker/web/static_files.py), kept per deploy, from the cache first. Another version's
+   address (or one with none: a page kept by an earlier deploy) asks the server, which
+   redirects it to its version; with no network the worker redirects it to its own, so a page
+   kept offline still loads its scripts, all of one version. Pyodide and the engine's files:
+   their URLs name their version and digest, kept from the cache first across deploys.
    A form posted with no network (a Confirm the page could not send itself) answers a page
    saying it was not saved, never the browser's error page.
    Nothing else is touched: round changes, previews and polls go to the server as they are.
@@ -29,7 +33,8 @@ var KEEP = "Tongits-Keep-Offline", MOST_PAGES = 40;
 sw.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(STATIC_CACHE).then(function (cache) {
-      return cache.addAll(STATIC.map(function (url) { return new Request(url, { cache: "reload" }); }));
+      // each address names its file's bytes: what the browser's HTTP cache holds is the same
+      return cache.addAll(STATIC);
     })
       .then(function () { return caches.open(PAGES); })
       .then(function (pages) { return pages.add("/").catch(function () { /* kept on the next visit */ }); })
@@ -110,6 +115,14 @@ function fromNetworkFirst(request, name) {
   });
 }
 
+/* a static file of another version, or of none: the server's redirect to its own version;
+   with no network, this worker's (its cache holds them) */
+function otherStatic(request, path) {
+  var parts = path.slice("/static/".length).split("/");
+  if (parts.length > 1 && /^[0-9a-f]{16}$/.test(parts[0])) parts.shift();
+  return fetch(request).catch(function () { return Response.redirect(STATIC_AT + parts.join("/"), 302); });
+}
+
 function notSent(request) {
   return fetch(request).catch(function () {
     return new Response(NOT_SENT_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
@@ -124,7 +137,8 @@ sw.addEventListener("fetch", function (event) {
   var path = url.pathname;
   if (startsWithAny(path, KEPT_FOR_GOOD)) return event.respondWith(fromCacheFirst(request, ENGINE));
   if (FRESH_FIRST.indexOf(path) !== -1) return event.respondWith(fromNetworkFirst(request, ENGINE));
-  if (path.indexOf("/static/") === 0) return event.respondWith(fromCacheFirst(request, STATIC_CACHE));
+  if (path.indexOf(STATIC_AT) === 0) return event.respondWith(fromCacheFirst(request, STATIC_CACHE));
+  if (path.indexOf("/static/") === 0) return event.respondWith(otherStatic(request, path));
   if (request.mode === "navigate") return event.respondWith(fromNetworkFirst(request, PAGES));
 });
 

@@ -34,7 +34,7 @@ def create_app(overrides: dict | None = None) -> Flask:
         instance_path=str(instance),
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        static_folder=None,  # static/, by its version: web/static_files.py, below
     )
     from .present.templates import PAGES_COMPILED
 
@@ -78,6 +78,7 @@ def _register_web(app: Flask) -> None:
     from .web import (
         blueprints,
         body_in_time,
+        compression,
         errors,
         exports,
         heavy_limits,
@@ -86,8 +87,10 @@ def _register_web(app: Flask) -> None:
         offline_pages,
         public,
         security,
+        static_files,
     )
 
+    compression.register(app)  # first: its after_request hook runs last, on the final body
     templates.configure(app.jinja_env)  # the filters and globals of every template
     language.register(app)  # the device's language, the switcher, Vary
     security.register(app)
@@ -101,6 +104,9 @@ def _register_web(app: Flask) -> None:
     app.request_class = exports.Request  # the import routes take a whole session's JSON
     commands.register(app)  # flask --app tracker sessions list / prune / owner, backup, restore
     errors.register(app)
+    # static/ under its version, precompressed (in front of the draft polls, behind the host
+    # check); STATIC_FOLDER, another tree, for the tests only
+    static_files.install(app, Path(app.config.get("STATIC_FOLDER") or ROOT / "static"))
     public.register(app)  # host check and proxy fix: in front of the draft polls
     observe.install(app)  # request ids, metrics, /healthz /readyz /metrics: in front of all
 

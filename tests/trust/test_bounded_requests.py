@@ -17,6 +17,7 @@ from tests.support.admin import ADMIN
 from tests.support.drafts import url
 from tests.support.records import TALON
 from tests.support.rounds_factory import random_session
+from tests.support.static import static_url
 from tracker.core.heavy import one_heavy
 from tracker.web.client_limit import ClientLimit
 
@@ -189,7 +190,7 @@ def test_one_address_gets_client_at_once_requests_and_no_more(make_session, app)
     assert page == 429 and headers["Content-Type"].startswith("text/html")
     assert call("10.0.0.2")[0] == 200  # another address
     # the files a page is made of are not counted: a phone asks for a dozen at once
-    for path in ("/static/app.css", "/sw.js", "/manifest.webmanifest"):
+    for path in (static_url(app, "app.css"), "/sw.js", "/manifest.webmanifest"):
         assert call("10.0.0.1", path)[0] == 200, path
     open_answer.close()
     assert call("10.0.0.1")[0] == 200

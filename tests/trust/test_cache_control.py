@@ -6,6 +6,7 @@ files are cached; the polls keep their ETag and 304 (the phones send If-None-Mat
 from __future__ import annotations
 
 from tests.support.records import DRAW
+from tests.support.static import static_url
 
 
 def test_pages_api_and_exports_say_no_store(client, make_session):
@@ -40,8 +41,8 @@ def test_pages_api_and_exports_say_no_store(client, make_session):
     assert refused.status_code == 422 and refused.headers["Cache-Control"] == "no-store"
 
 
-def test_static_files_stay_cacheable(client):
-    for url in ("/static/app.css", "/static/live.js"):
+def test_static_files_stay_cacheable(app, client):
+    for url in (static_url(app, "app.css"), static_url(app, "live.js")):
         response = client.get(url)
         assert response.status_code == 200
         assert "no-store" not in response.headers.get("Cache-Control", ""), url

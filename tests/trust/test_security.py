@@ -11,6 +11,7 @@ from markupsafe import escape
 
 from tests.support.forms import csrf_token, form_fields
 from tests.support.records import DRAW, TALON
+from tests.support.static import static_url
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -28,7 +29,7 @@ def assert_headers(response):
     assert headers["Referrer-Policy"] == "no-referrer"
 
 
-def test_every_kind_of_answer_carries_the_security_headers(client, make_session):
+def test_every_kind_of_answer_carries_the_security_headers(app, client, make_session):
     token = make_session()
     client.post(f"/api/sessions/{token}/rounds", json=DRAW)
     for url in (
@@ -45,8 +46,8 @@ def test_every_kind_of_answer_carries_the_security_headers(client, make_session)
         "/api/sessions",
         f"/api/sessions/{token}",
         f"/api/sessions/{token}/rounds/1",
-        "/static/app.css",
-        "/static/entry/round.js",
+        static_url(app, "app.css"),
+        static_url(app, "entry/round.js"),
         "/s/nope",
         "/api/nope",
     ):

@@ -140,8 +140,8 @@ def test_every_page_says_its_language_and_varies_with_it(client, make_session):
             assert switches(response)[0][1] != lang
 
 
-def test_static_files_do_not_vary_with_the_language(client):
-    response = client.get("/static/app.css")
+def test_static_files_do_not_vary_with_the_language(app, client):
+    response = client.get(app.extensions["static_files"].prefix + "app.css")
     assert response.status_code == 200
     assert "Accept-Language" not in response.vary
     assert ".lang-switch" in response.get_data(as_text=True)

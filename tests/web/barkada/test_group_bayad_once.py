@@ -17,6 +17,7 @@ from tests.support.forms import csrf_token
 from tests.support.group_pages import made_group, start_from_group
 from tests.support.pages import plain, text_of
 from tests.support.records import TALON, TONGITS
+from tests.support.static import static_pattern
 from tracker.clock import local_day, local_today
 from tracker.extensions import db
 from tracker.models import GameSession, Payment
@@ -324,5 +325,6 @@ def test_the_session_share_text_in_the_pages_language(client, app, lang, lines, 
 def _starts_share(page: str, entry: str) -> bool:
     """The page loads its one entry (static/pages/), and that entry starts share.js."""
     script = Path(__file__).resolve().parents[3] / "static" / "pages" / f"{entry}.js"
-    loaded = f'<script type="module" src="/static/pages/{entry}.js">' in page
+    entry_at = static_pattern(f"pages/{entry}.js")
+    loaded = re.search(f'<script type="module" src="{entry_at}">', page) is not None
     return loaded and 'import { start as share } from "../share.js";' in script.read_text()

@@ -4,8 +4,11 @@ first, and the draft's verdict as the HTML of a saved round's."""
 
 from __future__ import annotations
 
+import re
+
 from tests.support.forms import csrf_token
 from tests.support.records import PLAYERS, TALON
+from tests.support.static import static_pattern
 
 
 def choose(client, token, seat: str):
@@ -48,7 +51,7 @@ def test_the_seat_page_and_its_refusals(client, make_session):
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
     assert 'data-seat="2"' in html and "Seat mode needs JavaScript" in html
-    assert "/static/pages/seat.js" in html and "Enter cards here" in html
+    assert re.search(static_pattern("pages/seat.js"), html) and "Enter cards here" in html
     for bad in ("3", "-1", "x", "1.0", "%00"):
         refused = client.get(f"/s/{token}/rounds/new?seat={bad}")
         text = refused.get_data(as_text=True)

@@ -12,6 +12,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from tests.support.browser import APPS, ARGS, CHROMIUM, SEAT_PHONE
+from tests.support.static import static_url
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +134,7 @@ def _installable(phone, server):
     assert not phone.locator("#offline-note").is_visible()  # a secure context: no note
 
 
-def test_the_manifest_and_the_worker(client):
+def test_the_manifest_and_the_worker(app, client):
     manifest = client.get("/manifest.webmanifest")
     assert manifest.mimetype == "application/manifest+json"
     body = manifest.get_json()
@@ -150,7 +151,9 @@ def test_the_manifest_and_the_worker(client):
     assert worker.mimetype == "text/javascript" and worker.headers["Cache-Control"] == "no-cache"
     text = worker.get_data(as_text=True)
     assert text.startswith("var VERSION = ")
-    assert '"/static/outbox.js"' in text and '"/static/sw.js"' not in text  # kept per deploy
+    outbox, worker_text = static_url(app, "outbox.js"), static_url(app, "sw.js")
+    assert f'"{outbox}"' in text and f'"{worker_text}"' not in text  # kept per deploy
+    assert f'import {{ flush }} from "{outbox}";' in text  # its import, of this version too
     assert "was not opened on this phone before" in text  # the page for one never opened
     assert client.get("/sw.js", headers={"Accept-Language": "fil"}).get_data(as_text=True) == text
 

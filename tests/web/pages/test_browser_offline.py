@@ -23,6 +23,7 @@ from tests.support.offline import (
     server_session,
     waiting,
 )
+from tests.support.static import static_url
 
 pytestmark = OFFLINE_TESTS
 
@@ -175,7 +176,8 @@ def test_a_new_deploys_worker_takes_over_and_the_page_says_updated(table, server
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         updated = page.get_by_role("button", name="Updated · Reload")
         updated.wait_for(timeout=30_000)
-        assert page.evaluate("import('/static/engine_client.js').then(e => e.isStale())") is True
+        client = static_url(app, "engine_client.js")  # the page's own module, its state
+        assert page.evaluate(f"import('{client}').then(e => e.isStale())") is True
         updated.tap()
         page.wait_for_load_state()
         assert not page.get_by_role("button", name="Updated · Reload").is_visible()

@@ -1,13 +1,16 @@
 """The installable app: its web app manifest and its service worker, both at the root so that
 the worker's scope is the whole app. Before the worker's text (static/sw.js) go the deploy's
-version (a digest of the static files and the engine's), the static files it keeps and the page
-it shows for a page never opened on this phone: a new deploy installs a new worker.
+version (a digest of the static files' version and the engine's), the prefix of this version's
+static files (web/static_files.py) and the files it keeps, and the page it shows for a page
+never opened on this phone: a new deploy installs a new worker. The worker's own imports of
+static files are given this version's addresses too.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +22,7 @@ from ...engine import FLAGS, describe
 from ...engine.messages import N_
 from ...present.messages import catalogue
 from ..language import LANGUAGES
+from ..static_files import static_files
 from .blueprint import bp
 from .offline_engine import engine_digest
 
@@ -59,11 +63,13 @@ def _icon(name: str, size: str, purpose: str = "any") -> dict:
 def service_worker():
     head = {
         "VERSION": deploy_version(),
+        "STATIC_AT": static_files().prefix,
         "STATIC": _static_urls(),
         "OFFLINE_PAGE": _offline_page(NOT_KEPT),
         "NOT_SENT_PAGE": _offline_page(NOT_SENT),
     }
-    text = "".join(f"var {k} = {json.dumps(v)};\n" for k, v in head.items()) + _worker_text()
+    text = "".join(f"var {k} = {json.dumps(v)};\n" for k, v in head.items())
+    text += _worker_text(current_app.static_folder, static_files().prefix)
     answer = current_app.response_class(text, mimetype="text/javascript")
     answer.headers["Cache-Control"] = "no-cache"  # the browser checks for a new deploy
     return answer
@@ -78,20 +84,15 @@ def _deploy():
 
 
 def deploy_version() -> str:
-    """A digest of the static files, the engine's and the release's name: what a deploy
-    changes."""
-    return _digest(current_app.static_folder, current_app.config.get("RELEASE", ""))
+    """A digest of the static files' version, the engine's and the release's name: what a
+    deploy changes."""
+    return _digest(static_files().version, current_app.config.get("RELEASE", ""))
 
 
 @lru_cache(maxsize=4)
-def _digest(static_folder: str, release: str) -> str:
-    digest = hashlib.sha256(f"{engine_digest()} {release}".encode())
-    folder = Path(static_folder)
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            digest.update(path.relative_to(folder).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+def _digest(static_version: str, release: str) -> str:
+    text = f"{static_version} {engine_digest()} {release}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 NOT_KEPT = N_(
@@ -137,12 +138,18 @@ def _offline_page(message) -> str:
 
 
 def _static_urls() -> list[str]:
-    """Every static file but the worker's own text: kept by the worker for this deploy."""
-    folder = Path(current_app.static_folder)
-    names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    """Every static file but the worker's own text, at this version's address: kept by the
+    worker for this deploy."""
+    names = static_files().names
     return [url_for("static", filename=name) for name in names if name != "sw.js"]
 
 
-@lru_cache(maxsize=1)
-def _worker_text() -> str:
-    return (Path(current_app.static_folder) / "sw.js").read_text(encoding="utf-8")
+IMPORTED = re.compile(r'^(import .* from ")/static/', re.M)
+
+
+@lru_cache(maxsize=4)
+def _worker_text(folder: str, prefix: str) -> str:
+    """static/sw.js, its imports of /static/<file> (as the type checker reads them) made
+    this version's addresses."""
+    text = (Path(folder) / "sw.js").read_text(encoding="utf-8")
+    return IMPORTED.sub(lambda found: found[1] + prefix, text)
