@@ -39,7 +39,12 @@ export function start() {
     title.appendChild(line);
     count = line;
   }
-  function clock(at) { return new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }); }
+  // a time as the pages write one: 20:15, in the table's zone (base.html's data-zone), not the phone's
+  var zone = document.documentElement.getAttribute("data-zone") || undefined;
+  function clock(at) {
+    try { return new Date(at).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }); }
+    catch (e) { return new Date(at).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }); }  // a zone this browser does not know
+  }
   function showCount() {  // the count and this session's rounds shown together
     return O.entries().then(function (all) {
       return (ledger ? O.judgedOn(token) : Promise.resolve(null)).then(function (view) {

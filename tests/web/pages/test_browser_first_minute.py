@@ -8,10 +8,12 @@ waits on when nothing comes."""
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
 from tests.support.browser import LANGUAGES, SEAT_PHONE, close
+from tests.support.entry import SETTLED, OneScreen
 from tests.support.records import TALON
 from tests.support.seats import start
 from tracker.clock import local_time
@@ -20,6 +22,7 @@ from tracker.present.display import short_day_time
 pytestmark = pytest.mark.browser
 
 AS_OF = {"en": "Offline · ledger as of {time}", "fil": "Offline · listahan noong {time}"}
+SINCE = {"en": "since", "fil": "mula"}
 HOME = {"en": "Open the home page", "fil": "Buksan ang home page"}
 COMING = {"en": "{done} MB of 6.5 MB", "fil": "{done} MB sa 6.5 MB"}
 WAITING = {"en": "Waiting for python_stdlib.zip…", "fil": "Hinihintay ang python_stdlib.zip…"}
@@ -148,4 +151,46 @@ def test_keeping_offline_shows_the_bytes_coming_and_the_file_it_waits_on(browser
         finally:
             while held:
                 held.pop().abort()
+            close(page.context)
+
+
+CHECK_CUT = (Path(__file__).parents[2] / "support" / "check_cut.js").read_text()
+LONG = ("Maria Cristina", "Bienvenido Macaraeg", "Ana")  # Maria Cristina deals round 1
+
+
+def test_the_rounds_waiting_line_over_the_title_is_never_cut(browser, server):
+    """The line the entry pages add to their title while rounds wait on this phone ("1 round
+    not sent yet · since 20:15"), the first line of the band that covers the title offline:
+    whole at 360 px (it wraps), on the one-phone and the seat page, in both languages; its
+    time as the pages write one."""
+    for language in LANGUAGES:
+        page = far_phone(browser, language)
+        page.route("**/nowhere", lambda route: route.abort())  # the round waits on
+        try:
+            token = start(page, server, players=LONG)
+            page.goto(f"{server}/s/{token}/rounds/new")
+            page.wait_for_function(SETTLED)
+            added = page.evaluate(
+                "(token) => import('/static/outbox.js').then((O) => O.add({token: token,"
+                " url: '/nowhere', body: {}}))",
+                token,
+            )
+            # since when, as the pages write a time: the table's zone, 24 hours
+            at = datetime.fromisoformat(added["at"].replace("Z", "+00:00"))
+            since = f"{local_time(at, 'Asia/Manila'):%H:%M}"
+            for url in (f"/s/{token}/rounds/new", f"/s/{token}/rounds/new?seat=1"):
+                page.goto(server + url)
+                waiting = page.locator(".waiting")
+                waiting.wait_for()
+                assert waiting.inner_text().endswith(f" · {SINCE[language]} {since}")
+                assert page.evaluate(CHECK_CUT) == [], (language, url, waiting.inner_text())
+            page.goto(f"{server}/s/{token}/rounds/new")
+            page.wait_for_function(SETTLED)
+            page.context.set_offline(True)  # the band's copy of the title: whole too
+            OneScreen(page).cards("7S")
+            page.locator(".net .net-title").wait_for()
+            assert page.evaluate(CHECK_CUT) == [], language
+            page.context.set_offline(False)
+            assert page.errors == []
+        finally:
             close(page.context)
