@@ -1,9 +1,9 @@
 """The code's words about itself stay true: every `<name>.py` that a docstring or comment of the
 app, the benchmarks, the scripts or the tests names, and every one the docs name, is a module
 that exists. A path is found from the repository, from tracker/, or from the naming file's own
-folder or one above it, or is the end of one module's path. A bare file name must be the file meant: found that way too, or the
-only module of that name (in tracker/ for the app's words, anywhere for the others'). A name
-that two modules bear is said with its folder."""
+folder or one above it, or is the end of one module's path. A bare file name must be the file
+meant: found that way too, or the only module of that name (in tracker/ for the app's words,
+anywhere for the others'). A name that two modules bear is said with its folder."""
 
 from __future__ import annotations
 
@@ -105,9 +105,9 @@ def test_a_name_of_no_module_is_found_and_a_near_one_is_not():
 
 
 def test_a_bare_name_must_be_the_file_meant():
-    # three modules bear that name: bare, from outside their folders, none is meant for sure
-    assert unknown_in("tracker/web/forms.py", "see payments.py") == ["payments.py"]
-    assert unknown_in("tracker/web/forms.py", "see core/barkada/payments.py") == []
+    # two modules bear that name: bare, from outside their folders, neither is meant for sure
+    assert unknown_in("tracker/core/rounds.py", "see history_page.py") == ["history_page.py"]
+    assert unknown_in("tracker/core/rounds.py", "see web/barkada/history_page.py") == []
     # a bare name of a module of the tests only, in the app: not the file meant
     assert unknown_in("tracker/core/draft/one_phone.py", "the draft (drafts.py)") == ["drafts.py"]
     assert unknown_in("tests/web/test_x.py", "drafts.py") == []  # tests/support/drafts.py

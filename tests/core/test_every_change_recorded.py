@@ -17,7 +17,7 @@ from tracker import core
 from tracker.core import history, undo, upkeep
 from tracker.core.barkada import group_store, groups, join
 from tracker.core.barkada import import_export as group_exchange
-from tracker.core.barkada import payments as group_payments
+from tracker.core.barkada import member_payments as group_payments
 from tracker.core.owners import Claim
 from tracker.exchange.history_in import KINDS
 from tracker.extensions import db
@@ -234,8 +234,8 @@ SCENARIOS = {
     "barkada.groups.add_member": _add_member,
     "barkada.groups.change_member": _change_member,
     "barkada.groups.set_group_pin": _set_group_pin,
-    "barkada.payments.record_payment": _record_payment,
-    "barkada.payments.undo_payment": _undo_payment,
+    "barkada.member_payments.record_payment": _record_payment,
+    "barkada.member_payments.undo_payment": _undo_payment,
     "barkada.import_export._import_group": _import_group,
     "barkada.join.join_group": _join_group,
     "barkada.join.leave_group": _leave_group,

@@ -21,7 +21,7 @@ through these names, so they accept and refuse the same input with the same mess
                     answer.py (its JSON), rows.py (its row), one_phone.py (the one-phone
                     page's round), clearing.py (a round sent from an outbox, the table's Clear)
     barkada/        a group that plays every week: groups.py (members), balances.py
-                    (who owes whom), barkada/payments.py, period_stats.py, statements.py
+                    (who owes whom), member_payments.py, period_stats.py, statements.py
 """
 
 from ..engine import seat_views

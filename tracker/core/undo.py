@@ -13,7 +13,7 @@ from ..engine.messages import N_
 from ..models import Barkada, ChangeEvent, GameSession
 from . import history, owners
 from .barkada.join import leave_group
-from .barkada.payments import record_payment, undo_payment
+from .barkada.member_payments import record_payment, undo_payment
 from .errors import InputError, NotFound
 from .ledger_memo import ledger_of
 from .lifecycle import reopen, settle

@@ -20,7 +20,7 @@ from flask import request
 from ..core import ledger_of, rules_of
 from ..core.barkada.balances import group_money
 from ..core.barkada.group_store import latest_session, member_names
-from ..core.barkada.payments import payments_between
+from ..core.barkada.member_payments import payments_between
 from ..engine.money import ZERO
 from ..present.barkada import words
 from ..present.display import money, short_day

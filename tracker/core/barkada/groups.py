@@ -1,6 +1,6 @@
 """A barkada: created with its members, members added, renamed or leaving, its edit
 PIN set. The same owner key, recovery code and PIN rules as a session guard every change
-(core/owners.py, pins.py). Money between members is in balances.py and payments.py."""
+(core/owners.py, pins.py). Money between members is in balances.py and member_payments.py."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from ..heavy import one_import
 from ..imports import add_imported
 from .group_store import member_names
 from .groups import read_new_group
-from .payments import read_payment
+from .member_payments import read_payment
 
 
 def export_group(group: Barkada) -> dict:

@@ -1,6 +1,6 @@
 """Each house-rule option describes itself once (docs/rules.md §2-§7): the label and help the
 new-session form shows, and the sentence the printed summary says about the table's choice.
-The declarations are in play.py (preset, melds, draw), payments.py (money, units, pot) and
+The declarations are in play.py (preset, melds, draw), round_costs.py (money, units, pot) and
 other_tables.py (the house rules of other tables: pushes, secret runs, no discard);
 validation is the engine's (`Rules.from_dict`): these modules only explain.
 
@@ -19,14 +19,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from ...engine import Rules
-from . import other_tables, payments, play
+from . import other_tables, play, round_costs
 from .words import N_, Option, money
 
 _OPTIONS: list[Option] = [
-    *payments.MONEY,
+    *round_costs.MONEY,
     *play.OPTIONS,
-    *payments.LOSSES,
-    *payments.POT,
+    *round_costs.LOSSES,
+    *round_costs.POT,
     *other_tables.OPTIONS,
 ]
 PRESET = play.PRESET

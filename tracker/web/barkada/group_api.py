@@ -17,7 +17,7 @@ from ...core.barkada.groups import (
     member_state,
     set_group_pin,
 )
-from ...core.barkada.payments import record_payment, undo_payment
+from ...core.barkada.member_payments import record_payment, undo_payment
 from ...core.errors import InputError
 from ...engine import Problem
 from ...exchange.group_export import group_json

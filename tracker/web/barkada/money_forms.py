@@ -11,7 +11,7 @@ from ... import core
 from ...core import Idempotent, InputError, idempotency, pins
 from ...core.barkada.group_store import member_names
 from ...core.barkada.groups import set_group_pin
-from ...core.barkada.payments import (
+from ...core.barkada.member_payments import (
     AlreadyPaid,
     Overpaid,
     payments_between,
