@@ -19,12 +19,7 @@ Done, Agree).
 Also measured: the time from a write (the moment its request is sent: the tap) to both other
 phones of the table holding a draft at least that new, median and p99.
 
-`--sse`: instead of polling, each phone keeps a server-sent-events stream open
-(benchmarks/sse_app.py, a benchmark-only endpoint in front of the app) that names the draft's
-new ETag when it changes; the phone then GETs the draft as a poller would after a change.
-
     .venv/bin/python benchmarks/load.py --mode draft --tables 50 100 200 --seconds 45
-    .venv/bin/python benchmarks/load.py --mode draft --sse --threads 400 --tables 200
 """
 
 from __future__ import annotations
@@ -105,62 +100,26 @@ class Phone:
         self.table, self.args, self.port = table, args, port
         self.base = f"/api/sessions/{token}/draft"
         self.draft, self.steps, self.moved_at = None, {}, 0.0
-        self.changed = asyncio.Event()
 
     async def run(self, until: float) -> None:
         await asyncio.sleep(random.uniform(0, WARMUP))
-        stream = asyncio.create_task(self.stream(until)) if self.args.sse else None
         try:
             while time.monotonic() < until:
-                if not self.args.sse or self.draft is None or self.changed.is_set():
-                    await self.poll()
+                await self.poll()
                 if self.draft is not None:
                     await self.act()
                 await self.wait()
         finally:
             self.client.close()
-            if stream is not None:
-                stream.cancel()
 
     async def poll(self) -> None:
-        self.changed.clear()
         etag = "" if self.draft is None else f"If-None-Match: {_tag(self.draft)}\r\n"
         await self.call("GET", self.base, None, etag, self.polls)
 
     async def wait(self) -> None:
-        """Until the next poll: the poll period; with --sse, until the stream names a change
-        or that period is over (the phone's own taps are paced by it; it asks only on a change)."""
+        """Until the next poll: the poll period (shorter just after a change)."""
         active = time.monotonic() - self.moved_at < ACTIVE_FOR
-        period = self.args.poll_active if active else self.args.poll
-        if not self.args.sse:
-            await asyncio.sleep(period)
-            return
-        try:
-            await asyncio.wait_for(self.changed.wait(), period)
-        except TimeoutError:
-            pass
-
-    async def stream(self, until: float) -> None:
-        """--sse: the draft's event stream; each event (a new ETag) wakes the phone."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
-        try:
-            path = f"{self.base}/events"
-            writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-            while await reader.readline() not in (b"\r\n", b""):
-                pass
-            while time.monotonic() < until:
-                size = int((await reader.readline()).strip() or b"0", 16)
-                if not size:
-                    break
-                chunk = await reader.readexactly(size + 2)
-                if chunk.startswith(b"data:") and self.draft is not None:
-                    if chunk[5:].strip().decode() != _tag(self.draft):
-                        self.changed.set()
-        except (OSError, ValueError, asyncio.IncompleteReadError) as error:
-            if time.monotonic() < until:
-                self.errors.append(f"stream {self.base}: {type(error).__name__} {error}")
-        finally:
-            writer.close()
+        await asyncio.sleep(self.args.poll_active if active else self.args.poll)
 
     async def call(self, method, path, body, headers, samples) -> int | None:
         start = time.monotonic()

@@ -10,8 +10,7 @@ a realistic ledger to render. Two ways of watching (--mode):
 - `draft`: the three phones enter rounds together through the round draft
   (benchmarks/draft_load.py): each polls the draft with If-None-Match (every 1 s, 0.5 s just
   after a change), writes its hand a few times, taps Done, then Agree; the third Agree saves
-  the round; a round is played for --play seconds before its entry. `--sse`: the phones wait
-  on a server-sent-events stream instead of polling.
+  the round; a round is played for --play seconds before its entry.
 - `evening` (benchmarks/evening_load.py): the whole evening as the pages' own scripts
   drive the phones: the session page (static/live.js: the revision with If-None-Match every
   `--revision-every` s, the ledger part when it changed) while a round is played (`--play`),
@@ -420,7 +419,6 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--poll-active", type=float, default=0.5, help="draft: the same, just after a change"
     )
-    parser.add_argument("--sse", action="store_true", help="draft: phones watch a stream")
     parser.add_argument(
         "--push", action="store_true", help="evening: Pushpin in front, the pages' streams open"
     )
@@ -568,7 +566,7 @@ def main() -> None:
     instance = Path(tempfile.mkdtemp(prefix="tracker-load-"))
     url = database(args.database, instance)
     records = random_session(seed=4, rounds=300)["rounds"]
-    app = "benchmarks.sse_app:app" if args.sse else "tracker:create_app()"
+    app = "tracker:create_app()"
     if args.push and args.mode != "evening":
         raise SystemExit("--push is for --mode evening")
     push = {"port": free_port(), "loglevel": args.pushpin_loglevel} if args.push else None
