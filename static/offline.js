@@ -256,11 +256,14 @@ export function start() {
   function showAsOf() {
     var asOf = document.getElementById("as-of");
     if (!asOf) return;
+    asOf.hidden = navigator.onLine && !unreachable;
+    // written only when shown: an online start formats nothing (a page's first date format
+    // took ~100 ms of a slow phone's start: docs/performance.md, "The session page's weight")
+    if (asOf.hidden) return;
     // the time as the pages write it, in the table's zone (the server wrote it); the phone's
     // own way only on a page kept before it did
     var text = asOf.getAttribute("data-at-text") || new Date(asOf.getAttribute("data-at")).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
     asOf.textContent = t("Offline \u00b7 ledger as of {time}", { time: text });
-    asOf.hidden = navigator.onLine && !unreachable;
   }
   // live.js polls the session: no answer at all means the ledger shown is the one kept
   document.addEventListener("tongits:reach", function (e) { unreachable = !(/** @type {CustomEvent} */ (e).detail); showAsOf(); });

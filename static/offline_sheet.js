@@ -81,13 +81,13 @@ export function show(ledger, view, unit) {
   if (!view) return;
   if (sheet.hidden) { sheet.hidden = false; sheet.dataset.hid = "1"; }
   var body = make("tbody", "provisional"), head = make("tr", "waiting-h");
-  var saved = sheet.querySelectorAll("tbody tr:not(.before)").length;
   var cell = make("th", "", t("Waiting to be sent (provisional)"));
   cell.setAttribute("scope", "rowgroup");
   cell.setAttribute("colspan", String(view.ledger.players.length + 1));
   head.appendChild(cell);
   body.appendChild(head);
-  view.waiting.forEach(function (entry, i) { body.appendChild(row(entry, (saved + i + 1) % 2 === 0, unit)); });
+  // striped by the round's number, as the server's rows are (templates/_sheet_rows.html)
+  view.waiting.forEach(function (entry) { body.appendChild(row(entry, entry.number % 2 === 0, unit)); });
   var table = sheet.querySelector("table.sheet"), foot = table && table.querySelector("tfoot");
   if (!table) return;
   table.insertBefore(body, foot);

@@ -5,6 +5,7 @@ import { start as live } from "../live.js";
 import { start as share } from "../share.js";
 import { start as undo_saved } from "../entry/undo_saved.js";
 import { start as sheet } from "../sheet.js";
+import { start as earlier } from "../earlier.js";
 import { start as print_summary } from "../print_summary.js";
 
 shell();
@@ -12,4 +13,5 @@ live();
 share();
 undo_saved();
 sheet();
+earlier();
 print_summary();

@@ -197,6 +197,23 @@ def _print_summary() -> dict:
     }
 
 
+def _earlier() -> dict:
+    """earlier.js: the session page's earlier rounds being fetched, or why they were not."""
+    offline = (
+        "No connection: the earlier rounds could not be fetched. Tap again when the phone is "
+        "back online."
+    )
+    failed = "The earlier rounds could not be fetched. Tap again in a moment."
+    return {
+        "Fetching the earlier rounds\u2026": _("Fetching the earlier rounds\u2026"),
+        offline: _(
+            "No connection: the earlier rounds could not be fetched. Tap again when the phone "
+            "is back online."
+        ),
+        failed: _("The earlier rounds could not be fetched. Tap again in a moment."),
+    }
+
+
 def _points_entry() -> dict:
     saved = "Not saved: no network. Every number is kept here: confirm again when it is back."
     sent = "Not sent: no network. Every number is kept here: try again when it is back."
@@ -212,6 +229,7 @@ def _points_entry() -> dict:
 SCRIPTS = {
     "points_entry": _points_entry,
     "print_summary": _print_summary,
+    "earlier": _earlier,
     "picker": _picker,
     "entry": _entry,
     "round": _round,

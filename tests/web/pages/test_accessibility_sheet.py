@@ -1,7 +1,8 @@
 """axe-core on the pages of a night at the table, at 360×740, in English and in Filipino (the
 page's language switch, ?lang=fil): the session page with its score sheet, an edited round and
-the "Show all" cut, both entry pages and the history page show no violation at all, of any
-impact (a link inside a round's <summary> was one: nested-interactive)."""
+the cut to the last rounds, the page of the earlier rounds, both entry pages and the history
+page show no violation at all, of any impact (a link inside a round's <summary> was one:
+nested-interactive)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def night(browser, server):
-    """22 rounds (the page shows the last 20), round 21 edited since it was saved."""
+    """22 rounds (the page shows the last 5), round 21 edited since it was saved."""
     context = browser.new_context()
     request = context.request
     body = {"players": PLAYERS, "dealer": 0, "rules": {"preset": "classic"}}
@@ -30,7 +31,8 @@ def night(browser, server):
     return token
 
 
-PAGES = ["", "?all=1", "/rounds/new", "/rounds/new?seat=0", "/rounds/2/edit", "/history"]
+PAGES = ["", "?all=1", "/earlier"]
+PAGES += ["/rounds/new", "/rounds/new?seat=0", "/rounds/2/edit", "/history"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fil"])

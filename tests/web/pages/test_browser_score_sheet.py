@@ -1,7 +1,8 @@
 """The session page's score sheet on a 360×740 phone, in English and Filipino: 19 rounds of
-three 40-character names and four-figure amounts fit with no sideways scroll, a long name
-wraps and is shown whole, a tapped row opens its round's verdict, and the running totals
-stay true when the "Show all" cut hides the early rounds. Screenshots: /tmp/sheet-*.png."""
+three 40-character names and four-figure amounts fit with no sideways scroll (the earlier ones
+brought in by "Show earlier rounds"), a long name wraps and is shown whole, a tapped row opens
+its round's verdict, and the running totals stay true when the page shows only the last rounds.
+Screenshots: /tmp/sheet-*.png."""
 
 from __future__ import annotations
 
@@ -63,11 +64,23 @@ def rows(page):
     return page.locator("#sheet tbody tr:not(.before)")
 
 
+def earlier_brought(page) -> None:
+    """Every earlier round brought in: "Show earlier rounds" tapped till it is gone."""
+    while page.locator("#earlier a").count():
+        shown = page.locator("details.round").count()
+        page.locator("#earlier a").tap()
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('details.round').length > n", arg=shown
+        )
+
+
 @pytest.mark.parametrize("lang", ["en", "fil"])
 def test_nineteen_rounds_fit_the_phone(page, server, lang):
     token = made_session(page, server, 19)
     page.goto(f"{server}/s/{token}?lang={lang}")
     assert page.locator("html").get_attribute("lang") == lang
+    assert rows(page).count() == 5  # the last rounds; the earlier ones a tap away
+    earlier_brought(page)
     assert rows(page).count() == 19
     assert rows(page).first.locator("a").get_attribute("data-round") == "1"  # oldest first
     assert page.evaluate(OVER) == []
@@ -91,7 +104,7 @@ def test_nineteen_rounds_fit_the_phone(page, server, lang):
 
 
 def test_a_tapped_row_opens_its_verdict(page, server):
-    token = made_session(page, server, 6)
+    token = made_session(page, server, 5)
     page.goto(f"{server}/s/{token}")
     verdict = page.locator("#round-4 .verdict")
     assert not verdict.is_visible()
@@ -107,16 +120,16 @@ def test_a_tapped_row_opens_its_verdict(page, server):
 
 
 def test_the_running_totals_stay_true_under_the_cut(page, server):
-    """23 rounds: the page shows the last 20; the sheet's first row carries the total after
-    round 3, the same as on the page that shows every round, and the Total row is the sum."""
+    """23 rounds: the page shows the last 5; the sheet's first row carries the total after
+    round 18, the same as on the page that shows every round, and the Total row is the sum."""
     token = made_session(page, server, 23, names=["Ana", "Ben", "Cris"], stake="10", rate="1")
     page.goto(f"{server}/s/{token}?all=1")
-    everything = [figures(rows(page).nth(i).locator(".run")) for i in (2, 22)]
+    everything = [figures(rows(page).nth(i).locator(".run")) for i in (17, 22)]
     total = figures(page.locator("#sheet tfoot td"))
     page.goto(f"{server}/s/{token}")
-    assert rows(page).count() == 20
+    assert rows(page).count() == 5
     before = page.locator("#sheet tr.before")
-    assert before.locator("th [aria-hidden]").inner_text() == "1–3"
+    assert before.locator("th [aria-hidden]").inner_text() == "1–18"
     assert figures(before.locator(".run")) == everything[0]
     assert figures(rows(page).last.locator(".run")) == everything[1] == total
     assert figures(page.locator("#sheet tfoot td")) == total

@@ -13,6 +13,7 @@ def routes() -> tuple:
     a module of another package may import this one's helpers without a circle."""
     from . import (
         app_shell,
+        earlier_rounds,
         events,
         forget,
         history_page,
@@ -25,6 +26,7 @@ def routes() -> tuple:
     return (
         home,
         session_page,
+        earlier_rounds,
         history_page,
         app_shell,
         offline_engine,

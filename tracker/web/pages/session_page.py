@@ -31,8 +31,7 @@ from ..forms import ConfirmForm, NewSessionForm, apply_preset, session_data, ses
 from ..heavy_limits import one_heavy
 from ..lookups import game_or_404, locked_redirect, session_url
 from .blueprint import bp
-
-RECENT_ROUNDS = 20
+from .earlier_rounds import RECENT_ROUNDS, earlier_page
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -85,9 +84,7 @@ def new_session():
 def _ledger_context(game, show_all: bool = False) -> dict:
     ledger = core.ledger_of(game)
     rules = core.rules_of(game)
-    numbered = [
-        (number, result, round_line(result)) for number, result in enumerate(ledger.results, 1)
-    ]
+    numbered = list(enumerate(ledger.results, 1))
     shown = numbered if show_all else numbered[-RECENT_ROUNDS:]
     settlement = ledger.settlement()
     return {
@@ -95,8 +92,10 @@ def _ledger_context(game, show_all: bool = False) -> dict:
         "ledger": ledger,
         "rules": rules,
         "unit": rules.unit,
-        "rounds": list(reversed(shown)),
+        "rounds": [(number, result, round_line(result)) for number, result in reversed(shown)],
         "hidden_rounds": len(numbered) - len(shown),
+        # the page of the rounds before those shown (pages/earlier_rounds.py), fetched on demand
+        "earlier": earlier_page(game.token, len(numbered) - len(shown) + 1),
         "edited": history.edited_rounds(game),
         # drawn with no rounds too (hidden): a phone offline draws its waiting rounds on it
         "chart": balance_chart_svg(game.players, ledger.history, unit=rules.unit),
