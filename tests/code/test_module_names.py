@@ -17,9 +17,7 @@ from pathlib import Path, PurePosixPath
 ROOT = Path(__file__).resolve().parents[2]
 NAMED = re.compile(r"[\w./]*\w+\.py\b")
 SKIPPED = {".venv", "node_modules", "__pycache__", "migrations"}
-MODULES = {
-    p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*.py") if not SKIPPED & set(p.parts)
-}
+MODULES = {p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*.py") if not SKIPPED & set(p.parts)}
 STANDARD = {"__init__.py", "__main__.py"}  # every package's: named bare, they mean the one near
 CHECKED = ("tracker", "benchmarks", "scripts", "tests", "docs")
 

@@ -1,5 +1,5 @@
-"""JSON export/import and CSV of a session (tracker/exchange/export.py), on sessions dealt from a real
-deck."""
+"""JSON export/import and CSV of a session (tracker/exchange/export.py), on sessions dealt from
+a real deck."""
 
 from __future__ import annotations
 
