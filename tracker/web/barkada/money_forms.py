@@ -21,7 +21,7 @@ from ...core.barkada.member_payments import (
 from ...engine import MoneyError, money_text, parse_money
 from ...present.barkada import words
 from ...present.messages import sentence
-from .. import devices
+from .. import devices, pin_page
 from ..forms import ConfirmForm
 from ..group_choice import new_key
 from .blueprint import bp
@@ -171,32 +171,13 @@ def change_pin(token: str):
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
-        if not form.validate():
-            errors["form"], status = [words.EXPIRED], 400
-        else:
-            claim = devices.owner_claim(
-                group,
-                recovery_code=request.form.get("recovery_code"),
-                pin=request.form.get("current_pin"),
-            )
-            try:
-                now_set = set_group_pin(
-                    group, {"pin": request.form.get("new_pin", "").strip()}, claim
-                )
-            except pins.PinError as problem:
-                about_pin = problem.where == "pin" and group.pin_hash is not None
-                typed_code = request.form.get("recovery_code", "").strip()
-                field = "current_pin" if about_pin and not typed_code else "recovery_code"
-                errors[field], status = [sentence(problem.message)], problem.status
-            except InputError as error:
-                errors["new_pin"] = [sentence(p.message) for p in error.problems]
-                status = error.status
-            else:
-                devices.unlock(group)
-                if claim.recovery_code and claim.recovery_code.strip():
-                    devices.own(group)
-                flash(str(words.PIN_SET if now_set else words.PIN_REMOVED))
-                return redirect(group_url(group), 303)
+        has_pin = group.pin_hash is not None
+        errors, status, now_set = pin_page.posted(
+            group, form, set_group_pin, has_pin, str(words.EXPIRED)
+        )
+        if now_set is not None:
+            flash(str(words.PIN_SET if now_set else words.PIN_REMOVED))
+            return redirect(group_url(group), 303)
     page = render_template(
         "group_pin.html",
         group=group,

@@ -22,7 +22,7 @@ from ...present.round_lines import round_line
 from ...present.round_news import saved_sentence
 from ...present.rule_form import default_text, option_names, preset_values
 from ...present.share import share_text
-from .. import devices, inputs, public
+from .. import devices, inputs, pin_page, public
 from .. import group_choice as group_form
 from ..entry import undo_saved
 from ..entry.seats import seat_choice
@@ -227,35 +227,17 @@ def change_pin(token: str):
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
-        if not form.validate():
-            errors["form"] = [_("The form had expired. Please try again.")]
-            status = 400
-        else:
-            claim = devices.owner_claim(
-                game,
-                recovery_code=request.form.get("recovery_code"),
-                pin=request.form.get("current_pin"),
+        expired = _("The form had expired. Please try again.")
+        errors, status, now_set = pin_page.posted(
+            game, form, core.set_pin, core.has_pin(game), expired
+        )
+        if now_set is not None:
+            flash(
+                _("Edit PIN set: other phones need it once to change rounds.")
+                if now_set
+                else _("Edit PIN removed: anyone with the link can change rounds.")
             )
-            try:
-                now_set = core.set_pin(
-                    game, {"pin": (request.form.get("new_pin") or "").strip()}, claim
-                )
-            except pins.PinError as problem:
-                errors[_pin_field(game, problem)] = [sentence(problem.message)]
-                status = problem.status
-            except core.InputError as error:
-                errors["new_pin"] = [sentence(p.message) for p in error.problems]
-                status = error.status
-            else:
-                devices.unlock(game)
-                if claim.recovery_code and claim.recovery_code.strip():
-                    devices.own(game)  # the recovery code makes this phone the owner
-                flash(
-                    _("Edit PIN set: other phones need it once to change rounds.")
-                    if now_set
-                    else _("Edit PIN removed: anyone with the link can change rounds.")
-                )
-                return redirect(session_url(game), 303)
+            return redirect(session_url(game), 303)
     return render_template(
         "pin.html",
         game=game,
@@ -264,14 +246,6 @@ def change_pin(token: str):
         has_pin=core.has_pin(game),
         owner=devices.owns(game),
     ), status
-
-
-def _pin_field(game, problem: pins.PinError) -> str:
-    """The PIN page's field a refusal is shown at: the current PIN's when it was about the PIN
-    and the page asks for it, else the recovery code's."""
-    typed_code = (request.form.get("recovery_code") or "").strip()
-    about_pin = problem.where == "pin" and core.has_pin(game) and not typed_code
-    return "current_pin" if about_pin else "recovery_code"
 
 
 @bp.route("/s/<token>/settle", methods=["GET", "POST"])
