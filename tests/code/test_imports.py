@@ -188,9 +188,11 @@ def test_the_deploy_imports_no_flask_and_nothing_of_the_app_but_pushpins_config(
 # one BELOW says; the ground floor imports no feature. tracker/web/__init__.py, which
 # registers them all, aside.
 WEB_FEATURES = {"pages", "api", "entry", "barkada", "exports"}
-# the one feature another may import: the session and history pages show round entry's choice
-# of a seat phone and its Undo offer after a save (web/entry/seats.py, undo_saved.py)
-BELOW = {"pages": {"entry"}}
+# the features another may import: the session and history pages show round entry's choice
+# of a seat phone and its Undo offer after a save (web/entry/seats.py, undo_saved.py), and a
+# session of a barkada its group (web/barkada/session_group.py: the new session's members, the
+# settle-up with Bayad na)
+BELOW = {"pages": {"entry", "barkada"}}
 
 
 def web_part(name: str) -> str | None:

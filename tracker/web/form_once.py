@@ -7,13 +7,13 @@ new create under a new key."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 
 from flask import request
 
 from ..core import Idempotent, idempotency
 from .admin import seed_of
-from .group_choice import new_key
 
 FIELD = "idempotency_key"
 
@@ -37,3 +37,9 @@ def create_once(scope: str, key: str, data, create: Callable) -> tuple[str, byte
 
 def _made(made) -> tuple[int, dict]:
     return 303, {"token": made.token}
+
+
+def new_key() -> str:
+    """The idempotency key a form carries (a new session, a payment): pressed twice, it makes
+    one."""
+    return secrets.token_urlsafe(18)

@@ -17,10 +17,10 @@ from ...present.display import short_day
 from ...present.messages import sentence
 from ...present.qr import group_qr
 from ...present.share import share_text
-from .. import devices, group_paid, public
-from ..form_once import create_once, form_key
+from .. import devices, public
+from ..form_once import create_once, form_key, new_key
 from ..forms import ConfirmForm
-from ..group_choice import new_key
+from . import bayad_na
 from .api_answers import seated_names
 from .blueprint import bp
 
@@ -125,8 +125,8 @@ def group_context(group, errors=None) -> dict:
         "current": current_members(group),
         "balances": {names[m]: amount for m, amount in money.balances.items()},
         "utang": money.utang,
-        "paid_notice": group_paid.notice(group),  # where Bayad na lands (?paid=<id>)
-        "paid_lately": group_paid.group_paid(group),
+        "paid_notice": bayad_na.notice(group),  # where Bayad na lands (?paid=<id>)
+        "paid_lately": bayad_na.group_paid(group),
         "share": share_text(group.name, local_today(), money.utang, link=link),
         "notes": notes,
         "payments": [

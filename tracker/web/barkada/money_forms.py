@@ -22,8 +22,8 @@ from ...engine import MoneyError, money_text, parse_money
 from ...present.barkada import words
 from ...present.messages import sentence
 from .. import devices, pin_page
+from ..form_once import new_key
 from ..forms import ConfirmForm
-from ..group_choice import new_key
 from .blueprint import bp
 from .group_pages import errors_of, group_or_404, group_url, locked_redirect
 

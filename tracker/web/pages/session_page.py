@@ -23,7 +23,7 @@ from ...present.round_news import saved_sentence
 from ...present.rule_form import default_text, option_names, preset_values
 from ...present.share import share_text
 from .. import devices, inputs, pin_page, public
-from .. import group_choice as group_form
+from ..barkada import session_group as group_form
 from ..entry import undo_saved
 from ..entry.seats import seat_choice
 from ..form_once import create_once, form_key

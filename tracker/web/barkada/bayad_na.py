@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from flask import request
 
-from ..core import ledger_of, rules_of
-from ..core.barkada.balances import group_money
-from ..core.barkada.group_store import latest_session, member_names
-from ..core.barkada.member_payments import payments_between
-from ..engine.money import ZERO
-from ..present.barkada import words
-from ..present.display import money, short_day
+from ...core import ledger_of, rules_of
+from ...core.barkada.balances import group_money
+from ...core.barkada.group_store import latest_session, member_names
+from ...core.barkada.member_payments import payments_between
+from ...engine.money import ZERO
+from ...present.barkada import words
+from ...present.display import money, short_day
 
 MAX_ID = 12  # digits of a payment id in the address
 PAID_SHOWN = 10  # payments of the night on the group page

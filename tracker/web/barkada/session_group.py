@@ -3,16 +3,16 @@ group (`group=<id>`) and, on the way in, the three members picked on the group's
 
 from __future__ import annotations
 
-import secrets
-
 from flask import redirect, request, url_for
 
-from ..clock import local_today
-from ..core import NotFound
-from ..core.barkada.group_store import get_group, group_of, latest_session
-from ..engine import Rules
-from ..present.rule_form import form_value, option_names
-from . import devices, group_paid
+from ...clock import local_today
+from ...core import NotFound
+from ...core.barkada.group_store import get_group, group_of, latest_session
+from ...engine import Rules
+from ...present.rule_form import form_value, option_names
+from .. import devices
+from ..form_once import new_key
+from . import bayad_na
 
 
 def group_asked(form):
@@ -55,15 +55,10 @@ def locked(group):
     return redirect(url_for("groups.unlock", token=group.token), 303)
 
 
-def new_key() -> str:
-    """The idempotency key a payment form carries: pressed twice, it records one payment."""
-    return secrets.token_urlsafe(18)
-
-
 def settle_context(game) -> dict:
     """A group session's settle-up: its group, and for each of its players (as the
     session names them) the member's current name and payment note; once settled, each
-    transfer as the group stands now (owed, or paid: web/group_paid.py)."""
+    transfer as the group stands now (owed, or paid: bayad_na.py)."""
     group = group_of(game)
     if group is None or not game.seat_members or not devices.knows(group):
         return {"group": None, "members_at": {}}
@@ -76,8 +71,8 @@ def settle_context(game) -> dict:
     return {
         "group": group,
         "members_at": members_at,
-        "paid_notice": group_paid.notice(group),  # Bayad na's landing page (?paid=<id>)
-        **group_paid.settle_rows(game, group, members_at),
+        "paid_notice": bayad_na.notice(group),  # Bayad na's landing page (?paid=<id>)
+        **bayad_na.settle_rows(game, group, members_at),
         "group_can_pay": devices.unlocked(group),
         "today": local_today().isoformat(),  # the table's date (TIME_ZONE)
         "new_key": new_key,
