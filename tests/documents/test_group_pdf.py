@@ -10,7 +10,8 @@ from datetime import date, datetime
 import pytest
 
 from tests.support.documents import printed
-from tests.support.groups import group_session, make_group, pay
+from tests.support.group_api import make_group, member_ids
+from tests.support.groups import group_session, pay
 from tests.support.records import TALON
 
 pytestmark = pytest.mark.printed  # the same PDF on either database: run once, on SQLite
@@ -59,7 +60,8 @@ def test_member_statement_runs_the_balance_through_sessions_and_payments(app, cl
 
 
 def test_statement_of_no_such_member_is_404(app, client, barkada):
-    other, other_ids = make_group(app, "Sabado", ["Eve"])
+    made = make_group(client, ["Eve", "Fe", "Gil"], name="Sabado")
+    other, other_ids = made["id"], member_ids(made)
     assert (
         client.get(f"/g/{barkada[0]}/members/{other_ids['Eve']}/statement.pdf").status_code == 404
     )

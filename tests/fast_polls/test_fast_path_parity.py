@@ -11,7 +11,8 @@ from datetime import datetime
 import pytest
 
 from tests.support.database import close, worker
-from tests.support.groups import group_session, make_group
+from tests.support.group_api import make_group
+from tests.support.groups import group_session
 from tests.support.records import DRAW, PLAYERS, TALON
 from tracker import fast_path
 
@@ -84,7 +85,7 @@ def test_the_plain_path_answers_polls_and_exports_with_the_same_bytes(app, plain
 
 def test_a_groups_stats_are_the_same_without_the_shortcuts(app, plain, client):
     fast_path.configure(True)
-    group, _ = make_group(app)
+    group = make_group(client, name="Biyernes")["id"]
     night = datetime(2026, 11, 6, 12, 0)
     group_session(app, client, group, ["Ana", "Ben", "Cris"], [DRAW, TALON], night)
     group_session(app, client, group, ["Dan", "Ana", "Ben"], [TALON, DRAW, DRAW], night)

@@ -14,7 +14,8 @@ import pytest
 from flask import render_template_string
 from pypdf import PdfReader
 
-from tests.support.groups import group_session, make_group
+from tests.support.group_api import make_group
+from tests.support.groups import group_session
 from tests.support.records import PLAYERS
 from tracker import create_app
 from tracker.clock import DEFAULT_ZONE, local_day, local_time, zone_named
@@ -154,7 +155,7 @@ def test_time_zone_beats_the_environment_and_a_groups_nights_follow_it(make_app,
     app = make_app(TIME_ZONE=zone)
     assert app.config["TIME_ZONE"] == zone
     client = app.test_client()
-    group, _ = make_group(app)
+    group = make_group(client, name="Biyernes")["id"]
     group_session(app, client, group, ["Ana", "Ben", "Cris"], [], STORED, settle=False)
     day = SHOWN[zone]["day"]
     on_the_day = client.get(f"/api/groups/{group}/stats", query_string={"from": day, "to": day})

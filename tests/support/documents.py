@@ -36,15 +36,17 @@ def session(client, token: str) -> dict:
     return response.get_json()
 
 
-def played(client, make_session, players=None, page_size=None) -> str:
-    """A session of three rounds (draw, Tongits, talon out) entered through the API."""
+def played(client, make_session, rounds=3, players=None, page_size=None) -> str:
+    """A session of `rounds` rounds (a draw, a Tongits, the talon out, again) entered through
+    the API by `client` (which `make_session`'s client need not be)."""
     body = {"players": players or PLAYERS, "dealer": 0, "rules": {}}
     if page_size:
         body["page_size"] = page_size
     response = client.post("/api/sessions", json=body)
     assert response.status_code == 201, response.get_json()
     token = response.get_json()["id"]
-    for record in (DRAW, TONGITS, TALON):
+    for number in range(rounds):
+        record = (DRAW, TONGITS, TALON)[number % 3]
         assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
     return token
 

@@ -10,11 +10,17 @@ MEMBERS = ["Ana", "Ben", "Cris", "Dan"]
 
 
 def make_group(client, members=MEMBERS, **extra):
+    """A new group, as a phone makes it (`extra`: its name, PIN…): the API's answer."""
     response = client.post(
-        "/api/groups", json={"name": "Friday barkada", "members": members, **extra}
+        "/api/groups", json={"name": "Friday barkada", "members": list(members), **extra}
     )
     assert response.status_code == 201, response.get_json()
     return response.get_json()
+
+
+def member_ids(made: dict) -> dict[str, int]:
+    """{member name: id} of a group's answer."""
+    return {member["name"]: member["id"] for member in made["members"]}
 
 
 def group(client, token):

@@ -1,31 +1,22 @@
-"""A barkada built for the stats tests: the group and its members straight through the models
-(the group core is another part of issue 11), its sessions started through the API and given
-their group and seat members, their rounds saved through the API (the session core's `submit`).
+"""A barkada built for the stats tests: the group made through the API (group_api.py), its
+sessions started through the API and given their group, seat members and start time straight
+in the models, their rounds saved through the API (the session core's `submit`).
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
+from tests.support.group_api import make_group, member_ids
 from tests.support.two_nights import NIGHT_1, NIGHT_2
 from tracker.extensions import db
-from tracker.models import Barkada, GameSession, Member, Payment
+from tracker.models import Barkada, GameSession, Payment
 
 RULES = {"stake": "10.00", "point_rate": "1.00"}
 # Night 1 on Friday 6 November 2026, 20:00 in Manila; night 2 starts at 01:00 on Friday 13
 # November in Manila, which is still the 12th in UTC: a night counts on its Manila date.
 FRIDAY_1 = datetime(2026, 11, 6, 12, 0)
 FRIDAY_2 = datetime(2026, 11, 12, 17, 0)
-
-
-def make_group(app, name: str = "Biyernes", members=("Ana", "Ben", "Cris", "Dan")):
-    """(token, {member name: id}) of a new group."""
-    with app.app_context():
-        group = Barkada(name=name)
-        group.members = [Member(name=who, position=at) for at, who in enumerate(members)]
-        db.session.add(group)
-        db.session.commit()
-        return group.token, {member.name: member.id for member in group.members}
 
 
 def group_session(app, client, group: str, seats: list[str], records, started=None, settle=True):
@@ -75,7 +66,8 @@ def rename(app, group: str, old: str, new: str) -> None:
 def two_nights(app, client):
     """Biyernes (Ana, Ben, Cris, Dan) with the two nights of tests/support/two_nights.py played
     and settled, on FRIDAY_1 and FRIDAY_2: (token, {member name: id}, night 2's token)."""
-    token, ids = make_group(app)
+    made = make_group(client, name="Biyernes")
+    token, ids = made["id"], member_ids(made)
     for night, started in ((NIGHT_1, FRIDAY_1), (NIGHT_2, FRIDAY_2)):
         seats = [key.title() for key in night[0]]
         last = group_session(app, client, token, seats, night[1], started)

@@ -13,7 +13,8 @@ import pytest
 
 from tests.support.axe import AXE, RUN_AXE, SERIOUS, SHOTS
 from tests.support.browser import CHECK_LAYOUT
-from tests.support.groups import group_session, make_group, pay
+from tests.support.group_api import make_group
+from tests.support.groups import group_session, pay
 from tests.support.two_nights import NIGHT_1, NIGHT_2
 
 pytestmark = pytest.mark.browser
@@ -31,7 +32,7 @@ LONG = "Ma. Luz Bañez-Villanueva Dela Cruz"  # a long name must wrap, not widen
 def live(app, client):
     from werkzeug.serving import make_server
 
-    token, _ = make_group(app, "Biyernes ng Barkada", ["Ana", "Ben", "Cris", LONG])
+    token = make_group(client, ["Ana", "Ben", "Cris", LONG], name="Biyernes ng Barkada")["id"]
     seats_1 = [key.title() for key in NIGHT_1[0]]
     group_session(app, client, token, seats_1, NIGHT_1[1], datetime(2026, 11, 6, 12))
     group_session(app, client, token, [LONG, "Ana", "Ben"], NIGHT_2[1], datetime(2026, 11, 13, 12))

@@ -7,17 +7,10 @@ from __future__ import annotations
 
 import re
 
+from tests.support.documents import played
 from tests.support.pages import plain, text_of
 from tests.support.records import DRAW, TALON, TONGITS
 from tracker.web.offline_pages import KEEP
-
-
-def played(client, make_session, rounds: int, players=None) -> str:
-    token = make_session(players=players)
-    for number in range(rounds):
-        record = (DRAW, TONGITS, TALON)[number % 3]
-        assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
-    return token
 
 
 def lines(page: str) -> list[int]:

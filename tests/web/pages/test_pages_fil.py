@@ -14,7 +14,8 @@ import pytest
 from babel import Locale
 from flask_babel import force_locale, gettext
 
-from tests.support.records import DRAW, PLAYERS, TONGITS
+from tests.support.documents import played
+from tests.support.records import PLAYERS
 
 NAMES_AND_NUMBERS = re.compile(r"^[\W\d₱.,:·×+−\-–]*$")
 CARDS = re.compile(r"^([0-9AJQK]{1,2}[♠♥♦♣]|JK|[0-9AJQKSHDC* |]+)( |$)+$")
@@ -60,11 +61,8 @@ def text_of(response) -> str:
 
 
 @pytest.fixture
-def played(client, make_session):
-    token = make_session()
-    for record in (DRAW, TONGITS):
-        assert client.post(f"/api/sessions/{token}/rounds", json=record).status_code == 201
-    return token
+def two_rounds(client, make_session):
+    return played(client, make_session, rounds=2)
 
 
 def session_pages(token: str) -> list[str]:
@@ -84,8 +82,8 @@ def session_pages(token: str) -> list[str]:
     ]
 
 
-def test_every_session_page_is_mostly_filipino(client, played):
-    for url in session_pages(played):
+def test_every_session_page_is_mostly_filipino(client, two_rounds):
+    for url in session_pages(two_rounds):
         joiner = "&" if "?" in url else "?"
         english = client.get(url + joiner + "lang=en")  # asked: the device keeps a language
         filipino = client.get(url + joiner + "lang=fil")
@@ -93,15 +91,15 @@ def test_every_session_page_is_mostly_filipino(client, played):
         assert share_changed(english, filipino) >= 0.5, (url, lines(filipino))
 
 
-def test_the_catalogue_s_words_reach_the_pages(app, client, played):
+def test_the_catalogue_s_words_reach_the_pages(app, client, two_rounds):
     home = text_of(client.get("/?lang=fil"))
     assert fil(app, "New session") in home and "Bagong session" in home
     assert fil(app, "Open a session: paste its link or code") in home
-    page = text_of(client.get(f"/s/{played}?lang=fil"))
+    page = text_of(client.get(f"/s/{two_rounds}?lang=fil"))
     assert fil(app, "Settle up") in page and "Singilan" in page
     assert fil(app, "%(name)s went Tongits", name="Ben") in page
     assert "Nag-Tongits si Ben" in page
-    entry = text_of(client.get(f"/s/{played}/rounds/new", headers={"Accept-Language": "tl-PH"}))
+    entry = text_of(client.get(f"/s/{two_rounds}/rounds/new", headers={"Accept-Language": "tl-PH"}))
     assert fil(app, "How did it end?") in entry and "Paano natapos?" in entry
     assert fil(app, "Confirm and save") in entry and "I-confirm at i-save" in entry
     assert fil(app, "Talon out") in entry
@@ -111,14 +109,14 @@ def test_the_catalogue_s_words_reach_the_pages(app, client, played):
     assert "Run ang Q-K-A" in new
 
 
-def test_the_english_pages_keep_their_words(client, played):
-    page = text_of(client.get(f"/s/{played}"))
+def test_the_english_pages_keep_their_words(client, two_rounds):
+    page = text_of(client.get(f"/s/{two_rounds}"))
     assert "Settle up" in page and "Singilan" not in page and 'id="words"' not in page
     assert "+ Enter round 3" in page
 
 
-def test_the_scripts_get_their_words_on_a_filipino_page(app, client, played):
-    page = client.get(f"/s/{played}/rounds/new?lang=fil").get_data(as_text=True)
+def test_the_scripts_get_their_words_on_a_filipino_page(app, client, two_rounds):
+    page = client.get(f"/s/{two_rounds}/rounds/new?lang=fil").get_data(as_text=True)
     said = json.loads(
         re.search(
             r'<script type="application/json" id="words" class="words">(.*?)</script>', page, re.S
@@ -131,28 +129,28 @@ def test_the_scripts_get_their_words_on_a_filipino_page(app, client, played):
     categories = set(Locale.parse("fil").plural_form.tags) | {"other"}
     assert said["{n} cards in hand"] == dict.fromkeys(categories, "{n} baraha sa kamay")
     assert set(said["{n} things to fix"]) == categories == {"one", "other"}
-    seat = client.get(f"/s/{played}/rounds/new?seat=0&lang=fil").get_data(as_text=True)
+    seat = client.get(f"/s/{two_rounds}/rounds/new?seat=0&lang=fil").get_data(as_text=True)
     assert '"\\u2713 Agreed": "\\u2713 Pumayag"' in seat or "Pumayag" in html.unescape(seat)
 
 
-def test_flashes_and_form_messages_in_filipino(app, client, played):
-    answer = client.post(f"/s/{played}/settle?lang=fil", data={}, follow_redirects=True)
+def test_flashes_and_form_messages_in_filipino(app, client, two_rounds):
+    answer = client.post(f"/s/{two_rounds}/settle?lang=fil", data={}, follow_redirects=True)
     assert answer.status_code in (200, 400)
     home = text_of(client.get("/open?link=nonsense&lang=fil"))
     assert fil(app, "Open") in home
-    missing = text_of(client.get(f"/s/{played}/rounds/9/edit?lang=fil"))
+    missing = text_of(client.get(f"/s/{two_rounds}/rounds/9/edit?lang=fil"))
     assert fil(app, "This session has no round %(number)s.", number=9) in missing
     assert "Walang round 9 ang session na ito." in missing
 
 
-def test_csv_headers_in_filipino_and_english(client, played):
-    english = client.get(f"/s/{played}/export.csv").data.decode("utf-8-sig")
+def test_csv_headers_in_filipino_and_english(client, two_rounds):
+    english = client.get(f"/s/{two_rounds}/export.csv").data.decode("utf-8-sig")
     header = english.splitlines()[0]
     assert header.startswith("round,dealer,ending,declarer,winner,line,Ana deadwood")
-    filipino = client.get(f"/s/{played}/export.csv", headers={"Accept-Language": "fil"})
+    filipino = client.get(f"/s/{two_rounds}/export.csv", headers={"Accept-Language": "fil"})
     first = filipino.data.decode("utf-8-sig").splitlines()[0]
     assert first.startswith(
         "round,dealer,pagtatapos,nag-Tongits/nag-draw,panalo,buod,puntos ni Ana"
     )
     assert "balanse ni Cris" in first
-    assert client.get(f"/s/{played}/export.csv").data.decode("utf-8-sig") == english
+    assert client.get(f"/s/{two_rounds}/export.csv").data.decode("utf-8-sig") == english
