@@ -2,14 +2,16 @@
 typical rounds, and where they are, and (with --lighthouse) Lighthouse's mobile run of it.
 
     .venv/bin/python benchmarks/session_page_weight.py [--rounds 15] [--lighthouse 3]
-        [--lighthouse-bin /tmp/lh/node_modules/.bin/lighthouse]
+        [--throttling simulate|devtools] [--lighthouse-bin /tmp/lh/node_modules/.bin/lighthouse]
 
 The app of benchmarks/local_server.py (a fresh SQLite file), a session of three players and
 `--rounds` typical rounds (benchmarks/typical.py, seed 7) saved through the JSON API, then the
 page opened in the tests' Chromium at 360×740 with touch: the elements of the whole document
-(`document.querySelectorAll('*')`) and of each part of the page. With --lighthouse N,
+(`document.querySelectorAll('*')`) and of each part of the page; the page's answer time and
+that of the earlier rounds' part (earlier.js's fetch), medians of 21. With --lighthouse N,
 Lighthouse 12.2.3's mobile run (its CPU 4× slower, slow 4G) of the same page N times, each
-printing its total blocking time, its DOM size and its performance score, then the medians.
+printing its total blocking time, its DOM size, its score and its long tasks, then the
+medians; --throttling devtools slows the CPU for real (4×) instead of Lighthouse's estimate.
 Lighthouse is installed apart (`npm i --prefix /tmp/lh lighthouse@12.2.3`) and runs in the same
 headless shell (CHROME_PATH)."""
 
@@ -23,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -73,7 +76,17 @@ def made_session(page, server: str, rounds: int) -> str:
     return token
 
 
-def lighthouse(binary: str, url: str) -> dict:
+def answer_ms(page, url: str, repeat: int = 21) -> float:
+    """The median time of a GET of `url` from the server on this machine, in ms."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        assert page.request.get(url).ok
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def lighthouse(binary: str, url: str, throttling: str) -> dict:
     """One Lighthouse mobile run of `url`: its total blocking time, DOM size and score."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "report.json"
@@ -83,6 +96,7 @@ def lighthouse(binary: str, url: str) -> dict:
                 url,
                 "--only-categories=performance",
                 "--form-factor=mobile",
+                f"--throttling-method={throttling}",
                 "--chrome-flags=--headless=new --no-sandbox",
                 "--output=json",
                 f"--output-path={report}",
@@ -109,6 +123,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--lighthouse", type=int, default=0, help="Lighthouse runs (0: none)")
     parser.add_argument("--lighthouse-bin", default="/tmp/lh/node_modules/.bin/lighthouse")
+    parser.add_argument(
+        "--throttling",
+        choices=("simulate", "devtools"),
+        default="simulate",
+        help="Lighthouse's own default (simulate), or the CPU really slowed 4x (devtools)",
+    )
     args = parser.parse_args()
     server = serve("session-weight")
     with sync_playwright() as p:
@@ -121,15 +141,22 @@ def main() -> None:
         url = f"{server}/s/{token}"
         page.goto(url)
         counts = page.evaluate(COUNT, PARTS)
+        timed = {"the page": answer_ms(page, url)}
+        earlier = page.locator("#earlier a[data-earlier]")
+        if earlier.count():  # the earlier rounds' part, as earlier.js asks for it
+            part = earlier.get_attribute("href").split("#")[0] + "&part=1"
+            timed["the earlier rounds' part"] = answer_ms(page, server + part)
         browser.close()
     print(f"the session page with {args.rounds} rounds at 360×740: {url}")
     for name, count in counts.items():
         print(f"  {name:<18} {count:>6}")
+    for name, ms in timed.items():
+        print(f"  {name} answered in {ms:.1f} ms (median of 21)")
     if not args.lighthouse:
         return
     runs = []
     for number in range(args.lighthouse):
-        run = lighthouse(args.lighthouse_bin, url)
+        run = lighthouse(args.lighthouse_bin, url, args.throttling)
         runs.append(run)
         print(f"Lighthouse mobile run {number + 1}: {run}")
     for key in ("tbt_ms", "dom", "score"):
