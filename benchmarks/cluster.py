@@ -55,7 +55,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.load import CpuMeter, database, measured, parser, report, setup_tables  # noqa: E402
+from benchmarks.harness.servers import database  # noqa: E402
+from benchmarks.harness.timing import CpuMeter  # noqa: E402
+from benchmarks.load import measured, parser, report, setup_tables  # noqa: E402
 from tests.support.cluster import Cluster  # noqa: E402
 from tests.support.live_server import migrate  # noqa: E402
 from tests.support.pushpin import INTERNAL_PORTS  # noqa: E402

@@ -15,15 +15,16 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.heavy_victim import EVERY, call  # noqa: E402
-from tests.support.live_server import Gunicorn, migrate  # noqa: E402
+from benchmarks.harness.phones import call  # noqa: E402
+from benchmarks.harness.servers import fresh_sqlite, gunicorn_on  # noqa: E402
+from benchmarks.harness.timing import quantile_ms  # noqa: E402
+from benchmarks.heavy_victim import EVERY  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 MEMBERS = ["Ana", "Ben", "Cris", "Dan", "Eve", "Fe"]
@@ -43,11 +44,6 @@ def group_export(sessions: int) -> bytes:
         "payments": [],
     }
     return json.dumps(export, separators=(",", ":")).encode()
-
-
-def p(values: list[float], q: int) -> float:
-    """The q-th percentile in ms, within what was measured."""
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] * 1000
 
 
 def opener(port, token, number, started, seen):
@@ -72,13 +68,10 @@ def main() -> None:
     parser.add_argument("--openers", type=int, default=12)
     parser.add_argument("--cold-rounds", default="3000")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="cold-group-"))
-    url = f"sqlite:///{folder / 'tracker.db'}"
-    migrate(url, folder / "instance")
+    url, instance = fresh_sqlite("cold-group")
     settings = {"TRACKER_GROUP_COLD_ROUNDS": args.cold_rounds}
-    server = Gunicorn(url, folder / "instance", workers=3, **settings).start()
+    server = gunicorn_on(url, instance, **settings)
     try:
-        time.sleep(2)
         status, took, made = call(
             server.port, "POST", "/api/groups/import", group_export(args.sessions)
         )
@@ -86,9 +79,8 @@ def main() -> None:
         token = json.loads(made)["id"]
     finally:
         server.stop()
-    server = Gunicorn(url, folder / "instance", workers=3, **settings).start()  # every worker cold
+    server = gunicorn_on(url, instance, **settings)  # every worker cold
     try:
-        time.sleep(2)
         stop, homes, seen = threading.Event(), [], {}
         watcher = threading.Thread(target=stranger, args=(server.port, stop, homes))
         watcher.start()
@@ -110,9 +102,10 @@ def main() -> None:
             f"group of {args.sessions} sessions x 40 rounds, imported in {took:.1f} s; "
             f"{args.openers} openers at once; TRACKER_GROUP_COLD_ROUNDS={args.cold_rounds}"
         )
+        p50, p99 = (quantile_ms(homes, q, "inclusive") for q in (50, 99))
         print(
-            f"  stranger's home page: {len(homes)} asked, p50 {p(homes, 50):.0f} ms, "
-            f"p99 {p(homes, 99):.0f} ms, max {max(homes) * 1000:.0f} ms"
+            f"  stranger's home page: {len(homes)} asked, p50 {p50:.0f} ms, "
+            f"p99 {p99:.0f} ms, max {max(homes) * 1000:.0f} ms"
         )
         print(
             f"  openers saw the balances after: first {times[0]:.1f} s, "

@@ -30,7 +30,8 @@ import random
 import time
 from collections import deque
 
-from benchmarks.phones import TIMEOUT, WARMUP, Client, percentile
+from benchmarks.harness.phones import TIMEOUT, WARMUP, Client
+from benchmarks.harness.timing import percentile
 
 STEPS = 8  # PUTs of a hand per round: seat.js sends about one per tap (6 cards, Meld, one more)
 HEADER_KEYS = ("ending", "declarer", "last_drawer", "dealer")

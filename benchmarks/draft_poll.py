@@ -18,18 +18,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
-
+from benchmarks.harness.servers import fresh_app  # noqa: E402
+from benchmarks.harness.timing import median_ms, percentile  # noqa: E402
 from tests.support.records import DRAW  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
-from tracker import MIGRATIONS, create_app  # noqa: E402
-from tracker.extensions import db  # noqa: E402
 
 
 def timed(call, repeat: int) -> list[float]:
@@ -42,12 +39,6 @@ def timed(call, repeat: int) -> list[float]:
     return samples
 
 
-def stats(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return statistics.median(ordered) * 1000, p99 * 1000
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
@@ -55,17 +46,7 @@ def main() -> None:
     parser.add_argument("--interval", type=int, default=500, help="poll period of a phone, ms")
     args = parser.parse_args()
 
-    folder = Path(tempfile.mkdtemp(prefix="draft-poll-"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
-            "SECRET_KEY": "bench",
-            "INSTANCE_PATH": str(folder),
-        }
-    )
-    with app.app_context():
-        upgrade(directory=MIGRATIONS)
-        db.engine.dispose()
+    app = fresh_app("draft-poll")
     client = app.test_client()
     imported = client.post("/api/sessions/import", json=random_session(seed=9, rounds=args.rounds))
     assert imported.status_code == 201, imported.get_json()
@@ -83,7 +64,7 @@ def main() -> None:
 
     print(f"session of {args.rounds} rounds, {args.repeat} requests each (SQLite, test client)")
     for name, samples in (("304 poll", polls), ("full GET", fulls), ("hand PUT", writes)):
-        median, p99 = stats(samples)
+        median, p99 = median_ms(samples), percentile(samples, 0.99)
         print(f"{name:9} median {median:6.2f} ms   p99 {p99:6.2f} ms")
     per_second = 3 * 1000 / args.interval
     busy = per_second * statistics.median(polls)

@@ -20,7 +20,6 @@ the live bar whose box changed after a tap or after the preview answer), and the
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
@@ -28,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.local_server import serve  # noqa: E402
+from benchmarks.harness.servers import serve  # noqa: E402
+from benchmarks.harness.timing import median_ms, percentile  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
 from tests.support.entry import new_session, one_phone, tap_a_round  # noqa: E402
 
@@ -50,18 +50,16 @@ def main() -> None:
             print(
                 f"round {number}: {screen.taps} taps, {screen.scrolls} scrolls needed, "
                 f"{len(screen.moved)} keys moved, time per tap median "
-                f"{statistics.median(screen.times) * 1000:.0f} ms"
+                f"{median_ms(screen.times):.0f} ms"
             )
             for moved in screen.moved:
                 print("  moved:", moved)
         browser.close()
-    ordered = sorted(times)
-    p90 = ordered[int(len(ordered) * 0.9)]
     print(
         f"typical talon-out round on one phone at 360x740: taps {rounds[0].taps} (target <= 28), "
         f"scrolls needed {sum(r.scrolls for r in rounds)} (target 0), keys moved "
         f"{sum(len(r.moved) for r in rounds)} (target 0), time per tap median "
-        f"{statistics.median(times) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms "
+        f"{median_ms(times):.0f} ms, p90 {percentile(times, 0.9):.0f} ms "
         f"({len(times)} taps, tap to the engine's answer shown)"
     )
     if page.js_errors:

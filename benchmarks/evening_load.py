@@ -41,7 +41,7 @@ import re
 import time
 
 from benchmarks.draft_load import Phone, Table, print_spread
-from benchmarks.phones import TIMEOUT, WARMUP, Samples
+from benchmarks.harness.phones import TIMEOUT, WARMUP, Samples
 from benchmarks.push_front import PROBES, EventStream, Tally, probe
 
 AGREED = 0.3  # s: draft_sync.js polls this often once the phone agreed and waits for the others

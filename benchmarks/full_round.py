@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.local_server import serve  # noqa: E402
+from benchmarks.harness.servers import serve  # noqa: E402
+from benchmarks.harness.timing import median_ms, percentile  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM, SEAT_PHONE  # noqa: E402
 from tests.support.entry import SETTLED, OneScreen, new_session, one_phone  # noqa: E402
 
@@ -127,9 +128,7 @@ def seat_rounds(browser, server: str, rounds: int) -> tuple[list[int], list[floa
 
 
 def ms(values: list[float]) -> str:
-    ordered = sorted(values)
-    p90 = ordered[int(len(ordered) * 0.9)]
-    return f"median {statistics.median(values) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms"
+    return f"median {median_ms(values):.0f} ms, p90 {percentile(values, 0.9):.0f} ms"
 
 
 def main() -> None:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.group_page import fresh_database, group_export, worker  # noqa: E402
+from benchmarks.group_page import fresh_database, group_export  # noqa: E402
+from benchmarks.harness.servers import app_on  # noqa: E402
 
 MIB = 1024 * 1024
 
@@ -47,13 +48,13 @@ def main() -> None:
     parser.add_argument("--import-file", default="")
     args = parser.parse_args()
     if args.import_file:  # the child: a fresh worker imports the file
-        app = worker(args.database_url, str(Path(args.import_file).parent))
+        app = app_on(args.database_url, str(Path(args.import_file).parent))
         body, before = Path(args.import_file).read_bytes(), peak_mib()
         token, took = imported(app.test_client(), body)
         print(token, f"{took:.1f}", f"{before:.0f}", f"{peak_mib():.0f}")
         return
     folder, url = fresh_database(args.database_url, "group-export-")
-    app = worker(url, folder)
+    app = app_on(url, folder)
     limit = app.config["GROUP_IMPORT_MAX_BYTES"]
     client = app.test_client()
     first = json.dumps(group_export(args.sessions, 40), separators=(",", ":")).encode()

@@ -19,9 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.harness.servers import app_on  # noqa: E402
+from benchmarks.harness.timing import timed  # noqa: E402
 from tests.support.database import drop_everything, migrate  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
-from tracker import create_app  # noqa: E402
 from tracker.core.barkada.balances import group_money
 from tracker.core.barkada.group_store import get_group
 
@@ -43,26 +44,14 @@ def group_export(sessions: int, rounds: int) -> dict:
     }
 
 
-def worker(url: str, folder: str):
-    return create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench", "INSTANCE_PATH": folder}
-    )
-
-
 def fresh_database(database_url: str, prefix: str) -> tuple[str, str]:
     """(a new instance folder, the database migrated afresh: that URL, else SQLite in it)."""
     folder = tempfile.mkdtemp(prefix=prefix)
     url = database_url or f"sqlite:///{folder}/bench.db"
     if database_url:
         drop_everything(url)
-    migrate(worker(url, folder))
+    migrate(app_on(url, folder))
     return folder, url
-
-
-def timed(call, *args) -> float:
-    start = time.perf_counter()
-    call(*args)
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -74,7 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     folder, url = fresh_database(args.database_url, "group-bench-")
     export = group_export(args.sessions, args.rounds)
-    client = worker(url, folder).test_client()
+    client = app_on(url, folder).test_client()
     start = time.perf_counter()
     made = client.post("/api/groups/import", json=export)
     imported = time.perf_counter() - start
@@ -82,15 +71,15 @@ def main() -> None:
     token = made.get_json()["id"]
     figures: dict[str, list[float]] = {}
     for _ in range(args.passes):
-        app = worker(url, folder)  # a new worker: every cache empty
+        app = app_on(url, folder)  # a new worker: every cache empty
         fresh = app.test_client()
         for path in (f"/g/{token}", f"/api/groups/{token}"):
             figures.setdefault(f"cold {path[:3]}", []).append(timed(fresh.get, path))
-            fresh = worker(url, folder).test_client()
+            fresh = app_on(url, folder).test_client()
         for path in (f"/g/{token}", f"/api/groups/{token}"):
             fresh.get(path)
             figures.setdefault(f"warm {path[:3]}", []).append(timed(fresh.get, path))
-        other = worker(url, folder)
+        other = app_on(url, folder)
         with other.app_context():
             group = get_group(token)
             figures.setdefault("balances cold", []).append(timed(group_money, group))

@@ -22,21 +22,22 @@ from __future__ import annotations
 import argparse
 import random
 import shutil
-import statistics
 import sys
 import tempfile
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
+from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask_migrate import upgrade  # noqa: E402
 from sqlalchemy import Text, cast, select  # noqa: E402
 
+from benchmarks.harness.servers import app_on  # noqa: E402
 from tests.support.records import TALON  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
-from tracker import MIGRATIONS, create_app  # noqa: E402
+from tracker import MIGRATIONS  # noqa: E402
 from tracker.engine import Rules, combine, replay, replay_stored, session_stats  # noqa: E402
 from tracker.engine.deadwood import _MEMOS  # noqa: E402
 from tracker.extensions import db  # noqa: E402
@@ -78,12 +79,6 @@ def build(app, sessions: int, rounds: int) -> tuple[str, str]:
         return group.token, game.token
 
 
-def worker(url: str, instance: Path):
-    return create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench", "INSTANCE_PATH": str(instance)}
-    )
-
-
 def clear_deadwood_memo() -> None:
     for memo in _MEMOS.values():
         memo.clear()
@@ -102,10 +97,6 @@ def timed(client, path: str, kind: str = "") -> float:
     return seconds
 
 
-def median(samples: list[float]) -> float:
-    return statistics.median(samples)
-
-
 def verdict(seconds: float, target: float, kind: str = "") -> str:
     cpu = f", CPU {median(CPU[kind]) * 1000:.0f} ms" if kind in CPU else ""
     return f"{seconds * 1000:.0f} ms{cpu} (target under {target * 1000:.0f} ms: " + (
@@ -117,7 +108,7 @@ def where_time_goes(url: str, instance: Path, group: str) -> str:
     """The cold work step by step, outside the web layer, as the page does it: the records
     read as text and decoded by orjson, replayed as stored without words, the collector
     paused (fast_path/__init__.py)."""
-    app = worker(url, instance)
+    app = app_on(url, instance)
     with app.app_context(), collector_paused():
         clear_deadwood_memo()
         start = time.perf_counter()
@@ -174,17 +165,17 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="group-stats-"))
     url = f"sqlite:///{folder / 'tracker.db'}"
     started = time.perf_counter()
-    group, last = build(worker(url, folder / "instance"), args.sessions, args.rounds)
+    group, last = build(app_on(url, folder / "instance"), args.sessions, args.rounds)
     print(f"built {args.sessions} x {args.rounds} rounds in {time.perf_counter() - started:.0f} s")
     page, api = f"/g/{group}/stats", f"/api/groups/{group}/stats"
     cold, cold_api, warm, warm_api, changed = [], [], [], [], []
     for _ in range(args.passes):
         clear_deadwood_memo()
-        client = worker(url, folder / "instance").test_client()
+        client = app_on(url, folder / "instance").test_client()
         cold.append(timed(client, page, "cold"))
         warm += [timed(client, page, "warm") for _ in range(5)]
         clear_deadwood_memo()
-        client = worker(url, folder / "instance").test_client()
+        client = app_on(url, folder / "instance").test_client()
         cold_api.append(timed(client, api, "cold api"))
         warm_api += [timed(client, api, "warm api") for _ in range(5)]
         answer = client.post(f"/api/sessions/{last}/reopen")
@@ -192,7 +183,7 @@ def main() -> None:
         assert client.post(f"/api/sessions/{last}/rounds", json=TALON).status_code == 201
         changed.append(timed(client, page, "changed"))
     pdf = []
-    client = worker(url, folder / "instance").test_client()
+    client = app_on(url, folder / "instance").test_client()
     client.get(page)  # the figures known: the time is the printing's
     for _ in range(3):
         shutil.rmtree(folder / "instance" / "summary-pdf", ignore_errors=True)

@@ -23,34 +23,20 @@ from __future__ import annotations
 import argparse
 import json
 import socket
-import statistics
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.support.live_server import Gunicorn, migrate  # noqa: E402
+from benchmarks.harness.phones import call  # noqa: E402
+from benchmarks.harness.servers import fresh_sqlite, gunicorn_on  # noqa: E402
+from benchmarks.harness.timing import quantile_ms  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
 EVERY = 0.25  # s between two of the victim's requests
 WAIT = 20  # s the victim waits for an answer
-
-
-def call(port, method, path, body=b"", source="127.0.0.1", timeout=120):
-    """(status, seconds, body) of one request on a connection of its own."""
-    started = time.perf_counter()
-    with socket.create_connection(("127.0.0.1", port), timeout, (source, 0)) as sock:
-        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
-        sock.sendall(head.encode() + body)
-        answer = b""
-        while chunk := sock.recv(1 << 16):
-            answer += chunk
-    status = int(answer.split(b" ", 2)[1])
-    return status, time.perf_counter() - started, answer.split(b"\r\n\r\n", 1)[1]
 
 
 def trickle(port, stop, source="127.0.0.3", path="/api/sessions/import", claimed=999999):
@@ -132,26 +118,15 @@ def victim(port, token, seconds):
     return answered, len(exports), gap, exports, homes
 
 
-def p(values, q):
-    return (
-        statistics.quantiles(values, n=100)[q - 1] * 1000 if len(values) > 1 else values[0] * 1000
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--client-at-once", default="2")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="heavy-victim-"))
-    url = f"sqlite:///{folder / 'tracker.db'}"
-    migrate(url, folder / "instance")
-    server = Gunicorn(url, folder / "instance", workers=3, CLIENT_AT_ONCE=args.client_at_once)
-    server.start()
+    server = gunicorn_on(*fresh_sqlite("heavy-victim"), CLIENT_AT_ONCE=args.client_at_once)
     try:
         export = json.dumps(random_session(seed=3, rounds=args.rounds)).encode()
-        time.sleep(2)  # the workers up
         status, _, made = call(server.port, "POST", "/api/sessions/import", export)
         assert status == 201, made
         token = json.loads(made)["id"]
@@ -189,7 +164,8 @@ def run(port, token, export, name, other, seconds):
     share = answered / max(1, answered + sum(turns.values()))
     print(
         f"{name:10} {answered:>8} of {asked:<6} {share:>6.2f} {gap:>14.1f} s "
-        f"{p(took, 50):>8.0f}/{p(took, 99):<8.0f} {p(homes, 50):>7.0f}/{p(homes, 99):<7.0f}"
+        f"{quantile_ms(took, 50):>8.0f}/{quantile_ms(took, 99):<8.0f} "
+        f"{quantile_ms(homes, 50):>7.0f}/{quantile_ms(homes, 99):<7.0f}"
     )
 
 

@@ -49,7 +49,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import free_port, percentile, start_server  # noqa: E402
+from benchmarks.harness.servers import free_port, start_server  # noqa: E402
+from benchmarks.harness.timing import percentile  # noqa: E402
 from benchmarks.nginx_front import start_nginx  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 

@@ -7,19 +7,16 @@ client (a fresh SQLite file, a 1,000-round session), the first answer made and t
 from __future__ import annotations
 
 import argparse
-import logging
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.database import migrate  # noqa: E402
+from benchmarks.harness.servers import fresh_app  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
-from tracker import create_app  # noqa: E402
 
 HUGE = {"melds": [], "hand": "7S " * 65_000}
 
@@ -28,15 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=10)
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="hostile-alone-"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
-            "INSTANCE_PATH": str(folder / "instance"),
-        }
-    )
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    migrate(app)
+    app = fresh_app("hostile-alone")
     c = app.test_client()
     big = c.post("/api/sessions/import", json=random_session(seed=1, rounds=1000)).get_json()
     small = c.post("/api/sessions", json={"players": ["Ana", "Ben", "Cris"]}).get_json()["id"]

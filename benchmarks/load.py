@@ -77,20 +77,15 @@ import asyncio
 import json
 import os
 import random
-import resource
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent  # the venv's gunicorn and flask, next to its python
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.phones import (  # noqa: E402
+from benchmarks.harness.phones import (  # noqa: E402
     TIMEOUT,
     WARMUP,
     CountingPool,
@@ -98,9 +93,10 @@ from benchmarks.phones import (  # noqa: E402
     Samples,
     client_of,
     kind_of,
-    percentile,
 )
-from benchmarks.push_front import pushpin_config, start_pushpin, stop_pushpin  # noqa: E402
+from benchmarks.harness.servers import database, free_port, start_server  # noqa: E402
+from benchmarks.harness.timing import CpuMeter, percentile  # noqa: E402
+from benchmarks.push_front import stop_pushpin  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 from tracker.push.pushpin import PUBLISH_PORT  # noqa: E402
 
@@ -246,128 +242,6 @@ async def setup_table(client: Pool, table: int, preload: int, records: list[dict
     return token
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(
-    database_url: str,
-    workers: int,
-    threads: int,
-    instance: Path,
-    app="tracker:create_app()",
-    push: dict | None = None,
-):
-    """gunicorn on a free port (its process, the port); `push`: {"port": the port Pushpin will
-    listen on, "loglevel": its log level}, for which Pushpin's config is written in
-    `instance`/pushpin and gunicorn told where to publish (push["process"]: Pushpin, started
-    once gunicorn answers)."""
-    env = {**os.environ, "DATABASE_URL": database_url, "TRACKER_INSTANCE": str(instance)}
-    env.setdefault("SECRET_KEY", "load-benchmark")
-    port = free_port()
-    if push is not None:
-        folder = instance / "pushpin"
-        env.update(pushpin_config(BIN / "flask", ROOT, env, folder, push["port"], port))
-    subprocess.run(
-        [BIN / "flask", "--app", "tracker", "db", "upgrade", "-d", "tracker/migrations"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    server = subprocess.Popen(
-        [
-            BIN / "gunicorn",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--threads",
-            str(threads),
-            "--worker-class",
-            "gthread",
-            "--log-level",
-            "warning",
-            app,
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        server.kill()
-        raise SystemExit("gunicorn did not start")
-    if push is not None:
-        try:
-            push["process"] = start_pushpin(instance / "pushpin", push["port"], push["loglevel"])
-        except BaseException:
-            server.kill()
-            raise
-    return server, port
-
-
-class CpuMeter:
-    """CPU seconds over the timed part: the server's processes (gunicorn's master and workers),
-    Pushpin's (the session `pushpin_pid` leads: condure, zurl, pushpin-proxy, pushpin-handler),
-    every PostgreSQL process on this machine (other databases' included; the postmaster's exited
-    backends too), this load generator, the whole machine."""
-
-    names = ("server", "pushpin", "postgres")  # what `owner` sorts the processes into
-
-    def __init__(self, server_pid: int, pushpin_pid: int | None = None):
-        self.server_pid, self.pushpin_pid = server_pid, pushpin_pid
-        self.start = self.read()
-
-    def owner(self, pid: int, ppid: int, session: int, name: str) -> str | None:
-        """Whose process `pid` is: one of `names`, or None (not counted apart)."""
-        if self.server_pid in (pid, ppid):
-            return "server"
-        if self.pushpin_pid is not None and session == self.pushpin_pid:
-            return "pushpin"
-        return "postgres" if name.startswith("postgres") else None
-
-    def read(self) -> dict:
-        ticks = os.sysconf("SC_CLK_TCK")
-        used = dict.fromkeys(self.names, 0.0)
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                text = stat.read_text()
-            except OSError:
-                continue
-            name, fields = text[text.index("(") + 1 : text.rindex(")")], text.rsplit(")", 1)[1]
-            fields = fields.split()
-            owner = self.owner(int(stat.parent.name), int(fields[1]), int(fields[3]), name)
-            if owner is not None:
-                used[owner] += (int(fields[11]) + int(fields[12])) / ticks
-            if owner == "postgres":
-                # with its exited children's (the postmaster's): backends come and go when a
-                # pool makes connections beyond its size, as the push path's do
-                used[owner] += (int(fields[13]) + int(fields[14])) / ticks
-        me = resource.getrusage(resource.RUSAGE_SELF)
-        busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
-        idle = int(busy[3]) + int(busy[4])
-        return {
-            **used,
-            "generator": me.ru_utime + me.ru_stime,
-            "machine": (sum(int(x) for x in busy) - idle) / ticks,
-            "wall": time.monotonic(),
-        }
-
-    def shares(self) -> dict:
-        """Each one's CPU over the interval, in % of one core (the machine has os.cpu_count())."""
-        end = self.read()
-        self.used = {name: end[name] - self.start[name] for name in end}  # s, "wall" included
-        wall = self.used["wall"]
-        return {name: 100 * self.used[name] / wall for name in end if name != "wall"}
-
-
 def outbox_rows(url: str) -> int:
     """The outbox rows not yet published (a moment after the run: the sweeper's are gone)."""
     import sqlalchemy
@@ -378,18 +252,6 @@ def outbox_rows(url: str) -> int:
             return connection.execute(sqlalchemy.text("SELECT count(*) FROM push_outbox")).scalar()
     finally:
         engine.dispose()
-
-
-def database(kind: str, instance: Path) -> str:
-    """DATABASE_URL if set; else a fresh SQLite file (the default deployment) or PostgreSQL."""
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    if kind == "sqlite":
-        return f"sqlite:///{instance / 'tracker.db'}"
-    script = ROOT / "scripts" / "postgres.sh"
-    name = f"tracker_load_{os.getpid()}"  # a database of its own on the shared server
-    url = subprocess.run(["bash", str(script), name], check=True, capture_output=True, text=True)
-    return url.stdout.strip()
 
 
 def arguments():

@@ -18,35 +18,21 @@ import logging
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
+from benchmarks.harness.servers import fresh_app  # noqa: E402
 from tests.support.drafts import HEADER  # noqa: E402
-from tracker import MIGRATIONS, create_app  # noqa: E402
-from tracker.extensions import db  # noqa: E402
 from tracker.metrics import MULTIPROCESS  # noqa: E402
 
 
 def poll_app(log_format: str):
     """An app on a migrated SQLite file, a session with a draft, and the poll's environ."""
-    folder = Path(tempfile.mkdtemp(prefix="observe-cost-"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
-            "SECRET_KEY": "bench",
-            "INSTANCE_PATH": str(folder),
-            "LOG_FORMAT": log_format,
-        }
-    )
-    with app.app_context():
-        upgrade(directory=MIGRATIONS)
-        db.engine.dispose()
+    app = fresh_app("observe-cost", LOG_FORMAT=log_format)
     client = app.test_client()
     body = {"players": ["Ana", "Ben", "Cris"], "dealer": 0}
     token = client.post("/api/sessions", json=body).get_json()["id"]

@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.local_server import serve  # noqa: E402
+from benchmarks.harness.servers import serve  # noqa: E402
+from benchmarks.harness.timing import nearest  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
 
@@ -107,7 +108,7 @@ def main() -> None:
     print(f"  sent to become ready: {median(r['wire'] for r in runs) / 1e6:.2f} MB")
     print(f"  ready, cold: median {median(r['cold'] for r in runs) / 1000:.2f} s")
     print(f"  ready, cached: median {median(r['cached'] for r in runs) / 1000:.2f} s")
-    p90 = judged[int(len(judged) * 0.9)]
+    p90 = nearest(judged, 0.9)
     print(f"  one round judged (20 before it): median {median(judged):.1f} ms, p90 {p90:.1f} ms")
 
 

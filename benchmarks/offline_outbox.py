@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.local_server import serve  # noqa: E402
+from benchmarks.harness.servers import serve  # noqa: E402
+from benchmarks.harness.timing import nearest  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM  # noqa: E402
 from tests.support.offline import KEPT  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
@@ -169,7 +170,7 @@ def main() -> None:
         browser.close()
     median = statistics.median
     times = sorted(t for r in runs for t in r["previews"])
-    p90 = times[int(len(times) * 0.9)]
+    p90 = nearest(times, 0.9)
     print(f"{args.runs} runs:")
     print(f"  tap -> preview offline: median {median(times):.1f} ms, p90 {p90:.1f} ms")
     added = median(r["stored"]["added"] for r in runs)

@@ -7,7 +7,7 @@ browser), `gzip` what Chrome asks on a plain http:// address (a phone on the Wi-
     .venv/bin/python -m benchmarks.page_weight [--rounds 12]
 
 The app is the real one (WhiteNoise, Flask-Compress) on a fresh SQLite, served by a thread
-(benchmarks/local_server.py); docs/performance.md, "Page weight", has the figures.
+(benchmarks/harness/servers.py); docs/performance.md, "Page weight", has the figures.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 import urllib.request
 from urllib.parse import urljoin
 
-from benchmarks.local_server import serve
+from benchmarks.harness.servers import serve
 from tests.support.records import DRAW, PLAYERS, TALON
 
 CODINGS = ("identity", "gzip", "br", "zstd")

@@ -1,6 +1,6 @@
 """What one poll of the round draft costs gunicorn: the server's CPU per 304.
 
-Starts gunicorn as scripts/serve.sh runs it (benchmarks/load.py's start_server), makes a
+Starts gunicorn as scripts/serve.sh runs it (benchmarks/harness/servers.py's start_server), makes a
 session with a draft, then --connections keep-alive connections ask GET …/draft with the
 draft's ETag in If-None-Match as fast as they are answered, for --seconds. Prints requests/s,
 p50/p99, and the CPU of the server's processes and of this client per request (the figures in
@@ -26,8 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.load import CpuMeter, database, start_server  # noqa: E402
-from benchmarks.phones import Client, percentile  # noqa: E402
+from benchmarks.harness.phones import Client  # noqa: E402
+from benchmarks.harness.servers import database, start_server  # noqa: E402
+from benchmarks.harness.timing import CpuMeter, percentile  # noqa: E402
 
 
 async def draft_etag(port: int) -> tuple[str, str]:

@@ -23,7 +23,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from benchmarks.phones import TIMEOUT, Client
+from benchmarks.harness.phones import TIMEOUT, Client
 from tests.support.pushpin import INTERNAL_PORTS, answers, up
 from tracker.push.pushpin import PUBLISH_PORT, publish_url
 

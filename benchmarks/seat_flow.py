@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.local_server import serve  # noqa: E402
+from benchmarks.harness.servers import serve  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM, SEAT_PHONE  # noqa: E402
 from tests.support.entry import TYPICAL  # noqa: E402  the issue's typical round, as entry_taps.py
 

@@ -21,31 +21,18 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.support.database import migrate  # noqa: E402
+from benchmarks.harness.servers import fresh_app  # noqa: E402
 from tests.support.records import DRAW  # noqa: E402
 from tests.support.rounds_factory import random_session  # noqa: E402
-from tracker import create_app  # noqa: E402
 
 
 def _app(ahead: bool):
-    folder = Path(tempfile.mkdtemp())
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'tracker.db'}",
-            "SECRET_KEY": "x",
-            "INSTANCE_PATH": str(folder / "instance"),
-            "IMPORT_MAX_BYTES": 64 * 1024 * 1024,
-            "SUMMARY_AHEAD": ahead,
-        }
-    )
-    migrate(app)
-    return app
+    return fresh_app("summary-ahead", IMPORT_MAX_BYTES=64 * 1024 * 1024, SUMMARY_AHEAD=ahead)
 
 
 def _passes(rounds: int, passes: int, *, ahead: bool, settle: bool) -> list[float]:

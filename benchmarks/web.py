@@ -16,27 +16,21 @@ import argparse
 import gzip
 import random
 import re
-import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
 from typical import typical_round  # noqa: E402  (benchmarks/typical.py)
 
-from tracker import MIGRATIONS, create_app  # noqa: E402
+from benchmarks.harness.servers import app_on, fresh_app  # noqa: E402
+from benchmarks.harness.timing import median_ms  # noqa: E402
 from tracker.engine import Rules, replay  # noqa: E402
 from tracker.extensions import db  # noqa: E402
 from tracker.models import GameSession, Round  # noqa: E402
 
 PLAYERS = ["Ana", "Ben", "Cris"]
-
-
-def median_ms(samples: list[float]) -> float:
-    return statistics.median(samples) * 1000
 
 
 def main() -> None:
@@ -47,16 +41,8 @@ def main() -> None:
     args = parser.parse_args()
     langs = ["en", "fil"] if args.lang == "both" else [args.lang]
     rng = random.Random(7)
-    folder = Path(tempfile.mkdtemp(prefix="tracker-bench-"))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
-            "SECRET_KEY": "bench",
-            "INSTANCE_PATH": str(folder),
-        }
-    )
+    app = fresh_app("tracker-bench")
     with app.app_context():
-        upgrade(directory=MIGRATIONS)
         records = [typical_round(rng) for _ in range(args.rounds)]
         game = GameSession(players=PLAYERS, first_dealer=0, rules=Rules().to_dict())
         db.session.add(game)
@@ -97,13 +83,8 @@ def main() -> None:
 
     # Two workers (two apps, one database): a round saved on one, the page rendered on the other,
     # which books only the rounds added since it last looked.
-    other = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}",
-            "SECRET_KEY": "bench",
-            "INSTANCE_PATH": str(folder),
-        }
-    ).test_client()
+    other = app_on(app.config["SQLALCHEMY_DATABASE_URI"], app.config["INSTANCE_PATH"])
+    other = other.test_client()
     other.environ_base["HTTP_ACCEPT_LANGUAGE"] = langs[0]
     assert other.get(f"/s/{token}").status_code == 200
     crossed = []

@@ -1,11 +1,14 @@
-"""The load benchmarks' phones (benchmarks/load.py, draft_load.py, evening_load.py): a phone's
-keep-alive HTTP/1.1 connection to the server, or a pool of them shared as a reverse proxy
-keeps a few, the latencies timed after the warm-up, and their percentiles."""
+"""The benchmarks' phones: for the load benchmarks (benchmarks/load.py, draft_load.py,
+evening_load.py) a phone's keep-alive HTTP/1.1 connection to the server, or a pool of them
+shared as a reverse proxy keeps a few, and the latencies timed after the warm-up (their
+percentiles: timing.py); for the others, one request on a connection of its own (`call`), from
+an address of its choosing."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 
 TIMEOUT = 10.0  # s: a request that takes longer counts as an error
@@ -114,15 +117,6 @@ def client_of(target: int | Pool) -> Client | Pool:
     return target if isinstance(target, Pool) else Client(target)
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return (
-        ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
-        if ordered
-        else float("nan")
-    )
-
-
 class CountingPool(Pool):
     """A Pool that counts the requests that started after the warm-up, by kind (`kind_of`)."""
 
@@ -149,3 +143,17 @@ def kind_of(method: str, path: str) -> str:
     return {"ledger": "ledger part", "verdict": "verdict", "new": "seat page"}.get(
         parts[-1], "page other"
     )
+
+
+def call(port, method, path, body=b"", source="127.0.0.1", timeout=120):
+    """(status, seconds, body) of one request on a connection of its own, from `source`."""
+    started = time.perf_counter()
+    with socket.create_connection(("127.0.0.1", port), timeout, (source, 0)) as sock:
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        sock.sendall(head.encode() + body)
+        answer = b""
+        while chunk := sock.recv(1 << 16):
+            answer += chunk
+    status = int(answer.split(b" ", 2)[1])
+    return status, time.perf_counter() - started, answer.split(b"\r\n\r\n", 1)[1]
