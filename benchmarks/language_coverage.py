@@ -29,7 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.support.groups import group_session, make_group, pay  # noqa: E402
+from tests.support.group_api import make_group, member_ids  # noqa: E402
+from tests.support.groups import group_session, pay  # noqa: E402
 from tests.support.records import DRAW, PLAYERS, TALON, TONGITS  # noqa: E402
 
 TARGET = 50.0
@@ -106,7 +107,8 @@ def seed(app, client) -> dict:
         client.put(f"/api/sessions/{token}/draft/seats/{seat}", json=hand)
     locked = client.post("/api/sessions", json={"players": PLAYERS, "pin": "0420"})
     locked = locked.get_json()["id"]
-    group, ids = make_group(app, "Biyernes", MEMBERS)
+    made = make_group(client, MEMBERS, name="Biyernes")
+    group, ids = made["id"], member_ids(made)
     group_session(app, client, group, MEMBERS[:3], [DRAW, TALON])
     pay(app, group, "Ana", "Ben", "50.00", date(2026, 12, 1))
     guarded = _group_with_pin(client)

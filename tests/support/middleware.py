@@ -1,5 +1,6 @@
 """The app's WSGI middleware, found in its chain: create_app wraps the Flask app with the fast
-path's DraftPolls, then the host gate and proxy fix when set, then web/observe.py's Observed."""
+path's DraftPolls, then the host gate and proxy fix when set, the static files, then
+web/observe.py's Observed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ def fast_path_of(app) -> DraftPolls:
     """The app's DraftPolls, behind whatever wraps it."""
     layer = app.wsgi_app
     while not isinstance(layer, DraftPolls):
-        layer = getattr(layer, "wsgi_app", None)
+        # (WhiteNoise, which serves the static files, calls what it wraps `application`)
+        layer = getattr(layer, "wsgi_app", None) or getattr(layer, "application", None)
         assert layer is not None, "the app has no fast path (FAST_PATH off?)"
     return layer
