@@ -1,7 +1,8 @@
 """The app's own answers compressed as the browser asks (Accept-Encoding: zstd, br or gzip),
 by Flask-Compress, with `Vary: Accept-Encoding`: pages, JSON, the service worker's text.
 
-Left as they are: what is small (under COMPRESS_MIN_SIZE), what is compressed already (a
+Left as they are: the draft and revision polls (POLLS), what is small (under
+COMPRESS_MIN_SIZE), what is compressed already (a
 Content-Encoding: the Pyodide files gzipped by scripts/setup.sh; PDFs and images are not of
 the types compressed), and the event streams (text/event-stream: each event must go out when
 it happens, not wait in a compressor; Pushpin appends its own events to the answer the app
@@ -16,10 +17,14 @@ views answer their conditional requests themselves, as before.
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 from flask_compress import Compress
 
 STREAM = "text/event-stream"
+# the polls the fast path answers before Flask, uncompressed (tracker/fast_polls): Flask's
+# answer to them stays the same bytes, and a poll costs no compressing (a few hundred bytes,
+# every second or two from every phone)
+POLLS = frozenset({"draft_api.get_draft", "api.revision"})
 
 compress = Compress()
 
@@ -33,7 +38,7 @@ def register(app: Flask) -> None:
 
     @app.after_request
     def compressed(response):
-        if response.mimetype == STREAM:
+        if response.mimetype == STREAM or request.endpoint in POLLS:
             return response
         tag, weak = response.get_etag()
         response = compress.after_request(response)
