@@ -39,6 +39,19 @@ def test_only_a_salted_hash_is_stored(client, database_url):
     assert check_password_hash(first, "0420")
 
 
+def test_a_server_hashes_pins_with_scrypt(database_url, tmp_path):
+    """What the app does unless told otherwise (the tests' own workers are, to go faster)."""
+    from tracker import create_app
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": database_url, "INSTANCE_PATH": str(tmp_path / "plain")}
+    )
+    client = app.test_client()
+    made = client.post("/api/sessions", json={"players": PLAYERS, "pin": "0420"}).get_json()
+    stored = stored_hash(database_url, made["id"])
+    assert stored.startswith("scrypt:") and check_password_hash(stored, "0420")
+
+
 def test_a_bad_pin_is_refused_and_nothing_is_stored(client, database_url):
     for pin in ("12", "12345678", "abcd", "12 34", 1234, True, ["1234"]):
         response = client.post("/api/sessions", json={"players": PLAYERS, "pin": pin})

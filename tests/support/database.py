@@ -27,6 +27,9 @@ def worker(database_url: str, instance, **settings):
             # no summary printed in the background unless a test asks: the prints a test
             # counts (the printer's `started`) stay its own
             "SUMMARY_AHEAD": False,
+            # PINs hashed in a millisecond, not a tenth of a second (the same check reads
+            # them; tests/core/test_pin.py holds the default to scrypt)
+            "PIN_HASH_METHOD": "pbkdf2:sha256:1000",
             **settings,
         }
     )

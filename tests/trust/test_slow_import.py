@@ -139,6 +139,7 @@ def test_heavy_work_asked_again_and_again_takes_turns_with_another_client(app):
             pass  # held by no client of the turns (another worker's plain lock): its turn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alternating", [1, 2, 3])
 def test_clients_asking_in_turn_leave_another_its_share_of_heavy_work(app, alternating):
     """`alternating` clients ask for heavy work back to back (each 20 ms of it, again at once
@@ -164,7 +165,7 @@ def test_clients_asking_in_turn_leave_another_its_share_of_heavy_work(app, alter
     askers.append(threading.Thread(target=ask, args=("10.0.2.1", 0.1)))
     for thread in askers:
         thread.start()
-    time.sleep(4)
+    time.sleep(3)
     stop.set()
     for thread in askers:
         thread.join()
