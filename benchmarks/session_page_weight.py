@@ -4,7 +4,7 @@ typical rounds, and where they are, and (with --lighthouse) Lighthouse's mobile 
     .venv/bin/python benchmarks/session_page_weight.py [--rounds 15] [--lighthouse 3]
         [--throttling simulate|devtools] [--lighthouse-bin /tmp/lh/node_modules/.bin/lighthouse]
 
-The app of benchmarks/local_server.py (a fresh SQLite file), a session of three players and
+The app of benchmarks/harness/servers.py (a fresh SQLite file), a session of three players and
 `--rounds` typical rounds (benchmarks/typical.py, seed 7) saved through the JSON API, then the
 page opened in the tests' Chromium at 360×740 with touch: the elements of the whole document
 (`document.querySelectorAll('*')`) and of each part of the page; the page's answer time and
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from benchmarks.local_server import serve  # noqa: E402
+from benchmarks.harness.servers import serve  # noqa: E402
 from benchmarks.typical import typical_round  # noqa: E402
 from tests.support.browser import ARGS, CHROMIUM, SEAT_PHONE  # noqa: E402
 
