@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.support.entry import SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
+from tests.support.entry import KEPT, SAVE_READY, SETTLED, TYPICAL, OneScreen, new_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.races]
 
@@ -29,6 +29,10 @@ def entered(page) -> OneScreen:
     screen.ending("Talon out")
     screen.play(TYPICAL)
     page.wait_for_function(SAVE_READY)
+    # its taps kept in the draft: no keep put off fires later, to hear from the server that
+    # the round was saved meanwhile (tests/web/draft/test_browser_cleared_stays_cleared.py
+    # holds that way of hearing it)
+    page.wait_for_function(KEPT)
     return screen
 
 

@@ -86,7 +86,7 @@ def test_a_deleted_round_comes_back_from_the_history_and_undo_takes_it_back(brow
         page.get_by_role("button", name="Undo").tap()
     assert _rounds(page, server, token) == 1
     first = " ".join(page.locator("ol.history > li summary").first.inner_text().split())
-    assert first.startswith("Round 1 deleted on Ana's phone")
+    assert first.startswith("Undone: Round 1 brought back on Ana's phone")
     # a reload shows the same history: nothing was lost or doubled
     page.reload()
     assert " ".join(page.locator("ol.history > li summary").first.inner_text().split()) == first
