@@ -102,8 +102,13 @@ def test_the_secret_toggle_stays_in_sight_beside_a_clash(phone, server):
     row = phone.locator("[data-chips]").bounding_box()
     assert where["left"] >= row["x"] and where["right"] <= row["x"] + row["width"], (where, row)
     secret.tap()  # it takes a tap, and stays in sight pressed
-    phone.locator("[data-chips] [data-secret='0'][aria-pressed=true]").wait_for()
-    assert seen(secret)["onTop"]
+    pressed = phone.locator("[data-chips] [data-secret='0'][aria-pressed=true]")
+    pressed.wait_for()
+    # the row is drawn again with the toggle pressed: in sight once it has settled
+    pressed.evaluate(
+        "el => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert seen(pressed)["onTop"], seen(pressed)
     phone.locator("[data-ending] [data-value='draw']").tap()
     phone.locator("[data-by] [data-value='1']").tap()
     phone.locator("[data-flag=challenged]").wait_for()
