@@ -8,8 +8,6 @@ of four threads, CLIENT_AT_ONCE=2 as a public server), raw sockets."""
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import socket
 import statistics
@@ -20,6 +18,7 @@ from contextlib import contextmanager
 import pytest
 
 from tests.support.live_server import Gunicorn, migrate
+from tests.trust.test_bounded_requests import held
 from tests.trust.test_slow_import import _whole, request
 from tracker.web import import_turns
 
@@ -156,15 +155,8 @@ def test_an_address_imports_one_at_a_time_across_the_workers(database_url, tmp_p
 @contextmanager
 def another_worker_importing(instance, client: str):
     """The address's import mark held, as another worker holds it while an import runs."""
-    bucket = int(hashlib.sha256(client.encode()).hexdigest(), 16) % import_turns.BUCKETS
-    path = instance / "imports" / f"{bucket:04d}.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(held, fcntl.LOCK_UN)
+    with held(import_turns.mark_of(instance, client)):
+        yield
 
 
 @pytest.mark.slow

@@ -95,7 +95,14 @@ def test_a_session_holds_at_most_a_thousand_rounds(client):
 @contextmanager
 def another_worker_busy(app):
     """The machine's heavy-work lock held, as another worker holds it during an import."""
-    path = Path(app.instance_path) / "heavy.lock"
+    with held(Path(app.instance_path) / "heavy.lock"):
+        yield
+
+
+@contextmanager
+def held(path: Path):
+    """The file lock at `path` held by this process, as another worker of the machine holds
+    it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX)

@@ -30,10 +30,9 @@ BUSY = N_("an import from this address is still running: wait until it ends, the
 @contextmanager
 def one_per_address(client: str):
     """Held while `client`'s import runs; a 429 at once if another of its imports does."""
-    folder = Path(current_app.instance_path) / "imports"
-    folder.mkdir(parents=True, exist_ok=True)
-    bucket = int(hashlib.sha256(client.encode()).hexdigest(), 16) % BUCKETS
-    with open(folder / f"{bucket:04d}.lock", "a") as lock:
+    path = mark_of(Path(current_app.instance_path), client)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -42,3 +41,9 @@ def one_per_address(client: str):
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def mark_of(instance: Path, client: str) -> Path:
+    """The file whose lock marks `client`'s import running: one of BUCKETS, by its hash."""
+    bucket = int(hashlib.sha256(client.encode()).hexdigest(), 16) % BUCKETS
+    return instance / "imports" / f"{bucket:04d}.lock"
